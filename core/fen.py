@@ -1,0 +1,107 @@
+"""FEN read/write for any variant: the generic fields here, the game's own rules via hooks.
+
+Six fields (board, side, rights, ep square, half-move clock, move number) or the four-field
+EPD form. The board and counters are parsed here; the variant parses its rights and ep fields
+and validates the placement (`Variant.parse_rights`, `parse_ep`, `validate`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from core.errors import FenError
+from core.position import Position
+
+if TYPE_CHECKING:
+    from core.variant import Variant
+
+FIELD_NAMES = ("board", "side-to-move", "rights", "ep-square", "halfmove-clock", "fullmove-number")
+
+
+def parse_fen(variant: Variant, text: str) -> Position:
+    """The position ``text`` describes; raises FenError naming the first fault found."""
+    fields = text.split()
+    if not fields:
+        raise FenError("FEN is empty")
+    if len(fields) in (1, 2, 3, 5):
+        raise FenError(f"FEN is missing its {FIELD_NAMES[len(fields)]} field")
+    if len(fields) > 6:
+        raise FenError(f"FEN has {len(fields)} fields, expected 6 (or 4 for EPD)")
+    board = _parse_board(variant, fields[0])
+    side = variant.side_letters.get(fields[1])
+    if side is None:
+        letters = ", ".join(variant.side_letters)
+        raise FenError(f"FEN side to move {fields[1]!r} is not one of {letters}")
+    pos = Position(variant, board, side)
+    pos.rights = variant.parse_rights(fields[2], pos)
+    variant.validate(pos)
+    pos.ep = variant.parse_ep(fields[3], pos)
+    if len(fields) == 6:
+        pos.halfmove = _parse_counter(fields[4], "halfmove clock", minimum=0)
+        pos.fullmove = _parse_counter(fields[5], "fullmove number", minimum=1)
+    pos.hash = pos.compute_hash()
+    pos.hashes = [pos.hash]
+    return pos
+
+
+def _parse_board(variant: Variant, text: str) -> list[int]:
+    geometry = variant.geometry
+    rows = text.split("/")
+    if len(rows) != geometry.ranks:
+        raise FenError(f"FEN board has {len(rows)} ranks, expected {geometry.ranks}")
+    board = [0] * geometry.size
+    for row_index, row in enumerate(rows):
+        rank = geometry.ranks - 1 - row_index
+        rank_label = rank + geometry.rank_base
+        file = 0
+        digits = ""
+        for char in row + "/":
+            if char.isdigit():
+                digits += char
+                continue
+            if digits:
+                if digits.startswith("0"):
+                    raise FenError(f"FEN rank {rank_label} has a bad empty-square count {digits!r}")
+                file += int(digits)
+                digits = ""
+            if char == "/":
+                break
+            piece = variant.letter_pieces.get(char)
+            if piece is None:
+                raise FenError(f"FEN rank {rank_label} has a bad piece letter {char!r}")
+            if file < geometry.files:
+                board[geometry.square(file, rank)] = piece
+            file += 1
+        if file != geometry.files:
+            raise FenError(f"FEN rank {rank_label} has {file} files, expected {geometry.files}")
+    return board
+
+
+def _parse_counter(text: str, name: str, minimum: int) -> int:
+    if not text.isdigit() or int(text) < minimum:
+        raise FenError(f"FEN {name} {text!r} must be an integer >= {minimum}")
+    return int(text)
+
+
+def format_fen(pos: Position) -> str:
+    """The six-field FEN of ``pos``."""
+    variant = pos.variant
+    geometry = variant.geometry
+    rows = []
+    for rank in range(geometry.ranks - 1, -1, -1):
+        row = ""
+        empty = 0
+        for file in range(geometry.files):
+            piece = pos.board[geometry.square(file, rank)]
+            if piece:
+                if empty:
+                    row += str(empty)
+                    empty = 0
+                row += variant.piece_letters[piece]
+            else:
+                empty += 1
+        rows.append(row + (str(empty) if empty else ""))
+    side = next(letter for letter, color in variant.side_letters.items() if color == pos.side)
+    ep = "-" if pos.ep is None else geometry.square_name(pos.ep)
+    return (f"{'/'.join(rows)} {side} {variant.format_rights(pos.rights)} {ep} "
+            f"{pos.halfmove} {pos.fullmove}")

@@ -1,0 +1,48 @@
+"""Int move encoding shared by every variant.
+
+A move is ``from | to << 7 | promotion << 14 | special << 17``:
+
+* ``from``/``to``: squares (boards up to 128 squares);
+* ``promotion``: the piece kind the moving piece becomes (0 = none);
+* ``special``: one of the generic effects below, which the kernel's make/unmake carries out
+  without knowing the game (chess uses them for the double pawn step, en passant and castling).
+
+Plain moves are therefore ints below ``1 << 14``, which keeps the hot path's test cheap.
+"""
+
+from __future__ import annotations
+
+SQUARE_BITS = 7
+SQUARE_MASK = (1 << SQUARE_BITS) - 1
+PROMOTION_SHIFT = 14
+SPECIAL_SHIFT = 17
+PROMOTION_MASK = 7
+
+#: The mover advances two squares and leaves an "ep square" (the square it passed) behind.
+DOUBLE_STEP = 1
+#: The captured piece stands beside the target square: same rank as ``from``, file of ``to``.
+SIDE_CAPTURE = 2
+#: A second piece moves too, as the variant's ``companion_moves`` table says (keyed by ``to``).
+COMPANION = 3
+
+FIRST_SPECIAL_MOVE = 1 << PROMOTION_SHIFT
+
+
+def make_move(frm: int, to: int, promotion: int = 0, special: int = 0) -> int:
+    return frm | to << SQUARE_BITS | promotion << PROMOTION_SHIFT | special << SPECIAL_SHIFT
+
+
+def move_from(move: int) -> int:
+    return move & SQUARE_MASK
+
+
+def move_to(move: int) -> int:
+    return move >> SQUARE_BITS & SQUARE_MASK
+
+
+def move_promotion(move: int) -> int:
+    return move >> PROMOTION_SHIFT & PROMOTION_MASK
+
+
+def move_special(move: int) -> int:
+    return move >> SPECIAL_SHIFT

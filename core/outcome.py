@@ -1,0 +1,28 @@
+"""How a game ended: the termination reason and the winning color (None for a draw)."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class Termination(enum.Enum):
+    CHECKMATE = "checkmate"
+    STALEMATE = "stalemate"
+    INSUFFICIENT_MATERIAL = "insufficient material"
+    SEVENTYFIVE_MOVES = "75-move rule"
+    FIVEFOLD_REPETITION = "fivefold repetition"
+    FIFTY_MOVES = "50-move rule"
+    THREEFOLD_REPETITION = "threefold repetition"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    termination: Termination
+    winner: int | None
+
+    def result(self) -> str:
+        """The PGN result string: 1-0, 0-1 or 1/2-1/2."""
+        if self.winner is None:
+            return "1/2-1/2"
+        return "1-0" if self.winner == 0 else "0-1"

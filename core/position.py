@@ -1,0 +1,239 @@
+"""A game position with make/unmake through an undo stack, an incremental Zobrist hash and
+repetition history.
+
+The position holds what every variant's FEN holds: the board (a flat list of piece codes), the
+side to move, a bitmask of "rights" (chess: castling), an optional ep square (the square a
+double step passed, open to a side capture next move), the half-move clock and the move number.
+What a move does beyond moving one piece is spelled out by the generic specials of
+`core.moves`, so make/unmake never asks which game is played.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from core.errors import IllegalMoveError
+from core.moves import COMPANION, DOUBLE_STEP, PROMOTION_SHIFT, SIDE_CAPTURE, SPECIAL_SHIFT
+from core.pieces import COLOR_SHIFT
+
+if TYPE_CHECKING:
+    from core.outcome import Outcome
+    from core.variant import Variant
+
+
+class Position:
+    """Mutable game state; ``make`` and ``unmake`` are exact inverses, hash included."""
+
+    __slots__ = (
+        "variant", "board", "side", "rights", "ep", "halfmove", "fullmove", "hash",
+        "kings", "occupied", "undo", "hashes", "_zobrist",
+    )
+
+    def __init__(self, variant: Variant, board: list[int], side: int, rights: int = 0,
+                 ep: int | None = None, halfmove: int = 0, fullmove: int = 1) -> None:
+        self.variant = variant
+        self.board = board
+        self.side = side
+        self.rights = rights
+        self.ep = ep
+        self.halfmove = halfmove
+        self.fullmove = fullmove
+        self._zobrist = variant.zobrist
+        royal = variant.royal_pieces
+        self.kings = [next((sq for sq, p in enumerate(board) if p == royal[color]), -1)
+                      for color in (0, 1)]
+        self.occupied = [{sq for sq, p in enumerate(board) if p and p >> COLOR_SHIFT == color}
+                         for color in (0, 1)]
+        self.undo: list[tuple] = []
+        self.hash = self.compute_hash()
+        self.hashes = [self.hash]
+
+    # -- hashing -----------------------------------------------------------------------------
+
+    def compute_hash(self) -> int:
+        """The Zobrist hash computed from scratch (the incremental one must always equal it)."""
+        z = self._zobrist
+        h = 0
+        for sq, p in enumerate(self.board):
+            if p:
+                h ^= z.pieces[p][sq]
+        if self.side:
+            h ^= z.side
+        h ^= z.rights[self.rights]
+        if self.ep is not None:
+            h ^= z.ep[self.ep]
+        return h
+
+    # -- make / unmake -----------------------------------------------------------------------
+
+    def make(self, move: int) -> None:
+        """Play ``move`` (assumed legal); ``unmake`` takes it back exactly."""
+        board = self.board
+        frm = move & 127
+        to = move >> 7 & 127
+        piece = board[frm]
+        captured = board[to]
+        side = self.side
+        h = self.hash
+        self.undo.append((move, captured, self.rights, self.ep, self.halfmove, h))
+        z = self._zobrist
+        zp = z.pieces[piece]
+        h ^= zp[frm] ^ zp[to] ^ z.side
+        board[frm] = 0
+        board[to] = piece
+        own = self.occupied[side]
+        own.discard(frm)
+        own.add(to)
+        if captured:
+            h ^= z.pieces[captured][to]
+            self.occupied[side ^ 1].discard(to)
+            self.halfmove = 0
+        elif self.variant.zeroing[piece]:
+            self.halfmove = 0
+        else:
+            self.halfmove += 1
+        if self.ep is not None:
+            h ^= z.ep[self.ep]
+            self.ep = None
+        rights = self.rights
+        if rights:
+            masks = self.variant.rights_mask
+            new_rights = rights & masks[frm] & masks[to]
+            if new_rights != rights:
+                h ^= z.rights[rights] ^ z.rights[new_rights]
+                self.rights = new_rights
+        if self.kings[side] == frm:
+            self.kings[side] = to
+        if move >> PROMOTION_SHIFT:
+            h = self._make_special(move, frm, to, piece, side, h)
+        self.side = side ^ 1
+        if side:
+            self.fullmove += 1
+        self.hash = h
+        self.hashes.append(h)
+        if move >> SPECIAL_SHIFT == DOUBLE_STEP:
+            self._open_ep((frm + to) >> 1)
+
+    def _make_special(self, move: int, frm: int, to: int, piece: int, side: int, h: int) -> int:
+        board = self.board
+        z = self._zobrist
+        promotion = move >> PROMOTION_SHIFT & 7
+        special = move >> SPECIAL_SHIFT
+        if promotion:
+            new_piece = promotion | side << COLOR_SHIFT
+            board[to] = new_piece
+            h ^= z.pieces[piece][to] ^ z.pieces[new_piece][to]
+        if special == SIDE_CAPTURE:
+            files = self.variant.geometry.files
+            victim_sq = frm - frm % files + to % files
+            victim = board[victim_sq]
+            board[victim_sq] = 0
+            self.occupied[side ^ 1].discard(victim_sq)
+            h ^= z.pieces[victim][victim_sq]
+            self.halfmove = 0
+        elif special == COMPANION:
+            c_from, c_to = self.variant.companion_moves[to]
+            companion = board[c_from]
+            board[c_from] = 0
+            board[c_to] = companion
+            own = self.occupied[side]
+            own.discard(c_from)
+            own.add(c_to)
+            h ^= z.pieces[companion][c_from] ^ z.pieces[companion][c_to]
+        return h
+
+    def _open_ep(self, passed: int) -> None:
+        """After a double step, record the passed square if the side to move can capture there.
+
+        Only a legal side capture makes positions differ, so only then is the square part of the
+        position (its FEN and hash), as the repetition rules require.
+        """
+        if self.variant.ep_capture_possible(self, passed):
+            self.ep = passed
+            self.hash ^= self._zobrist.ep[passed]
+            self.hashes[-1] = self.hash
+
+    def unmake(self) -> None:
+        """Take back the last move played with ``make``."""
+        move, captured, self.rights, self.ep, self.halfmove, self.hash = self.undo.pop()
+        self.hashes.pop()
+        board = self.board
+        frm = move & 127
+        to = move >> 7 & 127
+        side = self.side ^ 1
+        self.side = side
+        if side:
+            self.fullmove -= 1
+        piece = board[to]
+        board[frm] = piece
+        board[to] = captured
+        own = self.occupied[side]
+        own.discard(to)
+        own.add(frm)
+        if captured:
+            self.occupied[side ^ 1].add(to)
+        if self.kings[side] == to:
+            self.kings[side] = frm
+        if move >> PROMOTION_SHIFT:
+            self._unmake_special(move, frm, to, side)
+
+    def _unmake_special(self, move: int, frm: int, to: int, side: int) -> None:
+        board = self.board
+        special = move >> SPECIAL_SHIFT
+        if move >> PROMOTION_SHIFT & 7:
+            board[frm] = self.variant.promotion_origin[side]
+        if special == SIDE_CAPTURE:
+            files = self.variant.geometry.files
+            victim_sq = frm - frm % files + to % files
+            board[victim_sq] = self.variant.side_capture_victim[side]
+            self.occupied[side ^ 1].add(victim_sq)
+        elif special == COMPANION:
+            c_from, c_to = self.variant.companion_moves[to]
+            board[c_from] = board[c_to]
+            board[c_to] = 0
+            own = self.occupied[side]
+            own.discard(c_to)
+            own.add(c_from)
+
+    def push(self, move: int) -> None:
+        """Play ``move`` after checking that it is legal; an illegal move changes nothing."""
+        if move not in self.legal_moves():
+            raise IllegalMoveError(f"illegal move {self.variant.move_to_uci(self, move)} "
+                                   f"in {self.fen()}")
+        self.make(move)
+
+    # -- queries -----------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[int]:
+        return self.variant.legal_moves(self)
+
+    def is_check(self) -> bool:
+        return self.variant.is_check(self)
+
+    def outcome(self, claim_draw: bool = False) -> Outcome | None:
+        return self.variant.outcome(self, claim_draw)
+
+    def repetitions(self) -> int:
+        """How often the current position has occurred, counting itself, since the clock's reset."""
+        hashes = self.hashes
+        return hashes[max(0, len(hashes) - 1 - self.halfmove):].count(self.hash)
+
+    def fen(self) -> str:
+        from core.fen import format_fen
+
+        return format_fen(self)
+
+    def copy(self) -> Position:
+        """An independent copy with the same history (undo stack and repetition hashes)."""
+        other = Position.__new__(Position)
+        for name in Position.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.board = list(self.board)
+        other.kings = list(self.kings)
+        other.occupied = [set(s) for s in self.occupied]
+        other.undo = list(self.undo)
+        other.hashes = list(self.hashes)
+        return other
+
+    def __repr__(self) -> str:
+        return f"Position({self.variant.name!r}, {self.fen()!r})"

@@ -1,0 +1,136 @@
+"""The `Variant` protocol: everything the kernel needs to know about a game.
+
+A variant is data plus a move generator. The data (geometry, piece letters, start FEN, tables
+for make/unmake, evaluation and move ordering) are attributes; move generation, attack
+detection, game-end rules and notation are methods. The kernel (positions, FEN, perft, search)
+and every ordering heuristic talk to a game only through this interface.
+"""
+
+from __future__ import annotations
+
+import abc
+from typing import TYPE_CHECKING
+
+from core.geometry import Geometry
+from core.errors import FenError
+from core.fen import parse_fen
+from core.notation import format_coordinates, parse_coordinates
+from core.zobrist import Zobrist
+
+if TYPE_CHECKING:
+    from core.outcome import Outcome
+    from core.position import Position
+
+
+class Variant(abc.ABC):
+    """Base class of the games; subclasses fill in the attributes and implement the methods.
+
+    Attributes a subclass sets in ``__init__`` before calling ``super().__init__()``:
+
+    * ``name``: registry name (``"chess"``).
+    * ``geometry``: the `Geometry` of the board.
+    * ``piece_letters``: piece code -> FEN letter (upper case for the first player).
+    * ``letter_aliases``: extra FEN letters accepted on input -> piece code.
+    * ``side_letters``: FEN side-to-move letter -> color (the first one per color is written).
+    * ``color_names``: the two colors' names (``("white", "black")``).
+    * ``start_fen``: the initial position.
+    * ``royal_pieces``: per color, the piece code whose capture ends the game (king, general).
+    * ``zeroing``: per piece code, True when moving it resets the half-move clock.
+    * ``rights_bits``: how many bits of castling-like rights the FEN carries (0 if none).
+    * ``rights_mask``: per square, the rights kept when a move leaves or enters the square.
+    * ``companion_moves``: ``to`` square -> (from, to) of the second piece of a COMPANION move.
+    * ``promotion_origin`` / ``side_capture_victim``: per color, the piece a promoted piece was
+      and the piece a SIDE_CAPTURE removes, so unmake can restore them.
+    * ``piece_values``, ``square_tables``, ``capture_strength``: per piece kind, the evaluation
+      and move-ordering tables (``capture_strength`` is the guard heuristic's).
+    """
+
+    name: str
+    geometry: Geometry
+    piece_letters: dict[int, str]
+    letter_aliases: dict[str, int]
+    side_letters: dict[str, int]
+    color_names: tuple[str, str]
+    start_fen: str
+    royal_pieces: tuple[int, int]
+    zeroing: list[bool]
+    rights_bits: int
+    rights_mask: list[int]
+    companion_moves: dict[int, tuple[int, int]]
+    promotion_origin: tuple[int, int]
+    side_capture_victim: tuple[int, int]
+    piece_values: dict[int, int]
+    square_tables: dict[int, list[int]]
+    capture_strength: dict[int, int]
+
+    def __init__(self) -> None:
+        self.zobrist = Zobrist(self.geometry.size, self.rights_bits)
+        self.letter_pieces = {letter: piece for piece, letter in self.piece_letters.items()}
+        self.letter_pieces.update(self.letter_aliases)
+
+    # -- positions ---------------------------------------------------------------------------
+
+    def position(self, fen: str | None = None) -> Position:
+        """A position from ``fen`` (the start position when None); raises FenError if bad."""
+        return parse_fen(self, self.start_fen if fen is None else fen)
+
+    # -- rules -------------------------------------------------------------------------------
+
+    @abc.abstractmethod
+    def legal_moves(self, pos: Position) -> list[int]:
+        """All legal moves of the side to move."""
+
+    @abc.abstractmethod
+    def attacked(self, pos: Position, sq: int, by_color: int) -> bool:
+        """Whether a piece of ``by_color`` attacks ``sq`` (for check: as a capture of a royal)."""
+
+    def is_check(self, pos: Position) -> bool:
+        """Whether the side to move's royal piece is attacked."""
+        return self.attacked(pos, pos.kings[pos.side], pos.side ^ 1)
+
+    def ep_capture_possible(self, pos: Position, sq: int) -> bool:
+        """Whether the side to move has a legal side capture onto ``sq`` (after a double step)."""
+        return False
+
+    @abc.abstractmethod
+    def outcome(self, pos: Position, claim_draw: bool = False) -> Outcome | None:
+        """The game's end if it is over (with claimable draws when ``claim_draw``), else None."""
+
+    # -- FEN hooks ---------------------------------------------------------------------------
+
+    def parse_rights(self, text: str, pos: Position) -> int:
+        """The rights bitmask of a FEN rights field (``-`` when the game has none)."""
+        if text != "-":
+            raise FenError(f"FEN rights field {text!r} must be '-' in {self.name}")
+        return 0
+
+    def format_rights(self, rights: int) -> str:
+        return "-"
+
+    def parse_ep(self, text: str, pos: Position) -> int | None:
+        """The ep square of a FEN field, or None; raises FenError when the field is impossible."""
+        if text != "-":
+            raise FenError(f"FEN en-passant field {text!r} must be '-' in {self.name}")
+        return None
+
+    @abc.abstractmethod
+    def validate(self, pos: Position) -> None:
+        """Raise FenError naming the fault when ``pos`` breaks the game's rules of placement."""
+
+    # -- notation ----------------------------------------------------------------------------
+
+    notations: tuple[str, ...] = ("uci",)
+
+    def move_to_uci(self, pos: Position, move: int) -> str:
+        return format_coordinates(self, move)
+
+    def move_from_uci(self, pos: Position, text: str) -> int:
+        return parse_coordinates(self, pos, text)
+
+    def format_move(self, pos: Position, move: int, notation: str = "uci") -> str:
+        """``move`` (legal in ``pos``) written in ``notation``, one of ``self.notations``."""
+        return self.move_to_uci(pos, move)
+
+    def parse_move(self, pos: Position, text: str, notation: str | None = None) -> int:
+        """The legal move ``text`` names, in ``notation`` or any notation the variant reads."""
+        return self.move_from_uci(pos, text)

@@ -1,0 +1,23 @@
+"""Zobrist keys for a variant: 64-bit random numbers per piece and square, side, rights and ep."""
+
+from __future__ import annotations
+
+import random
+
+from core.pieces import COLOR_SHIFT
+
+ZOBRIST_SEED = 0x5851_F42D_4C95_7F2D
+
+
+class Zobrist:
+    """Keys drawn from a fixed seed, so hashes are the same in every run."""
+
+    __slots__ = ("pieces", "side", "rights", "ep")
+
+    def __init__(self, board_size: int, rights_bits: int) -> None:
+        rng = random.Random(ZOBRIST_SEED)
+        piece_codes = 2 << COLOR_SHIFT
+        self.pieces = [[rng.getrandbits(64) for _ in range(board_size)] for _ in range(piece_codes)]
+        self.side = rng.getrandbits(64)
+        self.rights = [0] + [rng.getrandbits(64) for _ in range((1 << rights_bits) - 1)]
+        self.ep = [rng.getrandbits(64) for _ in range(board_size)]

@@ -1,0 +1,27 @@
+"""The variant registry: game name -> `Variant` instance (built once, on first use)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from core.errors import UnknownVariantError
+from core.variant import Variant
+
+
+def _chess() -> Variant:
+    from variants.chess.variant import ChessVariant
+
+    return ChessVariant()
+
+
+FACTORIES = {"chess": _chess}
+NAMES = tuple(FACTORIES)
+
+
+@cache
+def get_variant(name: str) -> Variant:
+    """The variant registered as ``name``; UnknownVariantError lists the known names."""
+    factory = FACTORIES.get(name)
+    if factory is None:
+        raise UnknownVariantError(f"unknown variant {name!r}; expected one of {', '.join(NAMES)}")
+    return factory()

@@ -1,0 +1,1 @@
+"""Chess under the FIDE Laws as a variant of the kernel."""

@@ -1,0 +1,98 @@
+"""Chess move notation: SAN (Nbd7, exd6, e8=Q+, O-O-O#) written and read, and UCI via the kernel."""
+
+import re
+
+from core.errors import AmbiguousMoveError, IllegalMoveError, MoveError
+from core.moves import COMPANION, SIDE_CAPTURE, move_from, move_promotion, move_special, move_to
+from variants.chess.pieces import GEOMETRY, LETTERS, PAWN
+
+KIND_OF_LETTER = {letter: kind for kind, letter in LETTERS.items()}
+SAN_PATTERN = re.compile(r"([NBRQK])?([a-h])?([1-8])?x?-?([a-h][1-8])(?:=?([NBRQnbrq]))?")
+CASTLING_PATTERN = re.compile(r"([O0])-\1(-\1)?")
+ANNOTATIONS = "+#!?"
+
+
+def _is_capture(pos, move: int) -> bool:
+    return bool(pos.board[move_to(move)]) or move_special(move) == SIDE_CAPTURE
+
+
+def _castling_san(move: int) -> str:
+    return "O-O" if GEOMETRY.file_of(move_to(move)) == 6 else "O-O-O"
+
+
+def move_to_san(pos, move: int) -> str:
+    """SAN of ``move`` (legal in ``pos``), with + or # when it checks or mates."""
+    if move_special(move) == COMPANION:
+        text = _castling_san(move)
+    else:
+        frm, to = move_from(move), move_to(move)
+        kind = pos.board[frm] & 7
+        capture = "x" if _is_capture(pos, move) else ""
+        target = GEOMETRY.square_name(to)
+        if kind == PAWN:
+            text = (GEOMETRY.square_name(frm)[0] + capture if capture else "") + target
+            if move_promotion(move):
+                text += "=" + LETTERS[move_promotion(move)]
+        else:
+            text = LETTERS[kind] + _disambiguation(pos, move, kind) + capture + target
+    pos.make(move)
+    if pos.is_check():
+        text += "+" if pos.legal_moves() else "#"
+    pos.unmake()
+    return text
+
+
+def _disambiguation(pos, move: int, kind: int) -> str:
+    frm, to = move_from(move), move_to(move)
+    rivals = [move_from(m) for m in pos.legal_moves()
+              if move_to(m) == to and move_from(m) != frm and pos.board[move_from(m)] & 7 == kind]
+    if not rivals:
+        return ""
+    name = GEOMETRY.square_name(frm)
+    if all(GEOMETRY.file_of(r) != GEOMETRY.file_of(frm) for r in rivals):
+        return name[0]
+    if all(GEOMETRY.rank_of(r) != GEOMETRY.rank_of(frm) for r in rivals):
+        return name[1]
+    return name
+
+
+def move_from_san(pos, text: str) -> int:
+    """The legal move SAN ``text`` names; MoveError says whether it is malformed, illegal or
+    ambiguous."""
+    san = text.strip().rstrip(ANNOTATIONS)
+    legal = pos.legal_moves()
+    castling = CASTLING_PATTERN.fullmatch(san)
+    if castling:
+        target_file = 2 if castling.group(2) else 6
+        matches = [m for m in legal if move_special(m) == COMPANION
+                   and GEOMETRY.file_of(move_to(m)) == target_file]
+    else:
+        match = SAN_PATTERN.fullmatch(san)
+        if not match:
+            raise MoveError(f"bad move text {text!r}: not SAN (e.g. Nf3, exd5, e8=Q, O-O) or UCI")
+        letter, from_file, from_rank, target, promotion = match.groups()
+        kind = KIND_OF_LETTER[letter] if letter else PAWN
+        to = GEOMETRY.parse_square(target)
+        promotion_kind = KIND_OF_LETTER[promotion.upper()] if promotion else 0
+        matches = []
+        for m in legal:
+            frm = move_from(m)
+            name = GEOMETRY.square_name(frm)
+            if (move_to(m) != to or pos.board[frm] & 7 != kind
+                    or move_promotion(m) != promotion_kind or move_special(m) == COMPANION
+                    or (from_file and name[0] != from_file)
+                    or (from_rank and name[1] != from_rank)
+                    or (kind == PAWN and not from_file and name[0] != target[0])):
+                continue
+            matches.append(m)
+        if not matches and kind == PAWN and not promotion_kind and any(
+                move_to(m) == to and move_promotion(m) and pos.board[move_from(m)] & 7 == PAWN
+                for m in legal):
+            raise IllegalMoveError(f"move {text} needs a promotion piece, e.g. {target}=Q")
+    if not matches:
+        raise IllegalMoveError(f"illegal move {text} in {pos.fen()}")
+    if len(matches) > 1:
+        names = ", ".join(move_to_san(pos, m) for m in matches)
+        raise AmbiguousMoveError(f"ambiguous move {text}: could be {names}")
+    return matches[0]
+

@@ -1,0 +1,76 @@
+"""The `ChessVariant`: FIDE chess described to the kernel (data, move generator, rules, notation)."""
+
+from core.errors import MoveError
+from core.notation import COORDINATES
+from core.pieces import BLACK, WHITE
+from core.variant import Variant
+from variants.chess import fen, movegen, rules, san
+from variants.chess.attacks import attacked
+from variants.chess.pieces import (
+    B_KING, B_PAWN, GEOMETRY, KINDS, LETTERS, W_KING, W_PAWN,
+)
+from variants.chess.tables import CAPTURE_STRENGTH, PIECE_VALUES, SQUARE_TABLES
+
+START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+
+class ChessVariant(Variant):
+    """Standard chess under the FIDE Laws, with UCI and SAN notation."""
+
+    notations = ("san", "uci")
+
+    def __init__(self) -> None:
+        self.name = "chess"
+        self.geometry = GEOMETRY
+        self.piece_letters = {}
+        for kind in KINDS:
+            self.piece_letters[kind | WHITE << 3] = LETTERS[kind]
+            self.piece_letters[kind | BLACK << 3] = LETTERS[kind].lower()
+        self.letter_aliases = {}
+        self.side_letters = {"w": WHITE, "b": BLACK}
+        self.color_names = ("white", "black")
+        self.start_fen = START_FEN
+        self.royal_pieces = (W_KING, B_KING)
+        self.zeroing = [False] * 16
+        self.zeroing[W_PAWN] = self.zeroing[B_PAWN] = True
+        self.rights_bits = 4
+        self.rights_mask = [15] * 64
+        for bit, _, king_sq, _, rook_sq in fen.CASTLING_RIGHTS.values():
+            self.rights_mask[king_sq] &= ~bit
+            self.rights_mask[rook_sq] &= ~bit
+        self.companion_moves = {6: (7, 5), 2: (0, 3), 62: (63, 61), 58: (56, 59)}
+        self.promotion_origin = (W_PAWN, B_PAWN)
+        self.side_capture_victim = (B_PAWN, W_PAWN)
+        self.piece_values = PIECE_VALUES
+        self.square_tables = SQUARE_TABLES
+        self.capture_strength = CAPTURE_STRENGTH
+        super().__init__()
+
+    legal_moves = staticmethod(movegen.legal_moves)
+    ep_capture_possible = staticmethod(movegen.ep_capture_possible)
+    outcome = staticmethod(rules.outcome)
+    validate = staticmethod(fen.validate)
+    parse_ep = staticmethod(fen.parse_ep)
+    parse_rights = staticmethod(fen.parse_castling)
+    format_rights = staticmethod(fen.format_castling)
+
+    def attacked(self, pos, sq: int, by_color: int) -> bool:
+        return attacked(pos.board, sq, by_color)
+
+    def is_check(self, pos) -> bool:
+        return attacked(pos.board, pos.kings[pos.side], pos.side ^ 1)
+
+    def format_move(self, pos, move: int, notation: str = "uci") -> str:
+        if notation == "san":
+            return san.move_to_san(pos, move)
+        if notation == "uci":
+            return self.move_to_uci(pos, move)
+        raise MoveError(f"unknown chess notation {notation!r}; expected san or uci")
+
+    def parse_move(self, pos, text: str, notation: str | None = None) -> int:
+        """Reads UCI (e2e4, e7e8q) or SAN (e4, Nf3, O-O, e8=Q+); ``notation`` forces one."""
+        if notation == "uci" or (notation is None and COORDINATES.fullmatch(text.strip())):
+            return self.move_from_uci(pos, text)
+        if notation in (None, "san"):
+            return san.move_from_san(pos, text)
+        raise MoveError(f"unknown chess notation {notation!r}; expected san or uci")
