@@ -33,8 +33,8 @@ def parse_fen(variant: Variant, text: str) -> Position:
         letters = ", ".join(variant.side_letters)
         raise FenError(f"FEN side to move {fields[1]!r} is not one of {letters}")
     pos = Position(variant, board, side)
-    pos.rights = variant.parse_rights(fields[2], pos)
     variant.validate(pos)
+    pos.rights = variant.parse_rights(fields[2], pos)
     pos.ep = variant.parse_ep(fields[3], pos)
     if len(fields) == 6:
         pos.halfmove = _parse_counter(fields[4], "halfmove clock", minimum=0)

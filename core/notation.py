@@ -39,6 +39,8 @@ def parse_coordinates(variant: Variant, pos: Position, text: str,
     except XQChessError as error:
         raise MoveError(f"bad move text {text!r}: {error}") from None
     letter = match.group(3)
+    if letter and letter not in variant.letter_pieces:
+        raise MoveError(f"bad move text {text!r}: {letter!r} is not a piece letter")
     candidates = [m for m in pos.legal_moves() if move_from(m) == frm and move_to(m) == to]
     for move in candidates:
         promotion = move_promotion(move)

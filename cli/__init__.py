@@ -1,0 +1,1 @@
+"""The `xqchess` command line: argument parsing and the commands behind it."""

@@ -1,0 +1,85 @@
+"""Entry point of the `xqchess` command: builds the argument parser and dispatches commands.
+
+Every input error ends the process with one line on stderr and exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from cli import bench, commands
+from core.errors import XQChessError
+from variants import NAMES
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are a single line (prog: error: message), exit code 2."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def add_notation_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--notation", default="uci",
+                        help="move notation to write: chess: uci or san (default uci)")
+    parser.add_argument("--san", dest="notation", action="store_const", const="san",
+                        help="short for --notation san")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = OneLineParser(prog="xqchess", description="Chess and xiangqi on one engine kernel.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser,
+                                metavar="COMMAND")
+
+    perft = sub.add_parser("perft", help="count leaf nodes of the legal move tree")
+    perft.add_argument("variant", choices=NAMES, metavar="VARIANT", help="game: " + ", ".join(NAMES))
+    perft.add_argument("--fen", help="start from this FEN instead of the initial position")
+    perft.add_argument("--depth", type=positive_int, required=True, help="plies to search (>= 1)")
+    perft.add_argument("--divide", action="store_true",
+                       help="print 'move: count' per legal move, then the total alone")
+    add_notation_options(perft)
+    perft.set_defaults(run=commands.run_perft)
+
+    moves = sub.add_parser("moves", help="list the legal moves, one per line")
+    moves.add_argument("variant", choices=NAMES, metavar="VARIANT", help="game: " + ", ".join(NAMES))
+    moves.add_argument("--fen", help="position to list (default: the initial position)")
+    add_notation_options(moves)
+    moves.set_defaults(run=commands.run_moves)
+
+    bench_parser = sub.add_parser("bench", help="benchmarks")
+    bench_sub = bench_parser.add_subparsers(dest="bench", required=True, parser_class=OneLineParser,
+                                            metavar="BENCH")
+    bench_perft = bench_sub.add_parser(
+        "perft", help="perft nodes/second (make/unmake at every node) beside python-chess")
+    bench_perft.add_argument("--repeat", type=positive_int, default=3,
+                             help="time each run this many times and keep the fastest (default 3)")
+    bench_perft.set_defaults(run=bench.run_perft_bench)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        args.run(args)
+    except XQChessError as error:
+        print(f"xqchess: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

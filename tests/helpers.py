@@ -1,0 +1,36 @@
+"""Shared test helpers: reference data, random positions reached by legal play, snapshots."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from core.position import Position
+from variants import get_variant
+
+DATA = Path(__file__).parent / "data"
+DEFAULT_PERFT_LIMIT = 200_000
+
+
+def perft_reference(variant_name: str) -> list[dict]:
+    """The Fairy-Stockfish perft reference (copied from ../shared/data/perft)."""
+    return json.loads((DATA / "perft" / f"{variant_name}.json").read_text())["positions"]
+
+
+def random_walk(variant_name: str, seed: int, plies: int, fen: str | None = None) -> Position:
+    """The position after up to ``plies`` random legal moves from ``fen`` (history kept)."""
+    rng = random.Random(seed)
+    pos = get_variant(variant_name).position(fen)
+    for _ in range(plies):
+        moves = pos.legal_moves()
+        if not moves:
+            break
+        pos.make(rng.choice(sorted(moves)))
+    return pos
+
+
+def snapshot(pos: Position) -> tuple:
+    """Everything make/unmake must restore, as one comparable value."""
+    return (list(pos.board), pos.side, pos.rights, pos.ep, pos.halfmove, pos.fullmove, pos.hash,
+            list(pos.kings), [sorted(s) for s in pos.occupied], len(pos.undo), list(pos.hashes))

@@ -1,0 +1,58 @@
+"""The command line as a user runs it: output formats, and one-line errors with exit code 2."""
+
+import subprocess
+import sys
+
+import pytest
+
+KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+
+
+def xqchess(*args):
+    return subprocess.run([sys.executable, "-m", "cli.main", *args],
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_perft_prints_the_count():
+    result = xqchess("perft", "chess", "--depth", "3")
+    assert result.returncode == 0
+    assert result.stdout == "8902\n"
+
+
+def test_perft_divide_lines_then_total():
+    result = xqchess("perft", "chess", "--fen", KIWIPETE, "--depth", "2", "--divide")
+    lines = result.stdout.splitlines()
+    assert result.returncode == 0
+    assert lines[-1] == "2039"
+    moves = dict(line.split(": ") for line in lines[:-1])
+    assert len(moves) == 48
+    assert moves["e1g1"] == "43" and moves["e5f7"] == "44"
+    assert sum(int(c) for c in moves.values()) == 2039
+
+
+def test_moves_in_uci_and_san():
+    uci = xqchess("moves", "chess").stdout.split()
+    san = xqchess("moves", "chess", "--san").stdout.split()
+    assert len(uci) == len(san) == 20
+    assert "e2e4" in uci and "Nf3" in san and "e4" in san
+    castles = xqchess("moves", "chess", "--fen", KIWIPETE, "--notation", "san").stdout.split()
+    assert "O-O" in castles and "O-O-O" in castles
+
+
+@pytest.mark.parametrize("args,fault", [
+    (["perft", "chess", "--fen", "8/8/8 w - - 0 1", "--depth", "2"], "FEN board has 3 ranks"),
+    (["perft", "chess", "--depth", "0"], "must be at least 1"),
+    (["perft", "chess", "--depth", "two"], "expected a whole number"),
+    (["perft", "chess"], "--depth"),
+    (["perft", "shogi", "--depth", "1"], "invalid choice: 'shogi'"),
+    (["moves", "chess", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"], "side-to-move"),
+    (["moves", "chess", "--notation", "wxf"], "notation 'wxf' is not one of"),
+    (["frobnicate"], "invalid choice"),
+])
+def test_bad_input_is_one_line_with_exit_code_2(args, fault):
+    result = xqchess(*args)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert len(result.stderr.splitlines()) == 1, result.stderr
+    assert fault in result.stderr
+    assert "Traceback" not in result.stderr
