@@ -2,6 +2,7 @@
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -56,3 +57,12 @@ def test_bad_input_is_one_line_with_exit_code_2(args, fault):
     assert len(result.stderr.splitlines()) == 1, result.stderr
     assert fault in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_installed_console_script_runs():
+    script = Path(sys.executable).parent / "xqchess"
+    if not script.exists():
+        pytest.skip(f"no console script beside {sys.executable}: project not installed here")
+    result = subprocess.run([str(script), "perft", "chess", "--depth", "2"],
+                            capture_output=True, text=True, timeout=60)
+    assert (result.returncode, result.stdout) == (0, "400\n")
