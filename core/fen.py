@@ -18,8 +18,12 @@ if TYPE_CHECKING:
 FIELD_NAMES = ("board", "side-to-move", "rights", "ep-square", "halfmove-clock", "fullmove-number")
 
 
-def parse_fen(variant: Variant, text: str) -> Position:
-    """The position ``text`` describes; raises FenError naming the first fault found."""
+def parse_fen(variant: Variant, text: str, strict: bool = True) -> Position:
+    """The position ``text`` describes; raises FenError naming the first fault found.
+
+    ``strict=False`` skips the variant's plausibility checks (placements no game can reach,
+    such as an elephant off its seven points), as Fairy-Stockfish does, for composed positions.
+    """
     fields = text.split()
     if not fields:
         raise FenError("FEN is empty")
@@ -33,7 +37,7 @@ def parse_fen(variant: Variant, text: str) -> Position:
         letters = ", ".join(variant.side_letters)
         raise FenError(f"FEN side to move {fields[1]!r} is not one of {letters}")
     pos = Position(variant, board, side)
-    variant.validate(pos)
+    variant.validate(pos, strict)
     pos.rights = variant.parse_rights(fields[2], pos)
     pos.ep = variant.parse_ep(fields[3], pos)
     if len(fields) == 6:

@@ -99,9 +99,12 @@ class Geometry:
         sf, sr = (df > 0) - (df < 0), (dr > 0) - (dr < 0)
         return [self.square(self.file_of(a) + sf * i, self.rank_of(a) + sr * i) for i in range(1, steps)]
 
-    def mirror_rank(self, sq: int) -> int:
-        """The square seen from the other side of the board (rank flipped, file kept)."""
-        return self.square(self.file_of(sq), self.ranks - 1 - self.rank_of(sq))
+    def table_from_diagram(self, diagram: str) -> list[int]:
+        """A per-square table from numbers laid out as a board diagram, last rank on top."""
+        rows = [[int(v) for v in line.split()] for line in diagram.strip().splitlines()]
+        if len(rows) != self.ranks or any(len(row) != self.files for row in rows):
+            raise XQChessError(f"square table diagram is not {self.files}x{self.ranks}")
+        return [value for row in reversed(rows) for value in row]
 
     def region(self, files: Sequence[int], ranks: Sequence[int]) -> frozenset[int]:
         """The set of squares on the given files and ranks (palaces, halves of the board)."""

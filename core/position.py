@@ -88,6 +88,8 @@ class Position:
             h ^= z.pieces[captured][to]
             self.occupied[side ^ 1].discard(to)
             self.halfmove = 0
+            if self.kings[side ^ 1] == to:
+                self.kings[side ^ 1] = -1
         elif self.variant.zeroing[piece]:
             self.halfmove = 0
         else:
@@ -172,6 +174,8 @@ class Position:
         own.add(frm)
         if captured:
             self.occupied[side ^ 1].add(to)
+            if self.kings[side ^ 1] < 0 and captured == self.variant.royal_pieces[side ^ 1]:
+                self.kings[side ^ 1] = to
         if self.kings[side] == to:
             self.kings[side] = frm
         if move >> PROMOTION_SHIFT:

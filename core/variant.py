@@ -70,9 +70,10 @@ class Variant(abc.ABC):
 
     # -- positions ---------------------------------------------------------------------------
 
-    def position(self, fen: str | None = None) -> Position:
-        """A position from ``fen`` (the start position when None); raises FenError if bad."""
-        return parse_fen(self, self.start_fen if fen is None else fen)
+    def position(self, fen: str | None = None, strict: bool = True) -> Position:
+        """A position from ``fen`` (the start position when None); raises FenError if bad.
+        ``strict=False`` accepts placements no game can reach (see `core.fen.parse_fen`)."""
+        return parse_fen(self, self.start_fen if fen is None else fen, strict)
 
     # -- rules -------------------------------------------------------------------------------
 
@@ -114,8 +115,9 @@ class Variant(abc.ABC):
         return None
 
     @abc.abstractmethod
-    def validate(self, pos: Position) -> None:
-        """Raise FenError naming the fault when ``pos`` breaks the game's rules of placement."""
+    def validate(self, pos: Position, strict: bool = True) -> None:
+        """Raise FenError naming the fault when ``pos`` cannot be played (always checked) or,
+        when ``strict``, when no game can reach its placement."""
 
     # -- notation ----------------------------------------------------------------------------
 

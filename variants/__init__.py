@@ -14,7 +14,13 @@ def _chess() -> Variant:
     return ChessVariant()
 
 
-FACTORIES = {"chess": _chess}
+def _xiangqi() -> Variant:
+    from variants.xiangqi.variant import XiangqiVariant
+
+    return XiangqiVariant()
+
+
+FACTORIES = {"chess": _chess, "xiangqi": _xiangqi}
 NAMES = tuple(FACTORIES)
 
 

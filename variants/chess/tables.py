@@ -6,7 +6,7 @@ the guard heuristic's (Ke and Parng 1993, ../shared/seeds/guard-heuristic.wiki):
 inverse of a piece's value, K 1, Q 1, R 2, B 5, N 6, P 9.
 """
 
-from variants.chess.pieces import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK
+from variants.chess.pieces import BISHOP, GEOMETRY, KING, KNIGHT, PAWN, QUEEN, ROOK
 
 PIECE_VALUES = {PAWN: 100, KNIGHT: 320, BISHOP: 330, ROOK: 500, QUEEN: 900, KING: 0}
 
@@ -70,9 +70,4 @@ _DIAGRAMS = {
 }
 
 
-def _from_diagram(diagram: str) -> list[int]:
-    rows = [[int(v) for v in line.split()] for line in diagram.strip().splitlines()]
-    return [value for row in reversed(rows) for value in row]
-
-
-SQUARE_TABLES = {kind: _from_diagram(diagram) for kind, diagram in _DIAGRAMS.items()}
+SQUARE_TABLES = {kind: GEOMETRY.table_from_diagram(diagram) for kind, diagram in _DIAGRAMS.items()}

@@ -1,0 +1,102 @@
+"""Xiangqi legal move generation: pseudo-legal moves, then a general-safety test where needed.
+
+A move can expose its own general only if it is a general move, or it leaves or enters the
+general's check zone (its file and rank, where chariots, cannons, their screens and the facing
+general act, and the four diagonal neighbours, the legs of attacking horses). So when not in
+check, every other move is legal without a test; the rest are tried on the board in place.
+"""
+
+from core.pieces import COLOR_SHIFT
+from variants.xiangqi.attacks import (
+    ADVISOR_STEPS, CHECK_ZONE, ELEPHANT_MOVES, GENERAL_STEPS, HORSE_MOVES, ROOK_RAYS,
+    SOLDIER_STEPS, general_attacked,
+)
+from variants.xiangqi.pieces import ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE
+
+
+def pseudo_legal_moves(pos) -> list[int]:
+    """Every move the pieces' movement rules allow, ignoring the own general's safety."""
+    board = pos.board
+    us = pos.side
+    them = us ^ 1
+    moves = []
+    append = moves.append
+    for frm in pos.occupied[us]:
+        kind = board[frm] & 7
+        if kind == CHARIOT:
+            for ray in ROOK_RAYS[frm]:
+                for to in ray:
+                    p = board[to]
+                    if p:
+                        if p >> COLOR_SHIFT == them:
+                            append(frm | to << 7)
+                        break
+                    append(frm | to << 7)
+        elif kind == CANNON:
+            for ray in ROOK_RAYS[frm]:
+                screened = False
+                for to in ray:
+                    p = board[to]
+                    if screened:
+                        if p:
+                            if p >> COLOR_SHIFT == them:
+                                append(frm | to << 7)
+                            break
+                    elif p:
+                        screened = True
+                    else:
+                        append(frm | to << 7)
+        elif kind == HORSE:
+            for to, leg in HORSE_MOVES[frm]:
+                if not board[leg]:
+                    p = board[to]
+                    if not p or p >> COLOR_SHIFT == them:
+                        append(frm | to << 7)
+        elif kind == ELEPHANT:
+            for to, eye in ELEPHANT_MOVES[us][frm]:
+                if not board[eye]:
+                    p = board[to]
+                    if not p or p >> COLOR_SHIFT == them:
+                        append(frm | to << 7)
+        else:
+            steps = (GENERAL_STEPS if kind == GENERAL else ADVISOR_STEPS if kind == ADVISOR
+                     else SOLDIER_STEPS)[us][frm]
+            for to in steps:
+                p = board[to]
+                if not p or p >> COLOR_SHIFT == them:
+                    append(frm | to << 7)
+    return moves
+
+
+def legal_moves(pos) -> list[int]:
+    """All legal moves of the side to move in ``pos``."""
+    board = pos.board
+    us = pos.side
+    them = us ^ 1
+    ksq = pos.kings[us]
+    if ksq < 0:  # the general was captured (from a FEN with the opponent in check)
+        return pseudo_legal_moves(pos)
+    in_check = general_attacked(board, ksq, them)
+    zone = CHECK_ZONE[ksq]
+    legal = []
+    for move in pseudo_legal_moves(pos):
+        frm = move & 127
+        to = move >> 7 & 127
+        if not in_check and frm != ksq and frm not in zone and to not in zone:
+            legal.append(move)
+            continue
+        piece = board[frm]
+        captured = board[to]
+        board[to] = piece
+        board[frm] = 0
+        exposed = general_attacked(board, to if frm == ksq else ksq, them)
+        board[frm] = piece
+        board[to] = captured
+        if not exposed:
+            legal.append(move)
+    return legal
+
+
+def is_check(pos) -> bool:
+    ksq = pos.kings[pos.side]
+    return ksq >= 0 and general_attacked(pos.board, ksq, pos.side ^ 1)
