@@ -2,7 +2,9 @@
 
 Absolute speeds on shared machines are noise; the ratio to python-chess, run on the same
 positions in the same process, is the figure to quote. python-chess is a test dependency: when
-it is missing the peer columns say so and the rest still runs.
+it is missing the peer columns say so and the rest still runs. Xiangqi has no Python peer
+(pyffish has no make/unmake), so its rows show our speed only; the xiangqi positions come from
+the project's middlegame suite (../shared/data/suites/xiangqi-middlegames.epd).
 """
 
 from __future__ import annotations
@@ -14,9 +16,14 @@ from core.perft import perft
 from variants import get_variant
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+XIANGQI_11_01 = "2bak1b1r/4a4/6nc1/1rp1p2Cp/p5n2/P1PC4P/4P4/4BNN2/1c7/R2AKAB1R w - - 0 1"
+XIANGQI_11_02 = "2bakar2/9/2n1b1n2/p3p3p/7c1/3N4P/P3P4/4C1N2/7C1/2BAKAB2 w - - 0 1"
 PERFT_BENCH = (
     ("chess", "startpos", None, 4),
     ("chess", "kiwipete", KIWIPETE, 3),
+    ("xiangqi", "startpos", None, 3),
+    ("xiangqi", "xiangqi.11.01", XIANGQI_11_01, 3),
+    ("xiangqi", "xiangqi.11.02", XIANGQI_11_02, 3),
 )
 
 
@@ -61,7 +68,7 @@ def run_perft_bench(args: argparse.Namespace) -> None:
         pos = variant.position(fen)
         nodes, seconds = best_time(lambda: perft(pos, depth, bulk=False), args.repeat)
         ours = nodes / seconds
-        peer_text, ratio_text = "not installed", "-"
+        peer_text, ratio_text = ("not installed" if variant_name == "chess" else "-"), "-"
         if have_peer and variant_name == "chess":
             peer_nodes, peer_seconds = best_time(lambda: python_chess_perft(fen, depth), args.repeat)
             if peer_nodes != nodes:

@@ -19,7 +19,7 @@ def checked_notation(variant: Variant, notation: str) -> str:
 
 def run_perft(args: argparse.Namespace) -> None:
     variant = get_variant(args.variant)
-    pos = variant.position(args.fen)
+    pos = variant.position(args.fen, strict=not args.lenient)
     notation = checked_notation(variant, args.notation)
     if not args.divide:
         print(perft(pos, args.depth))
@@ -32,7 +32,7 @@ def run_perft(args: argparse.Namespace) -> None:
 
 def run_moves(args: argparse.Namespace) -> None:
     variant = get_variant(args.variant)
-    pos = variant.position(args.fen)
+    pos = variant.position(args.fen, strict=not args.lenient)
     notation = checked_notation(variant, args.notation)
     for text in sorted(variant.format_move(pos, move, notation) for move in pos.legal_moves()):
         print(text)

@@ -30,9 +30,16 @@ def positive_int(text: str) -> int:
     return value
 
 
+def add_lenient_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lenient", action="store_true",
+                        help="accept FEN placements no game can reach (as Fairy-Stockfish does), "
+                             "e.g. composed perft positions")
+
+
 def add_notation_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--notation", default="uci",
-                        help="move notation to write: chess: uci or san (default uci)")
+                        help="move notation to write; chess: uci, san; xiangqi: uci, iccs, wxf, "
+                             "chinese (default uci)")
     parser.add_argument("--san", dest="notation", action="store_const", const="san",
                         help="short for --notation san")
 
@@ -45,6 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     perft = sub.add_parser("perft", help="count leaf nodes of the legal move tree")
     perft.add_argument("variant", choices=NAMES, metavar="VARIANT", help="game: " + ", ".join(NAMES))
     perft.add_argument("--fen", help="start from this FEN instead of the initial position")
+    add_lenient_option(perft)
     perft.add_argument("--depth", type=positive_int, required=True, help="plies to search (>= 1)")
     perft.add_argument("--divide", action="store_true",
                        help="print 'move: count' per legal move, then the total alone")
@@ -54,6 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     moves = sub.add_parser("moves", help="list the legal moves, one per line")
     moves.add_argument("variant", choices=NAMES, metavar="VARIANT", help="game: " + ", ".join(NAMES))
     moves.add_argument("--fen", help="position to list (default: the initial position)")
+    add_lenient_option(moves)
     add_notation_options(moves)
     moves.set_defaults(run=commands.run_moves)
 
