@@ -6,6 +6,7 @@ Every input error ends the process with one line on stderr and exit code 2, neve
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from cli import bench, commands
@@ -87,6 +88,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader (e.g. `head`) went away: stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return 0
 
 

@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from core.errors import IllegalMoveError, MoveError, XQChessError
+from core.errors import AmbiguousMoveError, IllegalMoveError, MoveError, XQChessError
 from core.moves import move_from, move_promotion, move_to
 
 if TYPE_CHECKING:
@@ -49,3 +50,23 @@ def parse_coordinates(variant: Variant, pos: Position, text: str,
     if candidates and not letter:
         raise IllegalMoveError(f"move {text} needs a promotion piece letter")
     raise IllegalMoveError(f"illegal move {text} in {pos.fen()}")
+
+
+def parse_by_rendering(pos: Position, text: str, render: Callable[[Position, int], str],
+                       normalize: Callable[[str], str], well_formed: Callable[[str], bool],
+                       name: str, example: str) -> int:
+    """The legal move whose text, as ``render`` writes it, equals ``text`` once both are
+    normalized: the way to read notations defined by how they are written (WXF, Chinese).
+
+    MoveError when ``text`` is not ``well_formed`` (after normalizing), IllegalMoveError when it
+    is but names no legal move, AmbiguousMoveError when it names several."""
+    wanted = normalize(text)
+    if not well_formed(wanted):
+        raise MoveError(f"bad move text {text!r}: not {name} notation (e.g. {example})")
+    matches = [m for m in pos.legal_moves() if normalize(render(pos, m)) == wanted]
+    if len(matches) > 1:
+        names = ", ".join(format_coordinates(pos.variant, m) for m in matches)
+        raise AmbiguousMoveError(f"ambiguous {name} move {text}: could be {names}")
+    if not matches:
+        raise IllegalMoveError(f"illegal move {text} in {pos.fen()}")
+    return matches[0]

@@ -14,6 +14,8 @@ class Termination(enum.Enum):
     FIVEFOLD_REPETITION = "fivefold repetition"
     FIFTY_MOVES = "50-move rule"
     THREEFOLD_REPETITION = "threefold repetition"
+    PERPETUAL_CHECK = "perpetual check"
+    MOVE_LIMIT = "move limit"
 
 
 @dataclass(frozen=True)

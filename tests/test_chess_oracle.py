@@ -106,4 +106,4 @@ def test_random_games_agree_with_python_chess():
     seen = set()
     for seed in range(GAMES):
         seen.update(play_games(seed, STARTS[seed % len(STARTS)]))
-    assert set(Termination) <= seen, seen
+    assert set(TERMINATIONS.values()) <= seen, seen

@@ -1,9 +1,83 @@
-"""Xiangqi game end (being completed)."""
+"""Xiangqi game end, as Fairy-Stockfish adjudicates it.
+
+* No legal move: the side to move loses, whether checkmated or stalemated.
+* Move limit: 100 plies without a capture (soldier moves do not reset the count) is a draw,
+  unless the side to move is checkmated. When at least 20 plies were played since the start
+  position, each check beyond 10 by the side that checked more extends the limit by 2 plies.
+* Repetition: the third occurrence of a position (same side to move; positions are compared
+  back to the last capture or the start position) ends the game. If one side gave check with
+  every move since the first occurrence, that side loses (perpetual check); if both did, or
+  neither, it is a draw.
+
+Fairy-Stockfish also rules a perpetual chase a loss for the chaser (its AXF chasing rule). That
+is not adjudicated here: a repetition without perpetual check is a draw. The move limit is
+checked before repetition, and no legal move before both, so mate on the move that repeats
+still wins.
+
+Fairy-Stockfish reports all but mate and stalemate as "optional" game ends; since the verdicts
+are the arbiter's, not a player's claim, `outcome` reports them whether or not draws are claimed.
+"""
+
+from __future__ import annotations
 
 from core.outcome import Outcome, Termination
 
+MOVE_LIMIT_PLIES = 100
+CHECKS_ALLOWED = 10
+REPETITIONS_TO_END = 3
 
-def outcome(pos, claim_draw: bool = False):
+
+def check_history(pos, depth: int) -> list[bool]:
+    """Whether the side to move was in check, for the current position and the ``depth``
+    positions before it (index = plies back)."""
+    probe = pos.copy()
+    flags = [probe.is_check()]
+    for _ in range(depth):
+        probe.unmake()
+        flags.append(probe.is_check())
+    return flags
+
+
+def _move_limit_reached(pos, checks: list[bool]) -> bool:
+    plies = len(pos.undo)
+    offset = 0
+    if plies >= 20:
+        end = min(pos.halfmove, plies)
+        checks_them = sum(checks[0:end:2])  # checks given to the side to move
+        checks_us = sum(checks[1:end + 1:2])  # checks the side to move gave
+        offset = 2 * max(max(checks_them, checks_us) - CHECKS_ALLOWED, 0)
+    return pos.halfmove - offset >= MOVE_LIMIT_PLIES
+
+
+def _repetition(pos, checks: list[bool]) -> Outcome | None:
+    end = min(pos.halfmove, len(pos.undo))
+    hashes = pos.hashes
+    current = hashes[-1]
+    occurrences = 1
+    for back in range(4, end + 1, 2):
+        if hashes[-1 - back] == current:
+            occurrences += 1
+            if occurrences == REPETITIONS_TO_END:
+                checked_us = all(checks[0:back + 1:2])  # the opponent checked every move
+                checked_them = all(checks[1:back:2])  # the side to move checked every move
+                if checked_us != checked_them:
+                    winner = pos.side if checked_us else pos.side ^ 1
+                    return Outcome(Termination.PERPETUAL_CHECK, winner)
+                return Outcome(Termination.THREEFOLD_REPETITION, None)
+    return None
+
+
+def outcome(pos, claim_draw: bool = False) -> Outcome | None:
+    """How the game has ended, or None; ``claim_draw`` changes nothing (see module docstring)."""
     if not pos.legal_moves():
-        return Outcome(Termination.CHECKMATE, pos.side ^ 1)
+        termination = Termination.CHECKMATE if pos.is_check() else Termination.STALEMATE
+        return Outcome(termination, pos.side ^ 1)
+    end = min(pos.halfmove, len(pos.undo))
+    if pos.halfmove < MOVE_LIMIT_PLIES and end < 4:
+        return None
+    checks = check_history(pos, end)
+    if pos.halfmove >= MOVE_LIMIT_PLIES and _move_limit_reached(pos, checks):
+        return Outcome(Termination.MOVE_LIMIT, None)
+    if end >= 4:
+        return _repetition(pos, checks)
     return None

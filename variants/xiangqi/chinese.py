@@ -1,0 +1,72 @@
+"""Chinese xiangqi notation (炮二平五, 马８进７, 前车进二), written from the WXF fields and read
+in traditional or simplified characters, with Chinese, full-width or ASCII numbers.
+
+Red's files and distances are Chinese numerals, Black's full-width digits, both counted from
+the mover's right as in WXF; 进 / 退 / 平 are forward / backward / sideways. Two pieces on a
+file are 前 (front) and 后 (rear); three on a file are 前 / 中 / 后; otherwise the index from
+the front (一, 二, ... for Red) stands before the piece, followed by the file when soldiers stand
+in pairs on two files.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.notation import parse_by_rendering
+from variants.xiangqi.pieces import (
+    ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, SOLDIER,
+)
+from variants.xiangqi.wxf import wxf_parts
+
+PIECE_NAMES = (
+    {GENERAL: "帅", ADVISOR: "仕", ELEPHANT: "相", HORSE: "马", CHARIOT: "车", CANNON: "炮",
+     SOLDIER: "兵"},
+    {GENERAL: "将", ADVISOR: "士", ELEPHANT: "象", HORSE: "马", CHARIOT: "车", CANNON: "炮",
+     SOLDIER: "卒"},
+)
+NUMBERS = ("零一二三四五六七八九", "０１２３４５６７８９")
+OPERATORS = {"+": "进", "-": "退", "=": "平"}
+FRONT, MIDDLE, REAR = "前", "中", "后"
+
+#: Every character a reader may type -> its canonical token.
+CANONICAL = {}
+for _chars, _token in (("帅帥将將", "K"), ("仕士", "A"), ("相象", "E"), ("马馬傌", "H"),
+                       ("车車俥", "R"), ("炮砲包", "C"), ("兵卒", "P"), ("进進", "+"), ("退", "-"),
+                       ("平", "="), ("前", "f"), ("中", "m"), ("后後", "r")):
+    for _char in _chars:
+        CANONICAL[_char] = _token
+for _digit in range(1, 10):
+    for _numerals in NUMBERS + ("0123456789",):
+        CANONICAL[_numerals[_digit]] = str(_digit)
+WELL_FORMED = re.compile(r"(?:[fmr]|\d)?[KAEHRCP]\d?[+\-=]\d")
+
+
+def move_to_chinese(pos, move: int) -> str:
+    parts = wxf_parts(pos, move)
+    color = pos.side
+    numbers = NUMBERS[color]
+    piece = PIECE_NAMES[color][parts.kind]
+    if parts.index:
+        if parts.tandem_files < 2 and parts.tandem_count == 3:
+            head = (FRONT, MIDDLE, REAR)[parts.index - 1] + piece
+        elif parts.tandem_count == 2:
+            head = (FRONT, REAR)[parts.index - 1] + piece
+        else:
+            head = numbers[parts.index] + piece
+        if parts.tandem_files >= 2:
+            head += numbers[parts.file]
+    elif parts.tandem:
+        head = (FRONT if parts.tandem == "+" else REAR) + piece
+    else:
+        head = piece + numbers[parts.file]
+    return head + OPERATORS[parts.operator] + numbers[parts.number]
+
+
+def normalize_chinese(text: str) -> str:
+    """Canonical tokens of Chinese move text; characters outside the notation become '?'."""
+    return "".join(CANONICAL.get(char, "?") for char in text if not char.isspace())
+
+
+def move_from_chinese(pos, text: str) -> int:
+    return parse_by_rendering(pos, text, move_to_chinese, normalize_chinese,
+                              WELL_FORMED.fullmatch, "Chinese", "炮二平五")

@@ -1,0 +1,124 @@
+"""WXF notation for xiangqi (C2=5, H8+7, R++2, 27=8), as Fairy-Stockfish writes it, and the
+parts it is made of, from which the Chinese notation is written too.
+
+A move is ``<piece><file or tandem mark><operator><number>``:
+
+* files are numbered 1-9 from the mover's right (Red: a=9 ... i=1; Black: a=1 ... i=9);
+* the operator is ``+`` (forward), ``-`` (backward) or ``=`` (sideways);
+* the number is the count of ranks moved for a move along a file, else the destination file;
+* two pieces of a kind on one file are told apart by ``+`` (front) or ``-`` (rear) in place of
+  the file, unless the partner moved the same way would leave the board or its region (then
+  the file is written); three or more (or two on each of two files, soldiers only) replace the
+  piece letter by their index from the front, 1 = most advanced, and keep the file.
+
+There is no capture or check mark, as in Fairy-Stockfish's NOTATION_XIANGQI_WXF.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from core.moves import move_from, move_to
+from core.notation import parse_by_rendering
+from variants.xiangqi.pieces import (
+    ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, GEOMETRY, HORSE, OWN_HALF, PALACE, SOLDIER,
+)
+
+WXF_LETTERS = {GENERAL: "K", ADVISOR: "A", ELEPHANT: "E", HORSE: "H", CHARIOT: "R", CANNON: "C",
+               SOLDIER: "P"}
+#: Letters read besides those: the FEN letters of horse (N) and elephant (B).
+LETTER_KINDS = {**{letter: kind for kind, letter in WXF_LETTERS.items()}, "N": HORSE, "B": ELEPHANT}
+FORWARD = (1, -1)
+
+
+class WxfParts(NamedTuple):
+    """One move's WXF fields: who moves, how it is told apart, and where it goes."""
+
+    kind: int
+    index: int       # 1-based position from the front among 3+ tandem pieces, else 0
+    tandem: str      # "+" (front) or "-" (rear) of two pieces on a file, else ""
+    file: int        # from-file number in the mover's numbering (0 when ``tandem`` is used)
+    operator: str    # "+", "-" or "="
+    number: int      # ranks moved along a file, else destination file number
+    tandem_count: int  # how many pieces of the kind share the from-file
+    tandem_files: int  # on how many files two or more pieces of the kind stand
+
+
+def file_number(sq: int, color: int) -> int:
+    """The WXF number of the file of ``sq``, counted from ``color``'s right."""
+    file = GEOMETRY.file_of(sq)
+    return 9 - file if color == 0 else file + 1
+
+
+def _ahead(a: int, b: int, color: int) -> bool:
+    """Whether ``a`` is further forward than ``b`` for ``color``."""
+    return (GEOMETRY.rank_of(a) - GEOMETRY.rank_of(b)) * FORWARD[color] > 0
+
+
+def _may_stand(kind: int, color: int, sq: int) -> bool:
+    if kind in (GENERAL, ADVISOR):
+        return sq in PALACE[color]
+    if kind == ELEPHANT:
+        return sq in OWN_HALF[color]
+    return True
+
+
+def wxf_parts(pos, move: int) -> WxfParts:
+    board = pos.board
+    frm, to = move_from(move), move_to(move)
+    piece = board[frm]
+    kind, color = piece & 7, piece >> 3
+    same_file = [sq for sq in range(GEOMETRY.file_of(frm), GEOMETRY.size, GEOMETRY.files)
+                 if board[sq] == piece]
+    files_with_pairs = sum(
+        1 for f in range(GEOMETRY.files)
+        if sum(1 for sq in range(f, GEOMETRY.size, GEOMETRY.files) if board[sq] == piece) >= 2)
+    count = len(same_file)
+    ahead = sum(1 for sq in same_file if _ahead(sq, frm, color))
+    index, tandem, file = 0, "", file_number(frm, color)
+    if count >= (2 if files_with_pairs >= 2 else 3):
+        index = ahead + 1
+    elif count == 2:
+        partner = next(sq for sq in same_file if sq != frm)
+        moved = GEOMETRY.offset(partner, GEOMETRY.file_of(to) - GEOMETRY.file_of(frm),
+                                GEOMETRY.rank_of(to) - GEOMETRY.rank_of(frm))
+        if moved is not None and _may_stand(kind, color, moved):
+            tandem, file = ("-" if ahead else "+"), 0
+    drank = (GEOMETRY.rank_of(to) - GEOMETRY.rank_of(frm)) * FORWARD[color]
+    operator = "=" if drank == 0 else "+" if drank > 0 else "-"
+    if GEOMETRY.file_of(to) == GEOMETRY.file_of(frm):
+        number = abs(drank)
+    else:
+        number = file_number(to, color)
+    return WxfParts(kind, index, tandem, file, operator, number, count, files_with_pairs)
+
+
+def move_to_wxf(pos, move: int) -> str:
+    """WXF text of ``move`` (legal in ``pos``), exactly as Fairy-Stockfish writes it."""
+    parts = wxf_parts(pos, move)
+    head = str(parts.index) if parts.index else WXF_LETTERS[parts.kind]
+    second = parts.tandem or str(parts.file)
+    return f"{head}{second}{parts.operator}{parts.number}"
+
+
+def normalize_wxf(text: str) -> str:
+    """Canonical WXF: upper case, '.' as '=', N/B as H/E, a leading tandem mark moved after
+    the letter (+R+2 -> R++2)."""
+    text = text.strip().upper().replace(".", "=")
+    if len(text) >= 2 and text[0] in "+-" and text[1].isalpha():
+        text = text[1] + text[0] + text[2:]
+    if text[:1] in LETTER_KINDS:
+        text = WXF_LETTERS[LETTER_KINDS[text[0]]] + text[1:]
+    return text
+
+
+def looks_like_wxf(canonical: str) -> bool:
+    """Whether canonical text has the shape of a WXF move (four fields)."""
+    return (len(canonical) == 4 and (canonical[0] in WXF_LETTERS.values() or canonical[0].isdigit())
+            and (canonical[1].isdigit() or canonical[1] in "+-") and canonical[2] in "+-="
+            and canonical[3].isdigit())
+
+
+def move_from_wxf(pos, text: str) -> int:
+    return parse_by_rendering(pos, text, move_to_wxf, normalize_wxf, looks_like_wxf,
+                              "WXF", "C2=5")
