@@ -40,6 +40,23 @@ def test_moves_in_uci_and_san():
     assert "O-O" in castles and "O-O-O" in castles
 
 
+def test_xiangqi_perft_and_moves_in_each_notation():
+    assert xqchess("perft", "xiangqi", "--depth", "2").stdout == "1920\n"
+    lines = xqchess("perft", "xiangqi", "--depth", "2", "--divide", "--notation", "wxf").stdout
+    assert "C2=5: 43" in lines.splitlines() and lines.splitlines()[-1] == "1920"
+    for notation, move in (("uci", "h3e3"), ("iccs", "h2e2"), ("wxf", "C2=5"),
+                           ("chinese", "炮二平五")):
+        listed = xqchess("moves", "xiangqi", "--notation", notation).stdout.split()
+        assert len(listed) == 44 and move in listed
+
+
+def test_lenient_accepts_composed_positions():
+    composed = "4k4/9/9/9/9/9/9/2B3B2/3p5/3AKA3 w - - 0 1"
+    assert xqchess("perft", "xiangqi", "--fen", composed, "--depth", "3").returncode == 2
+    result = xqchess("perft", "xiangqi", "--fen", composed, "--depth", "3", "--lenient")
+    assert result.stdout == "119\n"
+
+
 @pytest.mark.parametrize("args,fault", [
     (["perft", "chess", "--fen", "8/8/8 w - - 0 1", "--depth", "2"], "FEN board has 3 ranks"),
     (["perft", "chess", "--depth", "0"], "must be at least 1"),
@@ -49,6 +66,8 @@ def test_moves_in_uci_and_san():
     (["moves", "chess", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"], "side-to-move"),
     (["moves", "chess", "--notation", "wxf"], "notation 'wxf' is not one of"),
     (["frobnicate"], "invalid choice"),
+    (["moves", "xiangqi", "--fen", "4k4/9/9/9/9/9/9/2B6/9/4K4 w - - 0 1"], "elephant on c3"),
+    (["moves", "xiangqi", "--notation", "san"], "notation 'san' is not one of"),
 ])
 def test_bad_input_is_one_line_with_exit_code_2(args, fault):
     result = xqchess(*args)
