@@ -70,7 +70,8 @@ def run_perft_bench(args: argparse.Namespace) -> None:
         ours = nodes / seconds
         peer_text, ratio_text = ("not installed" if variant_name == "chess" else "-"), "-"
         if have_peer and variant_name == "chess":
-            peer_nodes, peer_seconds = best_time(lambda: python_chess_perft(fen, depth), args.repeat)
+            peer_nodes, peer_seconds = best_time(lambda: python_chess_perft(fen, depth),
+                                                 args.repeat)
             if peer_nodes != nodes:
                 raise AssertionError(f"python-chess counts {peer_nodes} nodes, xqchess {nodes}")
             peer = peer_nodes / peer_seconds

@@ -31,6 +31,11 @@ def positive_int(text: str) -> int:
     return value
 
 
+def add_variant_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("variant", choices=NAMES, metavar="VARIANT",
+                        help="game: " + ", ".join(NAMES))
+
+
 def add_lenient_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lenient", action="store_true",
                         help="accept FEN placements no game can reach (as Fairy-Stockfish does), "
@@ -51,7 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
                                 metavar="COMMAND")
 
     perft = sub.add_parser("perft", help="count leaf nodes of the legal move tree")
-    perft.add_argument("variant", choices=NAMES, metavar="VARIANT", help="game: " + ", ".join(NAMES))
+    add_variant_argument(perft)
     perft.add_argument("--fen", help="start from this FEN instead of the initial position")
     add_lenient_option(perft)
     perft.add_argument("--depth", type=positive_int, required=True, help="plies to search (>= 1)")
@@ -61,7 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
     perft.set_defaults(run=commands.run_perft)
 
     moves = sub.add_parser("moves", help="list the legal moves, one per line")
-    moves.add_argument("variant", choices=NAMES, metavar="VARIANT", help="game: " + ", ".join(NAMES))
+    add_variant_argument(moves)
     moves.add_argument("--fen", help="position to list (default: the initial position)")
     add_lenient_option(moves)
     add_notation_options(moves)

@@ -41,7 +41,7 @@ class Geometry:
         return 0 <= file < self.files and 0 <= rank < self.ranks
 
     def offset(self, sq: int, dfile: int, drank: int) -> int | None:
-        """The square ``dfile`` files and ``drank`` ranks away from ``sq``, or None off the board."""
+        """The square ``dfile`` files and ``drank`` ranks from ``sq``, or None off the board."""
         file, rank = sq % self.files + dfile, sq // self.files + drank
         return self.square(file, rank) if self.on_board(file, rank) else None
 
@@ -66,7 +66,7 @@ class Geometry:
         return f"{name[0]}{int(digits) - rank_base + self.rank_base}"
 
     def rays(self, directions: Iterable[tuple[int, int]]) -> list[list[list[int]]]:
-        """For each square, the non-empty rays (squares in order of distance) along ``directions``."""
+        """Per square, the non-empty rays (squares in order of distance) along ``directions``."""
         table = []
         for sq in range(self.size):
             rays = []
@@ -97,7 +97,8 @@ class Geometry:
             return []
         steps = max(abs(df), abs(dr))
         sf, sr = (df > 0) - (df < 0), (dr > 0) - (dr < 0)
-        return [self.square(self.file_of(a) + sf * i, self.rank_of(a) + sr * i) for i in range(1, steps)]
+        file, rank = self.file_of(a), self.rank_of(a)
+        return [self.square(file + sf * i, rank + sr * i) for i in range(1, steps)]
 
     def table_from_diagram(self, diagram: str) -> list[int]:
         """A per-square table from numbers laid out as a board diagram, last rank on top."""

@@ -9,10 +9,11 @@ and every ordering heuristic talk to a game only through this interface.
 from __future__ import annotations
 
 import abc
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from core.geometry import Geometry
-from core.errors import FenError
+from core.errors import FenError, MoveError
 from core.fen import parse_fen
 from core.notation import format_coordinates, parse_coordinates
 from core.zobrist import Zobrist
@@ -43,6 +44,7 @@ class Variant(abc.ABC):
       and the piece a SIDE_CAPTURE removes, so unmake can restore them.
     * ``piece_values``, ``square_tables``, ``capture_strength``: per piece kind, the evaluation
       and move-ordering tables (``capture_strength`` is the guard heuristic's).
+    * ``writers`` / ``readers``: per notation name, how moves are written and read.
     """
 
     name: str
@@ -121,7 +123,14 @@ class Variant(abc.ABC):
 
     # -- notation ----------------------------------------------------------------------------
 
-    notations: tuple[str, ...] = ("uci",)
+    #: notation name -> function(pos, move) writing a legal move; the first is the default.
+    writers: dict[str, Callable[[Position, int], str]]
+    #: notation name -> function(pos, text) returning the legal move the text names.
+    readers: dict[str, Callable[[Position, str], int]]
+
+    @property
+    def notations(self) -> tuple[str, ...]:
+        return tuple(self.writers)
 
     def move_to_uci(self, pos: Position, move: int) -> str:
         return format_coordinates(self, move)
@@ -129,10 +138,23 @@ class Variant(abc.ABC):
     def move_from_uci(self, pos: Position, text: str) -> int:
         return parse_coordinates(self, pos, text)
 
+    def require_notation(self, notation: str) -> str:
+        """``notation`` if the variant writes and reads it, else MoveError listing those it does."""
+        if notation not in self.writers:
+            raise MoveError(f"notation {notation!r} is not one of {', '.join(self.notations)} "
+                            f"for {self.name}")
+        return notation
+
+    def detect_notation(self, text: str) -> str:
+        """Which notation move text is written in, judged from its form."""
+        return "uci"
+
     def format_move(self, pos: Position, move: int, notation: str = "uci") -> str:
         """``move`` (legal in ``pos``) written in ``notation``, one of ``self.notations``."""
-        return self.move_to_uci(pos, move)
+        return self.writers[self.require_notation(notation)](pos, move)
 
     def parse_move(self, pos: Position, text: str, notation: str | None = None) -> int:
-        """The legal move ``text`` names, in ``notation`` or any notation the variant reads."""
-        return self.move_from_uci(pos, text)
+        """The legal move ``text`` names, in ``notation``, or in the notation its form shows."""
+        text = text.strip()
+        notation = self.detect_notation(text) if notation is None else notation
+        return self.readers[self.require_notation(notation)](pos, text)

@@ -48,7 +48,8 @@ def outcome_of(board, claim_draw):
     result = board.outcome(claim_draw=claim_draw)
     if result is None:
         return None
-    return TERMINATIONS[result.termination], None if result.winner is None else int(not result.winner)
+    winner = None if result.winner is None else int(not result.winner)
+    return TERMINATIONS[result.termination], winner
 
 
 def ours(outcome):

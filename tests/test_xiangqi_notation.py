@@ -74,7 +74,7 @@ def test_variant_spellings_people_type(fen, text, uci):
     ("hello", None, MoveError, "not WXF notation"),
     ("炮二走五", None, MoveError, "not Chinese notation"),
     ("j1j2", "uci", MoveError, "bad move text"),
-    ("h3e3", "shogi", MoveError, "unknown xiangqi notation"),
+    ("h3e3", "shogi", MoveError, "notation 'shogi' is not one of"),
 ])
 def test_bad_move_text_is_rejected_without_change(text, notation, error, fault):
     pos = XIANGQI.position()

@@ -75,7 +75,8 @@ class Comparison:
         assert pos.is_check() == sf.gives_check("xiangqi", fen, []), fen
         for text, move in uci.items() if self.positions % self.wxf_every == 0 else ():
             wxf = XIANGQI.format_move(pos, move, "wxf")
-            assert wxf == sf.get_san("xiangqi", fen, text, False, sf.NOTATION_XIANGQI_WXF), (fen, text)
+            expected = sf.get_san("xiangqi", fen, text, False, sf.NOTATION_XIANGQI_WXF)
+            assert wxf == expected, (fen, text)
             assert XIANGQI.parse_move(pos, wxf, "wxf") == move
         assert sf.is_immediate_game_end("xiangqi", start, moves)[0] is False
         outcome = pos.outcome()

@@ -14,7 +14,6 @@ CASTLING_RIGHTS = {
     "k": (4, B_KING, 60, B_ROOK, 63),
     "q": (8, B_KING, 60, B_ROOK, 56),
 }
-COLOR_NAMES = ("white", "black")
 
 
 def parse_castling(text: str, pos) -> int:
@@ -43,6 +42,7 @@ def format_castling(rights: int) -> str:
 def parse_ep(text: str, pos) -> int | None:
     """The en-passant square if a legal capture onto it exists (as python-chess and the
     repetition rules count it), None for '-' or an uncapturable square; FenError if impossible."""
+    names = pos.variant.color_names
     if text == "-":
         return None
     try:
@@ -53,7 +53,7 @@ def parse_ep(text: str, pos) -> int | None:
     expected_rank = 2 if mover == 0 else 5
     if GEOMETRY.rank_of(sq) != expected_rank:
         raise FenError(f"FEN en-passant square {text} is not on rank {expected_rank + 1} "
-                       f"with {COLOR_NAMES[pos.side]} to move")
+                       f"with {names[pos.side]} to move")
     step = 8 if mover == 0 else -8
     pawn = W_PAWN if mover == 0 else B_PAWN
     if pos.board[sq + step] != pawn or pos.board[sq] or pos.board[sq - step]:
@@ -65,25 +65,26 @@ def validate(pos, strict: bool = True) -> None:
     """Raise FenError unless each side has one king, no pawn stands on its first or last rank
     and the side not to move is not in check; when ``strict``, also unless the counts of pawns,
     pieces and checkers are possible in a game."""
+    names = pos.variant.color_names
     board = pos.board
     for color, king in enumerate((W_KING, B_KING)):
         count = board.count(king)
         if count != 1:
-            raise FenError(f"FEN has {count} {COLOR_NAMES[color]} kings, expected 1")
+            raise FenError(f"FEN has {count} {names[color]} kings, expected 1")
         pieces = sum(1 for p in board if p and p >> 3 == color)
         pawns = board.count(PAWN | color << 3)
         if strict and pawns > 8:
-            raise FenError(f"FEN has {pawns} {COLOR_NAMES[color]} pawns, at most 8 are possible")
+            raise FenError(f"FEN has {pawns} {names[color]} pawns, at most 8 are possible")
         if strict and pieces > 16:
-            raise FenError(f"FEN has {pieces} {COLOR_NAMES[color]} pieces, at most 16 are possible")
+            raise FenError(f"FEN has {pieces} {names[color]} pieces, at most 16 are possible")
     for sq in list(range(8)) + list(range(56, 64)):
         if board[sq] & 7 == PAWN:
             raise FenError(f"FEN has a pawn on {GEOMETRY.square_name(sq)}, on a back rank")
     waiting = pos.side ^ 1
     if attackers(board, pos.kings[waiting], pos.side):
-        raise FenError(f"FEN has the {COLOR_NAMES[waiting]} king in check with "
-                       f"{COLOR_NAMES[pos.side]} to move")
+        raise FenError(f"FEN has the {names[waiting]} king in check with "
+                       f"{names[pos.side]} to move")
     checkers = attackers(board, pos.kings[pos.side], waiting)
     if strict and len(checkers) > 2:
-        raise FenError(f"FEN has the {COLOR_NAMES[pos.side]} king checked by "
+        raise FenError(f"FEN has the {names[pos.side]} king checked by "
                        f"{len(checkers)} pieces, at most 2 are possible")

@@ -165,5 +165,6 @@ def ep_capture_possible(pos, sq: int) -> bool:
     """Whether the side to move can legally capture en passant onto ``sq``."""
     us = pos.side
     pawn = PAWN | us << COLOR_SHIFT
-    return any(pos.board[frm] == pawn and side_capture_is_legal(pos, frm | sq << 7 | SIDE_CAPTURE_FLAG)
+    return any(pos.board[frm] == pawn
+               and side_capture_is_legal(pos, frm | sq << 7 | SIDE_CAPTURE_FLAG)
                for frm in PAWN_ATTACKERS[us][sq])

@@ -1,6 +1,5 @@
-"""The `ChessVariant`: FIDE chess described to the kernel (data, move generator, rules, notation)."""
+"""The `ChessVariant`: FIDE chess described to the kernel (data, movegen, rules, notation)."""
 
-from core.errors import MoveError
 from core.notation import COORDINATES
 from core.pieces import BLACK, WHITE
 from core.variant import Variant
@@ -16,8 +15,6 @@ START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 class ChessVariant(Variant):
     """Standard chess under the FIDE Laws, with UCI and SAN notation."""
-
-    notations = ("san", "uci")
 
     def __init__(self) -> None:
         self.name = "chess"
@@ -44,6 +41,8 @@ class ChessVariant(Variant):
         self.piece_values = PIECE_VALUES
         self.square_tables = SQUARE_TABLES
         self.capture_strength = CAPTURE_STRENGTH
+        self.writers = {"uci": self.move_to_uci, "san": san.move_to_san}
+        self.readers = {"uci": self.move_from_uci, "san": san.move_from_san}
         super().__init__()
 
     legal_moves = staticmethod(movegen.legal_moves)
@@ -60,17 +59,6 @@ class ChessVariant(Variant):
     def is_check(self, pos) -> bool:
         return attacked(pos.board, pos.kings[pos.side], pos.side ^ 1)
 
-    def format_move(self, pos, move: int, notation: str = "uci") -> str:
-        if notation == "san":
-            return san.move_to_san(pos, move)
-        if notation == "uci":
-            return self.move_to_uci(pos, move)
-        raise MoveError(f"unknown chess notation {notation!r}; expected san or uci")
-
-    def parse_move(self, pos, text: str, notation: str | None = None) -> int:
-        """Reads UCI (e2e4, e7e8q) or SAN (e4, Nf3, O-O, e8=Q+); ``notation`` forces one."""
-        if notation == "uci" or (notation is None and COORDINATES.fullmatch(text.strip())):
-            return self.move_from_uci(pos, text)
-        if notation in (None, "san"):
-            return san.move_from_san(pos, text)
-        raise MoveError(f"unknown chess notation {notation!r}; expected san or uci")
+    def detect_notation(self, text: str) -> str:
+        """Coordinates (e2e4, e7e8q) are UCI, anything else SAN."""
+        return "uci" if COORDINATES.fullmatch(text) else "san"

@@ -1,1 +1,1 @@
-"""Xiangqi (Chinese chess) under the Asian Xiangqi Federation rules as Fairy-Stockfish plays them."""
+"""Xiangqi (Chinese chess) as Fairy-Stockfish plays it: AXF rules without perpetual chase."""

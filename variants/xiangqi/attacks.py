@@ -72,8 +72,7 @@ for _color in (0, 1):
 #: its file and rank (chariots, cannons and their screens, the facing general) and the four
 #: diagonal neighbours (the legs of horses that could reach it).
 CHECK_ZONE = [
-    frozenset(s for s in range(GEOMETRY.size)
-              if GEOMETRY.file_of(s) == GEOMETRY.file_of(sq) or GEOMETRY.rank_of(s) == GEOMETRY.rank_of(sq))
+    frozenset(s for ray in ROOK_RAYS[sq] for s in ray)
     | frozenset(t for t in (GEOMETRY.offset(sq, df, dr) for df, dr in DIAGONAL) if t is not None)
     for sq in range(GEOMETRY.size)
 ]

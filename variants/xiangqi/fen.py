@@ -7,7 +7,6 @@ from variants.xiangqi.pieces import (
     START_COUNTS,
 )
 
-COLOR_NAMES = ("red", "black")
 KIND_NAMES = {GENERAL: "general", 2: "advisor", 3: "elephant", 4: "horse", 5: "chariot",
               6: "cannon", SOLDIER: "soldier"}
 
@@ -54,6 +53,7 @@ def validate(pos, strict: bool = True) -> None:
 
     Checks of the side not to move are otherwise accepted, as Fairy-Stockfish accepts them (its
     perft suite has such positions; the side to move may then capture the general)."""
+    names = pos.variant.color_names
     board = pos.board
     counts = {}
     for sq, piece in enumerate(board):
@@ -65,18 +65,18 @@ def validate(pos, strict: bool = True) -> None:
             where = {GENERAL: "outside its palace", ADVISOR: "off its palace diagonals",
                      ELEPHANT: "on a square an elephant cannot reach",
                      SOLDIER: "behind its start rank"}[kind]
-            raise FenError(f"FEN has a {COLOR_NAMES[color]} {KIND_NAMES[kind]} on "
+            raise FenError(f"FEN has a {names[color]} {KIND_NAMES[kind]} on "
                            f"{GEOMETRY.square_name(sq)}, {where}")
     for color in (0, 1):
         for kind in KINDS:
             count = counts.get(kind | color << 3, 0)
             if kind == GENERAL and count != 1:
-                raise FenError(f"FEN has {count} {COLOR_NAMES[color]} generals, expected 1")
+                raise FenError(f"FEN has {count} {names[color]} generals, expected 1")
             if strict and count > START_COUNTS[kind]:
-                raise FenError(f"FEN has {count} {COLOR_NAMES[color]} {KIND_NAMES[kind]}s, "
+                raise FenError(f"FEN has {count} {names[color]} {KIND_NAMES[kind]}s, "
                                f"at most {START_COUNTS[kind]} are possible")
     red, black = pos.kings
     if strict and GEOMETRY.file_of(red) == GEOMETRY.file_of(black) and not any(
             board[s] for s in GEOMETRY.between(red, black)):
         raise FenError(f"FEN has the generals facing on an open file with "
-                       f"{COLOR_NAMES[pos.side]} to move")
+                       f"{names[pos.side]} to move")

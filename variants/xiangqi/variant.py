@@ -2,7 +2,6 @@
 
 import re
 
-from core.errors import MoveError
 from core.notation import COORDINATES, format_coordinates, parse_coordinates
 from core.pieces import BLACK
 from core.variant import Variant
@@ -20,8 +19,6 @@ ICCS_RANK_BASE = 0
 
 class XiangqiVariant(Variant):
     """Xiangqi with Fairy-Stockfish's rules, FEN and UCI coordinates (ranks 1-10)."""
-
-    notations = ("uci", "iccs", "wxf", "chinese")
 
     def __init__(self) -> None:
         self.name = "xiangqi"
@@ -47,6 +44,18 @@ class XiangqiVariant(Variant):
         self.piece_values = PIECE_VALUES
         self.square_tables = SQUARE_TABLES
         self.capture_strength = CAPTURE_STRENGTH
+        self.writers = {
+            "uci": self.move_to_uci,
+            "iccs": lambda pos, move: format_coordinates(self, move, ICCS_RANK_BASE),
+            "wxf": wxf.move_to_wxf,
+            "chinese": chinese.move_to_chinese,
+        }
+        self.readers = {
+            "uci": self.move_from_uci,
+            "iccs": lambda pos, text: _read_iccs(self, pos, text),
+            "wxf": wxf.move_from_wxf,
+            "chinese": chinese.move_from_chinese,
+        }
         super().__init__()
 
     legal_moves = staticmethod(movegen.legal_moves)
@@ -57,41 +66,17 @@ class XiangqiVariant(Variant):
     def attacked(self, pos, sq: int, by_color: int) -> bool:
         return attacked(pos.board, sq, by_color)
 
-    def format_move(self, pos, move: int, notation: str = "uci") -> str:
-        """``move`` in UCI coordinates (h3e3, ranks 1-10), ICCS (h2e2, ranks 0-9), WXF (C2=5)
-        or Chinese (炮二平五)."""
-        if notation == "uci":
-            return format_coordinates(self, move)
-        if notation == "iccs":
-            return format_coordinates(self, move, ICCS_RANK_BASE)
-        if notation == "wxf":
-            return wxf.move_to_wxf(pos, move)
-        if notation == "chinese":
-            return chinese.move_to_chinese(pos, move)
-        raise MoveError(f"unknown xiangqi notation {notation!r}; expected one of "
-                        f"{', '.join(self.notations)}")
-
-    def parse_move(self, pos, text: str, notation: str | None = None) -> int:
-        """The legal move ``text`` names. Without ``notation`` the form decides: Chinese
-        characters are Chinese, ``H2-E2`` (upper case with a dash) is ICCS, lower-case
+    def detect_notation(self, text: str) -> str:
+        """Chinese characters are Chinese, ``H2-E2`` (upper case with a dash) is ICCS, lower-case
         coordinates are UCI (ranks 1-10, as Fairy-Stockfish), anything else is WXF."""
-        text = text.strip()
-        if notation is None:
-            if not text.isascii():
-                notation = "chinese"
-            elif ICCS_PATTERN.fullmatch(text):
-                notation = "iccs"
-            elif COORDINATES.fullmatch(text):
-                notation = "uci"
-            else:
-                notation = "wxf"
-        if notation == "uci":
-            return parse_coordinates(self, pos, text)
-        if notation == "iccs":
-            return parse_coordinates(self, pos, text.lower().replace("-", ""), ICCS_RANK_BASE)
-        if notation == "wxf":
-            return wxf.move_from_wxf(pos, text)
-        if notation == "chinese":
-            return chinese.move_from_chinese(pos, text)
-        raise MoveError(f"unknown xiangqi notation {notation!r}; expected one of "
-                        f"{', '.join(self.notations)}")
+        if not text.isascii():
+            return "chinese"
+        if ICCS_PATTERN.fullmatch(text):
+            return "iccs"
+        if COORDINATES.fullmatch(text):
+            return "uci"
+        return "wxf"
+
+
+def _read_iccs(variant: XiangqiVariant, pos, text: str) -> int:
+    return parse_coordinates(variant, pos, text.lower().replace("-", ""), ICCS_RANK_BASE)
