@@ -25,8 +25,8 @@ class Position:
     """Mutable game state; ``make`` and ``unmake`` are exact inverses, hash included."""
 
     __slots__ = (
-        "variant", "board", "side", "rights", "ep", "halfmove", "fullmove", "hash",
-        "kings", "occupied", "undo", "hashes", "_zobrist",
+        "variant", "board", "side", "rights", "ep", "halfmove", "fullmove", "hash", "score",
+        "kings", "occupied", "undo", "hashes", "_zobrist", "_psq",
     )
 
     def __init__(self, variant: Variant, board: list[int], side: int, rights: int = 0,
@@ -39,6 +39,7 @@ class Position:
         self.halfmove = halfmove
         self.fullmove = fullmove
         self._zobrist = variant.zobrist
+        self._psq = variant.piece_square
         royal = variant.royal_pieces
         self.kings = [next((sq for sq, p in enumerate(board) if p == royal[color]), -1)
                       for color in (0, 1)]
@@ -47,6 +48,7 @@ class Position:
         self.undo: list[tuple] = []
         self.hash = self.compute_hash()
         self.hashes = [self.hash]
+        self.score = self.compute_score()
 
     # -- hashing -----------------------------------------------------------------------------
 
@@ -64,6 +66,11 @@ class Position:
             h ^= z.ep[self.ep]
         return h
 
+    def compute_score(self) -> int:
+        """Material plus square tables from scratch, first player's view (kept incrementally)."""
+        psq = self._psq
+        return sum(psq[p][sq] for sq, p in enumerate(self.board) if p)
+
     # -- make / unmake -----------------------------------------------------------------------
 
     def make(self, move: int) -> None:
@@ -75,10 +82,13 @@ class Position:
         captured = board[to]
         side = self.side
         h = self.hash
-        self.undo.append((move, captured, self.rights, self.ep, self.halfmove, h))
+        self.undo.append((move, captured, self.rights, self.ep, self.halfmove, h, self.score))
         z = self._zobrist
         zp = z.pieces[piece]
         h ^= zp[frm] ^ zp[to] ^ z.side
+        psq = self._psq
+        pp = psq[piece]
+        self.score += pp[to] - pp[frm]
         board[frm] = 0
         board[to] = piece
         own = self.occupied[side]
@@ -86,6 +96,7 @@ class Position:
         own.add(to)
         if captured:
             h ^= z.pieces[captured][to]
+            self.score -= psq[captured][to]
             self.occupied[side ^ 1].discard(to)
             self.halfmove = 0
             if self.kings[side ^ 1] == to:
@@ -125,6 +136,7 @@ class Position:
             new_piece = promotion | side << COLOR_SHIFT
             board[to] = new_piece
             h ^= z.pieces[piece][to] ^ z.pieces[new_piece][to]
+            self.score += self._psq[new_piece][to] - self._psq[piece][to]
         if special == SIDE_CAPTURE:
             files = self.variant.geometry.files
             victim_sq = frm - frm % files + to % files
@@ -132,6 +144,7 @@ class Position:
             board[victim_sq] = 0
             self.occupied[side ^ 1].discard(victim_sq)
             h ^= z.pieces[victim][victim_sq]
+            self.score -= self._psq[victim][victim_sq]
             self.halfmove = 0
         elif special == COMPANION:
             c_from, c_to = self.variant.companion_moves[to]
@@ -142,6 +155,7 @@ class Position:
             own.discard(c_from)
             own.add(c_to)
             h ^= z.pieces[companion][c_from] ^ z.pieces[companion][c_to]
+            self.score += self._psq[companion][c_to] - self._psq[companion][c_from]
         return h
 
     def _open_ep(self, passed: int) -> None:
@@ -157,7 +171,8 @@ class Position:
 
     def unmake(self) -> None:
         """Take back the last move played with ``make``."""
-        move, captured, self.rights, self.ep, self.halfmove, self.hash = self.undo.pop()
+        (move, captured, self.rights, self.ep, self.halfmove, self.hash,
+         self.score) = self.undo.pop()
         self.hashes.pop()
         board = self.board
         frm = move & 127

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from core.geometry import Geometry
 from core.errors import FenError, MoveError
+from core.evaluation import piece_square_table
 from core.fen import parse_fen
 from core.notation import format_coordinates, parse_coordinates
 from core.zobrist import Zobrist
@@ -67,6 +68,7 @@ class Variant(abc.ABC):
 
     def __init__(self) -> None:
         self.zobrist = Zobrist(self.geometry.size, self.rights_bits)
+        self.piece_square = piece_square_table(self)
         self.letter_pieces = {letter: piece for piece, letter in self.piece_letters.items()}
         self.letter_pieces.update(self.letter_aliases)
 

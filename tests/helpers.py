@@ -19,7 +19,8 @@ def perft_reference(variant_name: str) -> list[dict]:
 
 
 def random_walk(variant_name: str, seed: int, plies: int, fen: str | None = None) -> Position:
-    """The position after up to ``plies`` random legal moves from ``fen`` (history kept)."""
+    """The position after up to ``plies`` random legal moves from ``fen`` (history kept),
+    stopping early when the game is over."""
     rng = random.Random(seed)
     pos = get_variant(variant_name).position(fen, strict=False)
     for _ in range(plies):
@@ -27,10 +28,13 @@ def random_walk(variant_name: str, seed: int, plies: int, fen: str | None = None
         if not moves:
             break
         pos.make(rng.choice(sorted(moves)))
+        if -1 in pos.kings:  # a composed start let a general fall: the game ended before
+            pos.unmake()
+            break
     return pos
 
 
 def snapshot(pos: Position) -> tuple:
     """Everything make/unmake must restore, as one comparable value."""
     return (list(pos.board), pos.side, pos.rights, pos.ep, pos.halfmove, pos.fullmove, pos.hash,
-            list(pos.kings), [sorted(s) for s in pos.occupied], len(pos.undo), list(pos.hashes))
+            pos.score, list(pos.kings), [sorted(s) for s in pos.occupied], len(pos.undo), list(pos.hashes))

@@ -28,6 +28,7 @@ def _make_unmake_restores_everything(pos):
     for move in pos.legal_moves():
         pos.make(move)
         assert pos.hash == pos.compute_hash(), "incremental hash differs from scratch hash"
+        assert pos.score == pos.compute_score(), "incremental score differs from scratch score"
         pos.unmake()
         assert snapshot(pos) == before
 
