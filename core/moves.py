@@ -25,7 +25,17 @@ SIDE_CAPTURE = 2
 #: A second piece moves too, as the variant's ``companion_moves`` table says (keyed by ``to``).
 COMPANION = 3
 
-FIRST_SPECIAL_MOVE = 1 << PROMOTION_SHIFT
+
+
+def is_capture(pos, move: int) -> bool:
+    """Whether ``move`` captures (on its target square or beside it) in ``pos``."""
+    return bool(pos.board[move >> SQUARE_BITS & SQUARE_MASK]) or (
+        move >> SPECIAL_SHIFT == SIDE_CAPTURE)
+
+
+def is_quiet(pos, move: int) -> bool:
+    """Neither a capture nor a promotion: the moves killers, history and countermoves learn."""
+    return not is_capture(pos, move) and not move >> PROMOTION_SHIFT & PROMOTION_MASK
 
 
 def make_move(frm: int, to: int, promotion: int = 0, special: int = 0) -> int:

@@ -214,6 +214,22 @@ class Position:
             own.discard(c_to)
             own.add(c_from)
 
+    def make_null(self) -> None:
+        """Pass the move (for null-move pruning); ``unmake_null`` takes it back."""
+        self.undo.append((0, 0, self.rights, self.ep, self.halfmove, self.hash, self.score))
+        h = self.hash ^ self._zobrist.side
+        if self.ep is not None:
+            h ^= self._zobrist.ep[self.ep]
+            self.ep = None
+        self.side ^= 1
+        self.hash = h
+        self.hashes.append(h)
+
+    def unmake_null(self) -> None:
+        _, _, self.rights, self.ep, self.halfmove, self.hash, self.score = self.undo.pop()
+        self.hashes.pop()
+        self.side ^= 1
+
     def push(self, move: int) -> None:
         """Play ``move`` after checking that it is legal; an illegal move changes nothing."""
         if move not in self.legal_moves():

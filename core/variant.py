@@ -46,6 +46,7 @@ class Variant(abc.ABC):
     * ``piece_values``, ``square_tables``, ``capture_strength``: per piece kind, the evaluation
       and move-ordering tables (``capture_strength`` is the guard heuristic's).
     * ``writers`` / ``readers``: per notation name, how moves are written and read.
+    * ``stalemate_loses``: True when a side without a legal move loses even if not in check.
     """
 
     name: str
@@ -65,6 +66,7 @@ class Variant(abc.ABC):
     piece_values: dict[int, int]
     square_tables: dict[int, list[int]]
     capture_strength: dict[int, int]
+    stalemate_loses: bool
 
     def __init__(self) -> None:
         self.zobrist = Zobrist(self.geometry.size, self.rights_bits)
@@ -88,6 +90,22 @@ class Variant(abc.ABC):
     @abc.abstractmethod
     def attacked(self, pos: Position, sq: int, by_color: int) -> bool:
         """Whether a piece of ``by_color`` attacks ``sq`` (for check: as a capture of a royal)."""
+
+    @abc.abstractmethod
+    def attackers(self, board: list[int], sq: int, by_color: int) -> list[int]:
+        """The squares of the pieces of ``by_color`` that could capture on ``sq`` on ``board``
+        as it stands (so removing a piece reveals x-ray attackers and moves cannon screens)."""
+
+    def rule_draw(self, pos: Position) -> bool:
+        """Whether the rules make the position a draw whatever is played next (the search's
+        cheap test: move-count rules and dead material), the side to move having a move."""
+        return False
+
+    def repetition_result(self, checks: list[bool]) -> int:
+        """The verdict on a position repeated inside the search, for the side to move: +1 win,
+        -1 loss, 0 draw. ``checks[i]`` tells whether the side to move ``i`` plies back was in
+        check, from 0 (now) to the distance of the earlier occurrence."""
+        return 0
 
     def is_check(self, pos: Position) -> bool:
         """Whether the side to move's royal piece is attacked."""

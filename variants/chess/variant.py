@@ -4,7 +4,7 @@ from core.notation import COORDINATES
 from core.pieces import BLACK, WHITE
 from core.variant import Variant
 from variants.chess import fen, movegen, rules, san
-from variants.chess.attacks import attacked
+from variants.chess.attacks import attacked, attackers
 from variants.chess.pieces import (
     B_KING, B_PAWN, GEOMETRY, KINDS, LETTERS, W_KING, W_PAWN,
 )
@@ -41,6 +41,7 @@ class ChessVariant(Variant):
         self.piece_values = PIECE_VALUES
         self.square_tables = SQUARE_TABLES
         self.capture_strength = CAPTURE_STRENGTH
+        self.stalemate_loses = False
         self.writers = {"uci": self.move_to_uci, "san": san.move_to_san}
         self.readers = {"uci": self.move_from_uci, "san": san.move_from_san}
         super().__init__()
@@ -55,6 +56,14 @@ class ChessVariant(Variant):
 
     def attacked(self, pos, sq: int, by_color: int) -> bool:
         return attacked(pos.board, sq, by_color)
+
+    attackers = staticmethod(attackers)
+
+    def rule_draw(self, pos) -> bool:
+        """The 50-move rule, or dead material (tested only with few pieces left, as the search
+        calls this at every node)."""
+        few_pieces = len(pos.occupied[0]) + len(pos.occupied[1]) <= 6
+        return pos.halfmove >= 100 or (few_pieces and rules.is_insufficient_material(pos))
 
     def is_check(self, pos) -> bool:
         return attacked(pos.board, pos.kings[pos.side], pos.side ^ 1)

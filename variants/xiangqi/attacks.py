@@ -128,3 +128,32 @@ def attacked(board: list[int], sq: int, by_color: int) -> bool:
             or any(board[s] == advisor for s in ADVISOR_STEPS[by_color][sq])
             or any(board[s] == elephant and not board[eye]
                    for s, eye in ELEPHANT_MOVES[by_color][sq]))
+
+
+def attackers(board: list[int], sq: int, by_color: int) -> list[int]:
+    """The squares of the pieces of ``by_color`` that could capture on ``sq`` now: chariots,
+    cannons over exactly one screen, horses and elephants with a free leg or eye, soldiers, and
+    the general and advisors inside their palace (the facing-general rule is not a capture)."""
+    base = by_color << COLOR_SHIFT
+    chariot, cannon = CHARIOT | base, CANNON | base
+    found = []
+    for ray in ROOK_RAYS[sq]:
+        screened = False
+        for s in ray:
+            p = board[s]
+            if p:
+                if screened:
+                    if p == cannon:
+                        found.append(s)
+                    break
+                if p == chariot:
+                    found.append(s)
+                screened = True
+    horse, elephant = HORSE | base, ELEPHANT | base
+    found += [s for s, leg in HORSE_ATTACKERS[sq] if board[s] == horse and not board[leg]]
+    found += [s for s, eye in ELEPHANT_MOVES[by_color][sq]
+              if board[s] == elephant and not board[eye]]
+    found += [s for s in SOLDIER_ATTACKERS[by_color][sq] if board[s] == SOLDIER | base]
+    found += [s for s in ADVISOR_STEPS[by_color][sq] if board[s] == ADVISOR | base]
+    found += [s for s in GENERAL_STEPS[by_color][sq] if board[s] == GENERAL | base]
+    return found

@@ -49,6 +49,14 @@ def _move_limit_reached(pos, checks: list[bool]) -> bool:
     return pos.halfmove - offset >= MOVE_LIMIT_PLIES
 
 
+def perpetual_verdict(checks: list[bool]) -> int:
+    """For the side to move after a repetition: +1 if the opponent checked with every move of
+    the cycle and the side to move did not, -1 the other way round, 0 (a draw) otherwise.
+    ``checks[i]``: the side to move ``i`` plies back was in check, up to the earlier occurrence."""
+    checked_us, checked_them = all(checks[0::2]), all(checks[1::2])
+    return (checked_us > checked_them) - (checked_them > checked_us)
+
+
 def _repetition(pos, checks: list[bool]) -> Outcome | None:
     end = min(pos.halfmove, len(pos.undo))
     hashes = pos.hashes
@@ -58,10 +66,9 @@ def _repetition(pos, checks: list[bool]) -> Outcome | None:
         if hashes[-1 - back] == current:
             occurrences += 1
             if occurrences == REPETITIONS_TO_END:
-                checked_us = all(checks[0:back + 1:2])  # the opponent checked every move
-                checked_them = all(checks[1:back:2])  # the side to move checked every move
-                if checked_us != checked_them:
-                    winner = pos.side if checked_us else pos.side ^ 1
+                verdict = perpetual_verdict(checks[:back + 1])
+                if verdict:
+                    winner = pos.side if verdict > 0 else pos.side ^ 1
                     return Outcome(Termination.PERPETUAL_CHECK, winner)
                 return Outcome(Termination.THREEFOLD_REPETITION, None)
     return None

@@ -6,7 +6,7 @@ from core.notation import COORDINATES, format_coordinates, parse_coordinates
 from core.pieces import BLACK
 from core.variant import Variant
 from variants.xiangqi import chinese, fen, movegen, rules, wxf
-from variants.xiangqi.attacks import attacked
+from variants.xiangqi.attacks import attacked, attackers
 from variants.xiangqi.pieces import (
     ALIASES, B_GENERAL, GEOMETRY, KINDS, LETTERS, R_GENERAL, RED,
 )
@@ -44,6 +44,7 @@ class XiangqiVariant(Variant):
         self.piece_values = PIECE_VALUES
         self.square_tables = SQUARE_TABLES
         self.capture_strength = CAPTURE_STRENGTH
+        self.stalemate_loses = True
         self.writers = {
             "uci": self.move_to_uci,
             "iccs": lambda pos, move: format_coordinates(self, move, ICCS_RANK_BASE),
@@ -65,6 +66,15 @@ class XiangqiVariant(Variant):
 
     def attacked(self, pos, sq: int, by_color: int) -> bool:
         return attacked(pos.board, sq, by_color)
+
+    attackers = staticmethod(attackers)
+
+    def rule_draw(self, pos) -> bool:
+        """The move limit at 100 plies without a capture. (The search ignores the extension for
+        excessive checks that `rules.outcome` applies.)"""
+        return pos.halfmove >= rules.MOVE_LIMIT_PLIES
+
+    repetition_result = staticmethod(rules.perpetual_verdict)
 
     def detect_notation(self, text: str) -> str:
         """Chinese characters are Chinese, ``H2-E2`` (upper case with a dash) is ICCS, lower-case

@@ -1,0 +1,487 @@
+"""The search kernel: iterative-deepening negamax alpha-beta with principal-variation search,
+quiescence, a transposition table, and the statistics the move-ordering lab needs.
+
+Game-agnostic: moves, checks, draws and repetition verdicts come from the position's variant,
+move ordering from a `MoveOrderer` handed in (the heuristics live in ordering/). Every
+enhancement can be switched off in `SearchConfig`, so a heuristic can be measured alone as the
+seed papers did (e.g. Greer: brute-force negamax plus safe-capture quiescence, no TT, no
+iterative deepening). A fixed-depth search without a time limit is deterministic.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from typing import Protocol
+
+from core.evaluation import evaluate
+from core.moves import PROMOTION_SHIFT, SIDE_CAPTURE, SPECIAL_SHIFT, is_capture, is_quiet
+from core.position import Position
+from core.see import see
+from core.tt import EXACT, LOWER, UPPER, TranspositionTable
+
+MATE = 30_000
+MATE_BOUND = MATE - 1_000  # scores beyond this are mates, with the distance in plies
+INFINITY = 32_000
+MAX_PLY = 96
+CLOCK_CHECK_INTERVAL = 64  # nodes between looks at the clock (about 2-5 ms in Python)
+QUIESCENCE_MODES = ("all", "safe", "none")
+
+
+class SearchStopped(Exception):
+    """Raised inside the tree when a limit is reached; the root catches it."""
+
+
+def gives_check(pos: Position, move: int) -> bool:
+    pos.make(move)
+    check = pos.is_check()
+    pos.unmake()
+    return check
+
+
+class Node:
+    """What a heuristic may know about the node it orders: reused per ply, never allocated in
+    the tree. ``cache`` holds per-node data a heuristic computes once (e.g. guard values)."""
+
+    __slots__ = ("pos", "ply", "depth", "prev_move", "hash_move", "side", "in_check", "cache",
+                 "order_keys")
+
+    def __init__(self, ply: int) -> None:
+        self.ply = ply
+        self.pos = None
+        self.depth = 0
+        self.prev_move = 0
+        self.hash_move = 0
+        self.side = 0
+        self.in_check = False
+        self.cache: dict = {}
+        self.order_keys = None
+
+
+class MoveOrderer(Protocol):
+    """What the search needs from move ordering (ordering.pipeline.Pipeline implements it)."""
+
+    def order(self, node: Node, moves: list[int]) -> list[int]:
+        """``moves`` in the order to search them."""
+
+    def first_placed_by(self, node: Node) -> str:
+        """Name of the heuristic that put the first move of the last ``order`` first."""
+
+    def on_cutoff(self, node: Node, move: int) -> None:
+        """Learn from ``move`` failing high at ``node``."""
+
+    def prunable(self, node: Node, move: int) -> bool:
+        """Whether ``move`` may be skipped near the tips (forward pruning, e.g. guard)."""
+
+    def new_search(self) -> None:
+        """Age what was learnt, before a new search."""
+
+    def reset(self) -> None:
+        """Forget everything, before a new game."""
+
+
+@dataclass
+class SearchConfig:
+    """Which enhancements the search uses. Null move and late-move reductions are off by
+    default; ``guard_prune_depth`` 0 means no forward pruning."""
+
+    tt: bool = True
+    hash_mb: int = 16
+    pvs: bool = True
+    iterative: bool = True
+    quiescence: str = "all"
+    null_move: bool = False
+    lmr: bool = False
+    guard_prune_depth: int = 0
+
+
+@dataclass
+class Limits:
+    """When to stop: any limit that is set ends the search (times in milliseconds)."""
+
+    depth: int | None = None
+    nodes: int | None = None
+    movetime: int | None = None
+    wtime: int | None = None
+    btime: int | None = None
+    winc: int = 0
+    binc: int = 0
+    movestogo: int | None = None
+    infinite: bool = False
+
+
+@dataclass
+class Iteration:
+    depth: int
+    score: int
+    pv: list[int]
+    nodes: int
+    time_ms: int
+    ebf: float | None  # nodes of this iteration / nodes of the previous one
+    seldepth: int
+
+
+@dataclass
+class SearchStats:
+    nodes: int = 0
+    qnodes: int = 0
+    tt_hits: int = 0
+    beta_cutoffs: int = 0
+    first_move_cutoffs: int = 0
+    cutoff_index_sum: int = 0
+    cutoff_first_by: Counter = field(default_factory=Counter)
+    guard_prunes: int = 0
+    seldepth: int = 0
+
+    @property
+    def fail_high_first(self) -> float:
+        """Percentage of beta cutoffs made by the first move searched."""
+        return 100.0 * self.first_move_cutoffs / self.beta_cutoffs if self.beta_cutoffs else 0.0
+
+    @property
+    def mean_cutoff_index(self) -> float:
+        return self.cutoff_index_sum / self.beta_cutoffs if self.beta_cutoffs else 0.0
+
+
+@dataclass
+class SearchResult:
+    best_move: int
+    score: int
+    pv: list[int]
+    depth: int
+    stats: SearchStats
+    iterations: list[Iteration]
+    time_ms: int
+
+    def to_dict(self) -> dict:
+        stats = self.stats
+        return {
+            "depth": self.depth, "score": self.score, "time_ms": self.time_ms,
+            "nodes": stats.nodes, "qnodes": stats.qnodes,
+            "nps": int(stats.nodes * 1000 / self.time_ms) if self.time_ms else 0,
+            "tt_hits": stats.tt_hits, "beta_cutoffs": stats.beta_cutoffs,
+            "fail_high_first_pct": round(stats.fail_high_first, 2),
+            "mean_cutoff_index": round(stats.mean_cutoff_index, 3),
+            "cutoff_first_by": dict(sorted(stats.cutoff_first_by.items())),
+            "guard_prunes": stats.guard_prunes, "seldepth": stats.seldepth,
+            "iterations": [asdict(i) for i in self.iterations],
+        }
+
+
+def mate_in(score: int) -> int | None:
+    """Moves to mate (negative when being mated) for a mate score, else None."""
+    if abs(score) < MATE_BOUND:
+        return None
+    plies = MATE - abs(score)
+    return (plies + 1) // 2 if score > 0 else -((plies + 1) // 2)
+
+
+class Searcher:
+    """Searches positions of any variant with a given move orderer and configuration."""
+
+    def __init__(self, orderer: MoveOrderer, config: SearchConfig | None = None) -> None:
+        self.orderer = orderer
+        self.config = config or SearchConfig()
+        if self.config.quiescence not in QUIESCENCE_MODES:
+            raise ValueError(f"quiescence mode {self.config.quiescence!r} is not one of "
+                             f"{', '.join(QUIESCENCE_MODES)}")
+        self.tt = TranspositionTable(self.config.hash_mb) if self.config.tt else None
+        self.nodes_per_ply = [Node(ply) for ply in range(MAX_PLY + 2)]
+        self.stop_requested = False
+
+    # -- public ------------------------------------------------------------------------------
+
+    def new_game(self) -> None:
+        self.orderer.reset()
+        if self.tt:
+            self.tt.clear()
+
+    def stop(self) -> None:
+        """Ask a running search to return as soon as possible (thread-safe flag)."""
+        self.stop_requested = True
+
+    def search(self, pos: Position, limits: Limits, on_iteration=None) -> SearchResult:
+        """Search ``pos`` (left as it was) within ``limits``; ``on_iteration(iteration)`` is
+        called after each completed depth. Always returns a legal move if one exists."""
+        self.pos = pos
+        self.variant = pos.variant
+        self.stats = SearchStats()
+        self.stop_requested = False
+        self.start = time.perf_counter()
+        self.soft_deadline, self.hard_deadline = self._deadlines(limits, pos.side)
+        self.node_limit = limits.nodes
+        self.root_undo = len(pos.undo)
+        self.checks = self._history_checks(pos)
+        self.pv_table = [[] for _ in range(MAX_PLY + 2)]
+        self.orderer.new_search()
+        if self.tt:
+            self.tt.new_search()
+        moves = pos.legal_moves()
+        best_move, best_score, best_pv, done_depth = (moves[0] if moves else 0), 0, [], 0
+        iterations = []
+        max_depth = limits.depth or MAX_PLY
+        depths = range(1, max_depth + 1) if self.config.iterative else [max_depth]
+        previous_nodes = 0
+        if moves:
+            for depth in depths:
+                iteration_start = self.stats.nodes
+                try:
+                    score = self._root(depth)
+                except SearchStopped:
+                    while len(pos.undo) > self.root_undo:
+                        pos.unmake_null() if pos.undo[-1][0] == 0 else pos.unmake()
+                    if self.root_best is not None:  # the first (previous best) move finished
+                        best_move, best_score = self.root_best, self.root_best_score
+                        best_pv = [best_move]
+                    break
+                best_pv = list(self.pv_table[0])
+                best_move, best_score, done_depth = best_pv[0], score, depth
+                nodes = self.stats.nodes - iteration_start
+                iterations.append(Iteration(
+                    depth, score, best_pv, nodes, self._elapsed_ms(),
+                    round(nodes / previous_nodes, 2) if previous_nodes else None,
+                    self.stats.seldepth))
+                previous_nodes = nodes
+                if on_iteration:
+                    on_iteration(iterations[-1])
+                if abs(score) >= MATE_BOUND and not limits.infinite and limits.depth is None:
+                    break
+                if self.soft_deadline and time.perf_counter() >= self.soft_deadline:
+                    break
+        return SearchResult(best_move, best_score, best_pv, done_depth, self.stats, iterations,
+                            self._elapsed_ms())
+
+    # -- limits ------------------------------------------------------------------------------
+
+    def _elapsed_ms(self) -> int:
+        return int((time.perf_counter() - self.start) * 1000)
+
+    def _deadlines(self, limits: Limits, side: int) -> tuple[float | None, float | None]:
+        """(soft, hard) deadlines: no new iteration after the soft one, stop at the hard one.
+        With a clock, spend about remaining/moves-to-go plus most of the increment, never more
+        than half of what is left, and keep a safety margin for the process's own latency."""
+        if limits.movetime:
+            hard = limits.movetime / 1000
+            return self.start + hard, self.start + hard
+        remaining = limits.wtime if side == 0 else limits.btime
+        if remaining is None or limits.infinite:
+            return None, None
+        increment = limits.winc if side == 0 else limits.binc
+        moves_to_go = limits.movestogo or 30
+        margin = min(50, remaining / 10)
+        budget = min((remaining - margin) / moves_to_go + increment * 0.8,
+                     (remaining - margin) / 2)
+        budget = max(budget, 1) / 1000
+        return self.start + budget * 0.6, self.start + budget
+
+    def _check_limits(self) -> None:
+        if self.stop_requested:
+            raise SearchStopped
+        if self.node_limit and self.stats.nodes >= self.node_limit:
+            raise SearchStopped
+        if self.hard_deadline and time.perf_counter() >= self.hard_deadline:
+            raise SearchStopped
+
+    def _history_checks(self, pos: Position) -> list[bool]:
+        """Check flags of the game's positions before ``pos``, aligned with ``pos.hashes`` (the
+        search appends one per node on its path)."""
+        probe = pos.copy()
+        flags = []
+        while probe.undo:
+            probe.unmake()
+            flags.append(probe.is_check())
+        flags.reverse()
+        return flags
+
+    # -- the tree ----------------------------------------------------------------------------
+
+    def _root(self, depth: int) -> int:
+        self.root_best = None
+        self.root_best_score = -INFINITY
+        return self._search(depth, -INFINITY, INFINITY, 0, self._last_move(), True, False)
+
+    def _last_move(self) -> int:
+        undo = self.pos.undo
+        return undo[-1][0] if undo else 0
+
+    def _repetition_score(self, ply: int) -> int | None:
+        """The score of a repetition of the current position inside its reversible stretch."""
+        pos = self.pos
+        hashes = pos.hashes
+        last = len(hashes) - 1
+        current = hashes[last]
+        for back in range(4, min(pos.halfmove, last) + 1, 2):
+            if hashes[last - back] == current:
+                checks = self.checks[len(self.checks) - 1 - back:]
+                verdict = self.variant.repetition_result(checks[::-1])
+                return verdict * (MATE - ply) if verdict else 0
+        return None
+
+    def _search(self, depth: int, alpha: int, beta: int, ply: int, prev_move: int,
+                is_pv: bool, allow_null: bool) -> int:
+        stats = self.stats
+        stats.nodes += 1
+        if stats.nodes % CLOCK_CHECK_INTERVAL == 0 or self.stop_requested:
+            self._check_limits()
+        pos = self.pos
+        self.pv_table[ply] = []
+        in_check = pos.is_check()
+        self.checks.append(in_check)
+        try:
+            if ply:
+                if self.variant.rule_draw(pos):
+                    return 0
+                repeated = self._repetition_score(ply)
+                if repeated is not None:
+                    return repeated
+                if ply >= MAX_PLY:
+                    return evaluate(pos)
+            if depth <= 0:
+                return self._quiesce(alpha, beta, ply, in_check)
+            return self._expand(depth, alpha, beta, ply, prev_move, is_pv, allow_null, in_check)
+        finally:
+            self.checks.pop()
+
+    def _expand(self, depth, alpha, beta, ply, prev_move, is_pv, allow_null, in_check) -> int:
+        pos = self.pos
+        stats = self.stats
+        config = self.config
+        tt = self.tt
+        key = pos.hash
+        hash_move = 0
+        if tt:
+            entry = tt.probe(key)
+            if entry is not None:
+                stats.tt_hits += 1
+                hash_move = entry[4]
+                if entry[1] >= depth and not is_pv and ply:
+                    score = _from_tt(entry[2], ply)
+                    bound = entry[3]
+                    if bound == EXACT or (bound == LOWER and score >= beta) or (
+                            bound == UPPER and score <= alpha):
+                        return score
+        if (config.null_move and allow_null and not is_pv and not in_check and depth >= 3
+                and evaluate(pos) >= beta):
+            pos.make_null()
+            score = -self._search(depth - 3, -beta, -beta + 1, ply + 1, 0, False, False)
+            pos.unmake_null()
+            if score >= beta:
+                return beta
+        moves = pos.legal_moves()
+        if not moves:
+            return -MATE + ply if in_check or self.variant.stalemate_loses else 0
+        node = self.nodes_per_ply[ply]
+        node.pos, node.depth, node.prev_move, node.hash_move = pos, depth, prev_move, hash_move
+        node.side, node.in_check = pos.side, in_check
+        node.cache.clear()
+        ordered = self.orderer.order(node, moves)
+        prune = config.guard_prune_depth and depth <= config.guard_prune_depth and not in_check
+        best_score, best_move = -INFINITY, 0
+        original_alpha = alpha
+        searched = 0
+        for index, move in enumerate(ordered):
+            if (prune and searched and not is_capture(pos, move)
+                    and self.orderer.prunable(node, move) and not gives_check(pos, move)):
+                stats.guard_prunes += 1
+                continue
+            quiet = is_quiet(pos, move)
+            pos.make(move)
+            if not searched or not config.pvs:
+                score = -self._search(depth - 1, -beta, -alpha, ply + 1, move, is_pv, True)
+            else:
+                reduction = 1 if (config.lmr and depth >= 3 and searched >= 3 and not in_check
+                                  and quiet and not pos.is_check()) else 0
+                score = -self._search(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, move,
+                                      False, True)
+                if score > alpha and (reduction or score < beta):
+                    score = -self._search(depth - 1, -beta, -alpha, ply + 1, move, is_pv, True)
+            pos.unmake()
+            searched += 1
+            if score > best_score:
+                best_score, best_move = score, move
+                if ply == 0:
+                    self.root_best, self.root_best_score = move, score
+                if score > alpha:
+                    alpha = score
+                    self.pv_table[ply] = [move] + self.pv_table[ply + 1]
+                    if score >= beta:
+                        stats.beta_cutoffs += 1
+                        stats.cutoff_index_sum += index
+                        if index == 0:
+                            stats.first_move_cutoffs += 1
+                            stats.cutoff_first_by[self.orderer.first_placed_by(node)] += 1
+                        self.orderer.on_cutoff(node, move)
+                        break
+        if tt:
+            bound = LOWER if best_score >= beta else EXACT if best_score > original_alpha else UPPER
+            tt.store(key, depth, _to_tt(best_score, ply), bound, best_move)
+        return best_score
+
+    def _quiesce(self, alpha: int, beta: int, ply: int, in_check: bool) -> int:
+        """Quiescence: stand pat, then captures (only those SEE does not lose in ``safe``
+        mode) in MVV-LVA order; every evasion when in check. Its nodes count as ``qnodes``."""
+        stats = self.stats
+        stats.seldepth = max(stats.seldepth, ply)
+        pos = self.pos
+        mode = self.config.quiescence
+        if mode == "none" or ply >= MAX_PLY:
+            return evaluate(pos)
+        if in_check:
+            moves = pos.legal_moves()
+            if not moves:
+                return -MATE + ply
+            best = -INFINITY
+        else:
+            best = evaluate(pos)
+            if best >= beta:
+                return best
+            alpha = max(alpha, best)
+            moves = [m for m in pos.legal_moves() if is_capture(pos, m) or m >> PROMOTION_SHIFT & 7]
+            if mode == "safe":
+                moves = [m for m in moves if see(pos, m) >= 0]
+            moves.sort(key=lambda m: victim_first(pos, m), reverse=True)
+        for move in moves:
+            stats.nodes += 1
+            stats.qnodes += 1
+            if stats.nodes % CLOCK_CHECK_INTERVAL == 0 or self.stop_requested:
+                self._check_limits()
+            pos.make(move)
+            score = -self._quiesce(-beta, -alpha, ply + 1, pos.is_check())
+            pos.unmake()
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if score >= beta:
+                        break
+        return best
+
+
+def victim_first(pos: Position, move: int) -> int:
+    """MVV-LVA: the captured piece's value, then the capturer's cheapness; promotions count
+    the promoted piece's value."""
+    variant = pos.variant
+    values = variant.piece_values
+    victim = pos.board[move >> 7 & 127]
+    if move >> SPECIAL_SHIFT == SIDE_CAPTURE:
+        victim = variant.side_capture_victim[pos.side]
+    promotion = move >> PROMOTION_SHIFT & 7
+    gain = (values[victim & 7] if victim else 0) + (values[promotion] if promotion else 0)
+    return 16 * gain - values[pos.board[move & 127] & 7] if gain else 0
+
+
+def _to_tt(score: int, ply: int) -> int:
+    if score >= MATE_BOUND:
+        return score + ply
+    if score <= -MATE_BOUND:
+        return score - ply
+    return score
+
+
+def _from_tt(score: int, ply: int) -> int:
+    if score >= MATE_BOUND:
+        return score - ply
+    if score <= -MATE_BOUND:
+        return score + ply
+    return score

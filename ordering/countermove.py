@@ -1,0 +1,43 @@
+"""Countermove heuristic: the quiet move that last refuted the opponent's previous move gets a
+bonus when that previous move is played again.
+
+Seed: Uiterwijk 1992 via ../shared/seeds/countermove-heuristic.md: the table is indexed per
+side by the previous move's [from][to] (``countermove:fromto``, the default) or, more memory
+friendly, by the [piece][to] of the previous move (``countermove:pieceto``); it is updated on
+beta cutoffs by non-captures only, and a move matching the entry earns the bonus (scored 1).
+"""
+
+from __future__ import annotations
+
+from core.moves import is_quiet
+from ordering.heuristic import Heuristic
+
+INDEXES = ("fromto", "pieceto")
+
+
+class Countermove(Heuristic):
+    name = "countermove"
+
+    def __init__(self, variant, index: str = "fromto") -> None:
+        super().__init__(variant)
+        self.by_piece = index == "pieceto"
+        self.reset()
+
+    def reset(self) -> None:
+        rows = 16 if self.by_piece else self.squares
+        self.table = [[0] * (rows * self.squares) for _ in (0, 1)]
+
+    def _key(self, pos, prev_move: int) -> int:
+        to = prev_move >> 7 & 127
+        first = pos.board[to] if self.by_piece else prev_move & 127
+        return first * self.squares + to
+
+    def score(self, node, moves):
+        if not node.prev_move:
+            return [0] * len(moves)
+        counter = self.table[node.side][self._key(node.pos, node.prev_move)]
+        return [1 if move == counter else 0 for move in moves]
+
+    def on_cutoff(self, pos, move, prev_move, depth, ply, side):
+        if prev_move and is_quiet(pos, move):
+            self.table[side][self._key(pos, prev_move)] = move

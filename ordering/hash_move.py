@@ -1,0 +1,17 @@
+"""Hash move: the best move the transposition table remembers for this position goes first.
+
+Seed: the transposition-table move of every modern engine (Stockfish's movepick stage one).
+Measured: see README "Move-ordering lab" (hash move alone needs the TT and iterative deepening).
+"""
+
+from __future__ import annotations
+
+from ordering.heuristic import Heuristic
+
+
+class HashMove(Heuristic):
+    name = "hash"
+
+    def score(self, node, moves):
+        hash_move = node.hash_move
+        return [1 if move == hash_move else 0 for move in moves]

@@ -1,0 +1,36 @@
+"""The interface every move-ordering heuristic implements."""
+
+from __future__ import annotations
+
+from core.position import Position
+from core.search import Node
+from core.variant import Variant
+
+
+class Heuristic:
+    """Scores moves at a node (higher first) and may learn from cutoffs.
+
+    ``name`` is how the spec string and the statistics call it. Subclasses override what they
+    use; the defaults learn nothing and prune nothing."""
+
+    name = "heuristic"
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.squares = variant.geometry.size
+
+    def score(self, node: Node, moves: list[int]) -> list[int]:
+        raise NotImplementedError
+
+    def on_cutoff(self, pos: Position, move: int, prev_move: int, depth: int, ply: int,
+                  side: int) -> None:
+        """Learn that ``move`` failed high (``prev_move`` led to the node; 0 at the root)."""
+
+    def prunable(self, node: Node, move: int) -> bool:
+        return False
+
+    def new_search(self) -> None:
+        """Age what was learnt before the next search."""
+
+    def reset(self) -> None:
+        """Forget everything before a new game."""

@@ -1,0 +1,19 @@
+"""MVV-LVA: captures first, the most valuable victim first and, among equal victims, the least
+valuable attacker first; promotions count the promoted piece. Quiet moves score 0.
+
+Seed: the classic capture ordering the guard heuristic pairs with "capture-first-if-target-safe"
+(../shared/seeds/guard-heuristic.wiki). Values are the variant's piece values.
+"""
+
+from __future__ import annotations
+
+from core.search import victim_first
+from ordering.heuristic import Heuristic
+
+
+class MvvLva(Heuristic):
+    name = "mvvlva"
+
+    def score(self, node, moves):
+        pos = node.pos
+        return [victim_first(pos, move) for move in moves]

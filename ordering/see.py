@@ -1,0 +1,28 @@
+"""Static exchange evaluation ordering: captures that win material first, even trades next,
+then quiet moves, losing captures last.
+
+Seed: SEE as the guard heuristic's and Greer's "safe capture" test (a capture is safe when
+the exchange it starts does not lose material); the exchange is the kernel's `core.see.see`,
+with x-ray attackers and cannon screens from the variant's attacker lists.
+"""
+
+from __future__ import annotations
+
+from core.moves import is_capture
+from core.see import see
+from ordering.heuristic import Heuristic
+
+
+class StaticExchange(Heuristic):
+    name = "see"
+
+    def score(self, node, moves):
+        pos = node.pos
+        scores = []
+        for move in moves:
+            if is_capture(pos, move):
+                gain = see(pos, move)
+                scores.append(2 * gain + 1 if gain >= 0 else 2 * gain)
+            else:
+                scores.append(0)
+        return scores
