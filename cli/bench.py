@@ -1,4 +1,6 @@
-"""`xqchess bench perft`: perft speed with make/unmake at every node, beside python-chess.
+"""`xqchess bench`: the search signature (total nodes over the suites at a fixed depth, as
+Stockfish's bench) and `xqchess bench perft`: perft speed with make/unmake at every node,
+beside python-chess.
 
 Absolute speeds on shared machines are noise; the ratio to python-chess, run on the same
 positions in the same process, is the figure to quote. python-chess is a test dependency: when
@@ -12,8 +14,11 @@ from __future__ import annotations
 import argparse
 import time
 
+from cli.suites import load_suite
 from core.perft import perft
-from variants import get_variant
+from core.search import Limits, Searcher
+from ordering.spec import DEFAULT_SPEC, build_pipeline
+from variants import NAMES, get_variant
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 XIANGQI_11_01 = "2bak1b1r/4a4/6nc1/1rp1p2Cp/p5n2/P1PC4P/4P4/4BNN2/1c7/R2AKAB1R w - - 0 1"
@@ -78,3 +83,29 @@ def run_perft_bench(args: argparse.Namespace) -> None:
             peer_text, ratio_text = f"{peer:,.0f}", f"{ours / peer:.2f}"
         print(f"{variant_name + ' ' + name:<22}{depth:>6}{nodes:>10}{ours:>14,.0f}"
               f"{peer_text:>18}{ratio_text:>8}")
+
+
+def run_search_bench(args: argparse.Namespace, variant_names: tuple[str, ...]) -> None:
+    """Stockfish-style bench: each suite position searched to a fixed depth with the default
+    pipeline; the total node count is a deterministic signature of the search."""
+    total_nodes = 0
+    total_ms = 0
+    for variant_name in variant_names:
+        variant = get_variant(variant_name)
+        for position in load_suite(variant_name):
+            searcher = Searcher(build_pipeline(DEFAULT_SPEC, variant))
+            result = searcher.search(variant.position(position.fen), Limits(depth=args.depth))
+            total_nodes += result.stats.nodes
+            total_ms += result.time_ms
+            print(f"{position.id:<16} depth {args.depth}  nodes {result.stats.nodes:>9}  "
+                  f"bestmove {variant.format_move(variant.position(position.fen), result.best_move)}")
+    print(f"Total time (ms) : {total_ms}")
+    print(f"Nodes searched  : {total_nodes}")
+    print(f"Nodes/second    : {total_nodes * 1000 // max(total_ms, 1)}")
+
+
+def run_bench(args: argparse.Namespace) -> None:
+    if args.target == "perft":
+        run_perft_bench(args)
+    else:
+        run_search_bench(args, (args.target,) if args.target else NAMES)

@@ -10,6 +10,8 @@ import os
 import sys
 
 from cli import bench, commands
+from cli.lab import run_lab
+from cli.search import add_searcher_options, run_search
 from core.errors import XQChessError
 from variants import NAMES
 
@@ -50,6 +52,16 @@ def add_notation_options(parser: argparse.ArgumentParser) -> None:
                         help="short for --notation san")
 
 
+def non_negative_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be at least 0, got {value}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(prog="xqchess", description="Chess and xiangqi on one engine kernel.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser,
@@ -72,14 +84,40 @@ def build_parser() -> argparse.ArgumentParser:
     add_notation_options(moves)
     moves.set_defaults(run=commands.run_moves)
 
-    bench_parser = sub.add_parser("bench", help="benchmarks")
-    bench_sub = bench_parser.add_subparsers(dest="bench", required=True, parser_class=OneLineParser,
-                                            metavar="BENCH")
-    bench_perft = bench_sub.add_parser(
-        "perft", help="perft nodes/second (make/unmake at every node) beside python-chess")
-    bench_perft.add_argument("--repeat", type=positive_int, default=3,
-                             help="time each run this many times and keep the fastest (default 3)")
-    bench_perft.set_defaults(run=bench.run_perft_bench)
+    search = sub.add_parser("search", help="search a position: best move, score, PV, statistics")
+    add_variant_argument(search)
+    search.add_argument("--fen", help="position to search (default: the initial position)")
+    add_lenient_option(search)
+    limit = search.add_mutually_exclusive_group(required=True)
+    limit.add_argument("--depth", type=positive_int, help="search to this depth")
+    limit.add_argument("--movetime", type=positive_int, metavar="MS", help="search this long")
+    limit.add_argument("--nodes", type=positive_int, help="stop after about this many nodes")
+    add_searcher_options(search, positive_int, non_negative_int)
+    search.add_argument("--json", action="store_true",
+                        help="print one JSON object (keys in README) instead of text")
+    search.add_argument("--notation", default="uci", help="notation of the moves printed")
+    search.set_defaults(run=run_search)
+
+    bench_parser = sub.add_parser(
+        "bench", help="search signature over the suites, or perft speed beside python-chess")
+    bench_parser.add_argument("target", nargs="?", choices=NAMES + ("perft",), metavar="TARGET",
+                              help="chess or xiangqi (default both): search bench; perft: "
+                                   "perft nodes/second beside python-chess")
+    bench_parser.add_argument("--depth", type=positive_int, default=3,
+                              help="search bench depth (default 3)")
+    bench_parser.add_argument("--repeat", type=positive_int, default=3,
+                              help="perft: time each run this many times, keep the fastest")
+    bench_parser.set_defaults(run=bench.run_bench)
+
+    lab = sub.add_parser("lab", help="compare move-ordering pipelines on a game's suite")
+    add_variant_argument(lab)
+    lab.add_argument("--depth", type=positive_int, default=3, help="search depth (default 3)")
+    lab.add_argument("--positions", type=positive_int, default=24,
+                     help="use the first N suite positions (default all 24)")
+    lab.add_argument("--spec", action="append",
+                     help="an ordering spec to compare (repeatable); default: the README table")
+    add_searcher_options(lab, positive_int, non_negative_int)
+    lab.set_defaults(run=run_lab)
     return parser
 
 

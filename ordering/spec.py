@@ -18,7 +18,7 @@ from ordering.pipeline import Pipeline
 from ordering.random_order import RandomOrder
 from ordering.see import StaticExchange
 
-DEFAULT_SPEC = "hash,mvvlva,killer,countermove,history"
+DEFAULT_SPEC = "hash,see,killer,countermove,history"
 #: name -> (class, allowed options or None)
 HEURISTICS = {
     "hash": (HashMove, None),

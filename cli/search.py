@@ -1,0 +1,100 @@
+"""`xqchess search`: search one position and report the best move, score, PV and statistics,
+as text or JSON; also the option set and searcher construction the other search commands share.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from core.errors import XQChessError
+from core.search import QUIESCENCE_MODES, Limits, SearchConfig, Searcher, SearchResult, mate_in
+from core.variant import Variant
+from ordering.spec import DEFAULT_SPEC, build_pipeline
+from variants import get_variant
+
+
+def add_searcher_options(parser: argparse.ArgumentParser, positive_int, non_negative_int) -> None:
+    """Options that choose the ordering pipeline and the search enhancements."""
+    parser.add_argument("--ordering", default=DEFAULT_SPEC, metavar="SPEC",
+                        help=f"move-ordering pipeline (default {DEFAULT_SPEC}); see README")
+    parser.add_argument("--guard-prune", type=non_negative_int, nargs="?", const=1, default=0,
+                        metavar="DEPTH", help="prune quiet moves to unsafe squares at depths up "
+                        "to DEPTH (default 1 when given; needs guard in --ordering)")
+    parser.add_argument("--guard-margin", type=non_negative_int, default=0, metavar="M",
+                        help="prune only when the guard value is below -M (default 0)")
+    parser.add_argument("--no-tt", action="store_true", help="no transposition table")
+    parser.add_argument("--no-pvs", action="store_true", help="plain alpha-beta, no PVS")
+    parser.add_argument("--no-id", action="store_true", help="no iterative deepening")
+    parser.add_argument("--quiescence", choices=QUIESCENCE_MODES, default="all",
+                        help="captures searched at the horizon: all, SEE-safe only, or none")
+    parser.add_argument("--null-move", action="store_true", help="null-move pruning")
+    parser.add_argument("--lmr", action="store_true", help="late-move reductions")
+    parser.add_argument("--hash", type=positive_int, default=16, metavar="MB",
+                        help="transposition table size in MB (default 16)")
+
+
+def searcher_from_args(args: argparse.Namespace, variant: Variant) -> Searcher:
+    if args.guard_prune and "guard" not in args.ordering.replace(" ", "").split(","):
+        raise XQChessError("--guard-prune needs guard in the --ordering spec")
+    config = SearchConfig(tt=not args.no_tt, hash_mb=args.hash, pvs=not args.no_pvs,
+                          iterative=not args.no_id, quiescence=args.quiescence,
+                          null_move=args.null_move, lmr=args.lmr,
+                          guard_prune_depth=args.guard_prune)
+    return Searcher(build_pipeline(args.ordering, variant, args.guard_margin), config)
+
+
+def score_text(score: int) -> str:
+    """UCI style: 'cp 25' or 'mate 3' / 'mate -2'."""
+    mate = mate_in(score)
+    return f"mate {mate}" if mate is not None else f"cp {score}"
+
+
+def pv_text(variant: Variant, pos, pv: list[int], notation: str) -> list[str]:
+    """A principal variation written move by move in ``notation``."""
+    probe = pos.copy()
+    line = []
+    for move in pv:
+        line.append(variant.format_move(probe, move, notation))
+        probe.make(move)
+    return line
+
+
+def result_dict(variant: Variant, pos, result: SearchResult, notation: str) -> dict:
+    """The search result as JSON-ready data, moves written in ``notation``."""
+    data = {"bestmove": variant.format_move(pos, result.best_move, notation)
+            if result.best_move else None}
+    data.update(result.to_dict())
+    data["score"] = score_text(result.score)
+    data["pv"] = pv_text(variant, pos, result.pv, notation)
+    for iteration in data["iterations"]:
+        iteration["score"] = score_text(iteration["score"])
+        iteration["pv"] = pv_text(variant, pos, iteration["pv"], notation)
+    return data
+
+
+def run_search(args: argparse.Namespace) -> None:
+    variant = get_variant(args.variant)
+    pos = variant.position(args.fen, strict=not args.lenient)
+    notation = variant.require_notation(args.notation)
+    searcher = searcher_from_args(args, variant)
+    limits = Limits(depth=args.depth, movetime=args.movetime, nodes=args.nodes)
+    result = searcher.search(pos, limits)
+    data = result_dict(variant, pos, result, notation)
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False))
+        return
+    print(f"bestmove {data['bestmove'] or '(none)'}")
+    print(f"score {data['score']}  depth {data['depth']}  seldepth {data['seldepth']}")
+    print(f"pv {' '.join(data['pv'])}")
+    print(f"nodes {data['nodes']}  qnodes {data['qnodes']}  time {data['time_ms']} ms  "
+          f"nps {data['nps']}")
+    print(f"tt hits {data['tt_hits']}  beta cutoffs {data['beta_cutoffs']}  "
+          f"fail-high first {data['fail_high_first_pct']:.1f}%  "
+          f"mean cutoff index {data['mean_cutoff_index']:.2f}  guard prunes {data['guard_prunes']}")
+    placed = ", ".join(f"{name} {count}" for name, count in data["cutoff_first_by"].items())
+    print(f"first-move cutoffs placed by: {placed or '-'}")
+    for it in data["iterations"]:
+        ebf = f"{it['ebf']:.2f}" if it["ebf"] is not None else "-"
+        print(f"  depth {it['depth']:>2}  score {it['score']:>9}  nodes {it['nodes']:>9}"
+              f"  ebf {ebf:>6}  time {it['time_ms']:>6} ms  pv {' '.join(it['pv'])}")
