@@ -219,6 +219,8 @@ class Searcher:
             self.tt.new_search()
         moves = pos.legal_moves()
         best_move, best_score, best_pv, done_depth = (moves[0] if moves else 0), 0, [], 0
+        if not moves and (pos.is_check() or self.variant.stalemate_loses):
+            best_score = -MATE
         iterations = []
         max_depth = limits.depth or MAX_PLY
         depths = range(1, max_depth + 1) if self.config.iterative else [max_depth]
@@ -419,8 +421,9 @@ class Searcher:
         return best_score
 
     def _quiesce(self, alpha: int, beta: int, ply: int, in_check: bool) -> int:
-        """Quiescence: stand pat, then captures (only those SEE does not lose in ``safe``
-        mode) in MVV-LVA order; every evasion when in check. Its nodes count as ``qnodes``."""
+        """Quiescence: stand pat, then captures and promotions (only those SEE does not lose
+        in ``safe`` mode) in MVV-LVA order; every evasion when in check; no move at all is
+        mate or stalemate. Its nodes count as ``qnodes``."""
         stats = self.stats
         stats.seldepth = max(stats.seldepth, ply)
         pos = self.pos
@@ -433,11 +436,14 @@ class Searcher:
                 return -MATE + ply
             best = -INFINITY
         else:
+            legal = pos.legal_moves()
+            if not legal:  # stalemate: a draw, or a loss where the variant says so
+                return -MATE + ply if self.variant.stalemate_loses else 0
             best = evaluate(pos)
             if best >= beta:
                 return best
             alpha = max(alpha, best)
-            moves = [m for m in pos.legal_moves() if is_capture(pos, m) or m >> PROMOTION_SHIFT & 7]
+            moves = [m for m in legal if is_capture(pos, m) or m >> PROMOTION_SHIFT & 7]
             if mode == "safe":
                 moves = [m for m in moves if see(pos, m) >= 0]
             moves.sort(key=lambda m: victim_first(pos, m), reverse=True)

@@ -1,0 +1,151 @@
+"""The search kernel on both games through the same code: forced mates, legality under every
+limit, determinism, mate and repetition scoring, and that each enhancement switch works."""
+
+import random
+import threading
+
+import pytest
+
+from core.search import MATE, Limits, SearchConfig, Searcher, mate_in
+from helpers import random_walk, snapshot
+from ordering.spec import DEFAULT_SPEC, build_pipeline
+from variants import get_variant
+
+# (variant, FEN, moves to mate, Fairy-Stockfish's first move); mate distances confirmed with
+# Fairy-Stockfish (go depth 12). Other first moves may mate as fast.
+MATES = [
+    ("chess", "k7/8/1K6/8/8/8/8/7R w - - 0 1", 1, "h1h8"),
+    ("chess", "k7/8/2K5/8/8/8/8/7R w - - 0 1", 2, "c6b6"),
+    ("chess", "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1", 3, "f8c5"),
+    ("xiangqi", "4k4/9/9/9/9/9/9/9/9/3K1R3 w - - 0 1", 1, "f1f9"),
+    ("xiangqi", "5k3/9/9/9/9/9/9/9/9/3K3R1 w - - 0 1", 2, "h1f1"),
+    ("xiangqi", "4ka3/9/9/9/9/9/9/9/9/3K1R3 w - - 0 1", 3, "f1e1"),
+]
+
+
+def searcher(variant_name, spec=DEFAULT_SPEC, **config):
+    return Searcher(build_pipeline(spec, get_variant(variant_name)), SearchConfig(**config))
+
+
+@pytest.mark.parametrize("variant_name,fen,moves,first", MATES)
+def test_finds_forced_mates(variant_name, fen, moves, first):
+    variant = get_variant(variant_name)
+    pos = variant.position(fen)
+    result = searcher(variant_name).search(pos, Limits(depth=2 * moves - 1))
+    assert mate_in(result.score) == moves
+    assert variant.parse_move(pos, first) in pos.legal_moves()
+    probe = pos.copy()
+    for move in result.pv:
+        assert move in probe.legal_moves()
+        probe.make(move)
+    assert len(result.pv) == 2 * moves - 1 and not probe.legal_moves()
+    assert probe.is_check() or variant.stalemate_loses
+
+
+def test_side_about_to_be_mated_sees_it():
+    chess = get_variant("chess")
+    pos = chess.position("k7/8/1K6/8/8/8/8/6R1 b - - 0 1")  # Kb8 is forced, then Rg8#
+    assert mate_in(searcher("chess").search(pos, Limits(depth=3)).score) == -1
+
+
+@pytest.mark.parametrize("variant_name,fen,score", [
+    ("chess", "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1", 0),
+    ("xiangqi", "3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1", -MATE),
+])
+def test_stalemate_scores_by_each_games_rule(variant_name, fen, score):
+    pos = get_variant(variant_name).position(fen)
+    assert pos.legal_moves() == [] and not pos.is_check()
+    result = searcher(variant_name).search(pos, Limits(depth=2))
+    assert (result.best_move, result.score) == (0, score)
+
+
+@pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])
+def test_node_counts_are_identical_across_runs(variant_name):
+    pos = random_walk(variant_name, 7, 12)
+    counts = {searcher(variant_name).search(pos.copy(), Limits(depth=3)).stats.nodes
+              for _ in range(2)}
+    assert len(counts) == 1
+
+
+@pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])
+@pytest.mark.parametrize("seed", range(6))
+def test_best_move_is_legal_and_position_unchanged(variant_name, seed):
+    pos = random_walk(variant_name, seed, random.Random(seed).randint(0, 60))
+    if not pos.legal_moves():
+        pytest.skip("the random game ended")
+    before = snapshot(pos)
+    result = searcher(variant_name).search(pos, Limits(depth=2))
+    assert result.best_move in pos.legal_moves()
+    assert snapshot(pos) == before
+
+
+@pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])
+@pytest.mark.parametrize("limits", [Limits(nodes=1), Limits(nodes=50), Limits(movetime=1),
+                                    Limits(wtime=30, btime=30)], ids=str)
+def test_search_stopped_early_still_returns_a_legal_move(variant_name, limits):
+    pos = random_walk(variant_name, 3, 20)
+    before = snapshot(pos)
+    result = searcher(variant_name).search(pos, limits)
+    assert result.best_move in pos.legal_moves()
+    assert snapshot(pos) == before
+
+
+def test_stop_flag_ends_an_infinite_search_quickly():
+    variant = get_variant("xiangqi")
+    search = searcher("xiangqi")
+    pos = variant.position()
+    timer = threading.Timer(0.2, search.stop)
+    timer.start()
+    result = search.search(pos, Limits(infinite=True))
+    assert result.best_move in pos.legal_moves()
+    assert result.time_ms < 2000
+
+
+def test_clock_limits_leave_time_on_the_clock():
+    pos = get_variant("chess").position()
+    result = searcher("chess").search(pos, Limits(wtime=400, btime=400, winc=0, binc=0))
+    assert result.time_ms < 400 / 2
+
+
+@pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])
+@pytest.mark.parametrize("config", [
+    {}, {"tt": False}, {"pvs": False}, {"iterative": False}, {"quiescence": "safe"},
+    {"quiescence": "none"}, {"null_move": True}, {"lmr": True},
+], ids=str)
+def test_every_configuration_finds_the_mate_in_two(variant_name, config):
+    fen = {"chess": "k7/8/2K5/8/8/8/8/7R w - - 0 1",
+           "xiangqi": "5k3/9/9/9/9/9/9/9/9/3K3R1 w - - 0 1"}[variant_name]
+    pos = get_variant(variant_name).position(fen)
+    result = searcher(variant_name, **config).search(pos, Limits(depth=4))
+    assert mate_in(result.score) == 2
+    assert result.best_move in pos.legal_moves()
+
+
+def test_brute_force_negamax_searches_more_than_alpha_beta_with_tt():
+    """Greer's setup (no TT, no iterative deepening, no PVS, safe-capture quiescence) is the
+    plain tree the heuristics are measured on; the full search prunes more."""
+    pos = get_variant("chess").position("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+    greer = searcher("chess", "mvvlva", tt=False, iterative=False, pvs=False, quiescence="safe")
+    full = searcher("chess")
+    assert full.search(pos.copy(), Limits(depth=4)).stats.nodes < \
+        greer.search(pos.copy(), Limits(depth=4)).stats.nodes
+
+
+def test_xiangqi_perpetual_check_in_the_tree_loses_for_the_checker():
+    """Black's only move repeats a cycle in which Red checked every move: Red loses."""
+    xiangqi = get_variant("xiangqi")
+    pos = xiangqi.position("5k3/9/R8/9/9/9/9/9/9/3K5 w - - 0 1")
+    for text in ["a8a10", "f10f9", "a10a9", "f9f10", "a9a10"]:
+        pos.make(xiangqi.parse_move(pos, text))
+    assert [xiangqi.format_move(pos, m) for m in pos.legal_moves()] == ["f10f9"]
+    assert searcher("xiangqi").search(pos, Limits(depth=2)).score >= MATE - 10
+
+
+def test_chess_repetition_in_the_tree_is_a_draw():
+    """White, a queen down, has only Kb1-a1-b1: repeating the position draws."""
+    chess = get_variant("chess")
+    pos = chess.position("k7/8/8/8/8/8/7q/K7 w - - 0 1")
+    assert searcher("chess").search(pos.copy(), Limits(depth=3)).score < -500
+    for text in ["a1b1", "h2h3", "b1a1", "h3h2"]:
+        pos.make(chess.parse_move(pos, text))
+    assert searcher("chess").search(pos, Limits(depth=3)).score == 0
