@@ -94,11 +94,12 @@ def run_search_bench(args: argparse.Namespace, variant_names: tuple[str, ...]) -
         variant = get_variant(variant_name)
         for position in load_suite(variant_name):
             searcher = Searcher(build_pipeline(DEFAULT_SPEC, variant))
-            result = searcher.search(variant.position(position.fen), Limits(depth=args.depth))
+            pos = variant.position(position.fen)
+            result = searcher.search(pos, Limits(depth=args.depth))
             total_nodes += result.stats.nodes
             total_ms += result.time_ms
             print(f"{position.id:<16} depth {args.depth}  nodes {result.stats.nodes:>9}  "
-                  f"bestmove {variant.format_move(variant.position(position.fen), result.best_move)}")
+                  f"bestmove {variant.format_move(pos, result.best_move)}")
     print(f"Total time (ms) : {total_ms}")
     print(f"Nodes searched  : {total_nodes}")
     print(f"Nodes/second    : {total_nodes * 1000 // max(total_ms, 1)}")

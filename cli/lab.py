@@ -31,6 +31,9 @@ def run_lab(args: argparse.Namespace) -> None:
     variant = get_variant(args.variant)
     suite = load_suite(args.variant)[:args.positions]
     rows = [(spec, spec, args.guard_prune) for spec in args.spec] if args.spec else LAB_ROWS
+    for _, spec, prune_depth in rows:  # reject a bad spec before printing anything
+        args.ordering, args.guard_prune = spec, prune_depth
+        searcher_from_args(args, variant)
     print(f"{args.variant}: {len(suite)} suite positions, depth {args.depth}")
     print(f"{'pipeline':<22}{'nodes':>11}{'vs none':>9}{'fail-high 1st':>15}{'mean index':>12}"
           f"{'prunes':>8}{'time s':>8}  spec")
@@ -48,6 +51,7 @@ def run_lab(args: argparse.Namespace) -> None:
             index_sum += stats.cutoff_index_sum
             prunes += stats.guard_prunes
         baseline = baseline or nodes
-        print(f"{label:<22}{nodes:>11}{nodes / baseline:>9.3f}{100 * first / max(cutoffs, 1):>14.1f}%"
+        fail_high_first = 100 * first / max(cutoffs, 1)
+        print(f"{label:<22}{nodes:>11}{nodes / baseline:>9.3f}{fail_high_first:>14.1f}%"
               f"{index_sum / max(cutoffs, 1):>12.2f}{prunes:>8}{time.perf_counter() - start:>8.1f}"
               f"  {spec}")

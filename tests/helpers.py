@@ -37,4 +37,5 @@ def random_walk(variant_name: str, seed: int, plies: int, fen: str | None = None
 def snapshot(pos: Position) -> tuple:
     """Everything make/unmake must restore, as one comparable value."""
     return (list(pos.board), pos.side, pos.rights, pos.ep, pos.halfmove, pos.fullmove, pos.hash,
-            pos.score, list(pos.kings), [sorted(s) for s in pos.occupied], len(pos.undo), list(pos.hashes))
+            pos.score, list(pos.kings), [sorted(s) for s in pos.occupied], len(pos.undo),
+            list(pos.hashes))

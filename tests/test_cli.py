@@ -1,5 +1,6 @@
 """The command line as a user runs it: output formats, and one-line errors with exit code 2."""
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -68,6 +69,13 @@ def test_lenient_accepts_composed_positions():
     (["frobnicate"], "invalid choice"),
     (["moves", "xiangqi", "--fen", "4k4/9/9/9/9/9/9/2B6/9/4K4 w - - 0 1"], "elephant on c3"),
     (["moves", "xiangqi", "--notation", "san"], "notation 'san' is not one of"),
+    (["search", "chess"], "one of the arguments --depth --movetime --nodes is required"),
+    (["search", "chess", "--depth", "2", "--ordering", "bogus"], "unknown heuristic 'bogus'"),
+    (["search", "chess", "--depth", "2", "--guard-prune"], "needs guard in the --ordering"),
+    (["search", "chess", "--depth", "2", "--quiescence", "most"], "invalid choice: 'most'"),
+    (["search", "chess", "--movetime", "-5"], "must be at least 1"),
+    (["lab", "chess", "--spec", "killer,killer"], "appears twice"),
+    (["bench", "shogi"], "invalid choice: 'shogi'"),
 ])
 def test_bad_input_is_one_line_with_exit_code_2(args, fault):
     result = xqchess(*args)
@@ -85,3 +93,38 @@ def test_installed_console_script_runs():
     result = subprocess.run([str(script), "perft", "chess", "--depth", "2"],
                             capture_output=True, text=True, timeout=60)
     assert (result.returncode, result.stdout) == (0, "400\n")
+
+
+def test_search_prints_move_score_pv_and_statistics():
+    result = xqchess("search", "chess", "--fen", "k7/8/2K5/8/8/8/8/7R w - - 0 1", "--depth", "4")
+    lines = result.stdout.splitlines()
+    assert result.returncode == 0
+    assert lines[0] == "bestmove c6b6" and "score mate 2" in lines[1]
+    assert any(line.startswith("nodes ") for line in lines)
+    assert any("fail-high first" in line for line in lines)
+
+
+def test_search_json_has_the_documented_keys():
+    result = xqchess("search", "xiangqi", "--depth", "2", "--json", "--notation", "wxf",
+                     "--ordering", "guard,mvvlva", "--guard-prune", "--no-tt")
+    data = json.loads(result.stdout)
+    assert set(data) == {"bestmove", "score", "pv", "depth", "seldepth", "time_ms", "nodes",
+                         "qnodes", "nps", "tt_hits", "beta_cutoffs", "fail_high_first_pct",
+                         "mean_cutoff_index", "cutoff_first_by", "guard_prunes", "iterations"}
+    assert data["depth"] == 2 and data["tt_hits"] == 0 and data["pv"][0] == data["bestmove"]
+    assert set(data["iterations"][0]) == {"depth", "score", "pv", "nodes", "time_ms", "ebf",
+                                          "seldepth"}
+
+
+def test_bench_signature_is_deterministic():
+    runs = [xqchess("bench", "chess", "--depth", "1").stdout.splitlines() for _ in range(2)]
+    signature = [line for line in runs[0] if line.startswith("Nodes searched")]
+    assert signature and signature == [line for line in runs[1] if line.startswith("Nodes searched")]
+    assert len([line for line in runs[0] if line.startswith("BK.")]) == 24
+
+
+def test_lab_prints_one_row_per_pipeline():
+    result = xqchess("lab", "xiangqi", "--depth", "1", "--positions", "2",
+                     "--spec", "none", "--spec", "mvvlva,killer")
+    rows = result.stdout.splitlines()
+    assert result.returncode == 0 and rows[-2].startswith("none") and rows[-1].endswith("mvvlva,killer")

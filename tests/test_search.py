@@ -124,7 +124,8 @@ def test_every_configuration_finds_the_mate_in_two(variant_name, config):
 def test_brute_force_negamax_searches_more_than_alpha_beta_with_tt():
     """Greer's setup (no TT, no iterative deepening, no PVS, safe-capture quiescence) is the
     plain tree the heuristics are measured on; the full search prunes more."""
-    pos = get_variant("chess").position("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+    fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+    pos = get_variant("chess").position(fen)
     greer = searcher("chess", "mvvlva", tt=False, iterative=False, pvs=False, quiescence="safe")
     full = searcher("chess")
     assert full.search(pos.copy(), Limits(depth=4)).stats.nodes < \
