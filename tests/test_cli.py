@@ -118,8 +118,8 @@ def test_search_json_has_the_documented_keys():
 
 def test_bench_signature_is_deterministic():
     runs = [xqchess("bench", "chess", "--depth", "1").stdout.splitlines() for _ in range(2)]
-    signature = [line for line in runs[0] if line.startswith("Nodes searched")]
-    assert signature and signature == [line for line in runs[1] if line.startswith("Nodes searched")]
+    signatures = [[line for line in run if line.startswith("Nodes searched")] for run in runs]
+    assert signatures[0] and signatures[0] == signatures[1]
     assert len([line for line in runs[0] if line.startswith("BK.")]) == 24
 
 
@@ -127,4 +127,5 @@ def test_lab_prints_one_row_per_pipeline():
     result = xqchess("lab", "xiangqi", "--depth", "1", "--positions", "2",
                      "--spec", "none", "--spec", "mvvlva,killer")
     rows = result.stdout.splitlines()
-    assert result.returncode == 0 and rows[-2].startswith("none") and rows[-1].endswith("mvvlva,killer")
+    assert result.returncode == 0 and rows[-2].startswith("none")
+    assert rows[-1].endswith("mvvlva,killer")
