@@ -10,6 +10,9 @@ import os
 import sys
 
 from cli import bench, commands
+from cli.arguments import (
+    add_lenient_option, add_notation_options, add_variant_argument, positive_int,
+)
 from cli.lab import run_lab
 from cli.search import add_searcher_options, run_search
 from core.errors import XQChessError
@@ -21,45 +24,6 @@ class OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str):
         self.exit(2, f"{self.prog}: error: {message}\n")
-
-
-def positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
-def add_variant_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("variant", choices=NAMES, metavar="VARIANT",
-                        help="game: " + ", ".join(NAMES))
-
-
-def add_lenient_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--lenient", action="store_true",
-                        help="accept FEN placements no game can reach (as Fairy-Stockfish does), "
-                             "e.g. composed perft positions")
-
-
-def add_notation_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--notation", default="uci",
-                        help="move notation to write; chess: uci, san; xiangqi: uci, iccs, wxf, "
-                             "chinese (default uci)")
-    parser.add_argument("--san", dest="notation", action="store_const", const="san",
-                        help="short for --notation san")
-
-
-def non_negative_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be at least 0, got {value}")
-    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -92,7 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     limit.add_argument("--depth", type=positive_int, help="search to this depth")
     limit.add_argument("--movetime", type=positive_int, metavar="MS", help="search this long")
     limit.add_argument("--nodes", type=positive_int, help="stop after about this many nodes")
-    add_searcher_options(search, positive_int, non_negative_int)
+    add_searcher_options(search)
     search.add_argument("--json", action="store_true",
                         help="print one JSON object (keys in README) instead of text")
     search.add_argument("--notation", default="uci", help="notation of the moves printed")
@@ -116,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="use the first N suite positions (default all 24)")
     lab.add_argument("--spec", action="append",
                      help="an ordering spec to compare (repeatable); default: the README table")
-    add_searcher_options(lab, positive_int, non_negative_int)
+    add_searcher_options(lab)
     lab.set_defaults(run=run_lab)
     return parser
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from cli.arguments import non_negative_int, positive_int
 from core.errors import XQChessError
 from core.search import QUIESCENCE_MODES, Limits, SearchConfig, Searcher, SearchResult, mate_in
 from core.variant import Variant
@@ -14,7 +15,7 @@ from ordering.spec import DEFAULT_SPEC, build_pipeline
 from variants import get_variant
 
 
-def add_searcher_options(parser: argparse.ArgumentParser, positive_int, non_negative_int) -> None:
+def add_searcher_options(parser: argparse.ArgumentParser) -> None:
     """Options that choose the ordering pipeline and the search enhancements."""
     parser.add_argument("--ordering", default=DEFAULT_SPEC, metavar="SPEC",
                         help=f"move-ordering pipeline (default {DEFAULT_SPEC}); see README")

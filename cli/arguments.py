@@ -1,0 +1,45 @@
+"""Argument types and options shared by the `xqchess` commands."""
+
+from __future__ import annotations
+
+import argparse
+
+from variants import NAMES
+
+
+def int_at_least(minimum: int):
+    """An argparse type: a whole number no smaller than ``minimum``."""
+
+    def convert(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {value}")
+        return value
+
+    return convert
+
+
+positive_int = int_at_least(1)
+non_negative_int = int_at_least(0)
+
+
+def add_variant_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("variant", choices=NAMES, metavar="VARIANT",
+                        help="game: " + ", ".join(NAMES))
+
+
+def add_lenient_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lenient", action="store_true",
+                        help="accept FEN placements no game can reach (as Fairy-Stockfish does), "
+                             "e.g. composed perft positions")
+
+
+def add_notation_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--notation", default="uci",
+                        help="move notation to write; chess: uci, san; xiangqi: uci, iccs, wxf, "
+                             "chinese (default uci)")
+    parser.add_argument("--san", dest="notation", action="store_const", const="san",
+                        help="short for --notation san")
