@@ -15,6 +15,8 @@ from cli.arguments import (
 )
 from cli.lab import run_lab
 from cli.search import add_searcher_options, run_search
+from cli.uci import run_uci
+from cli.ucci import run_ucci
 from core.errors import XQChessError
 from variants import NAMES
 
@@ -72,6 +74,11 @@ def build_parser() -> argparse.ArgumentParser:
     bench_parser.add_argument("--repeat", type=positive_int, default=3,
                               help="perft: time each run this many times, keep the fastest")
     bench_parser.set_defaults(run=bench.run_bench)
+
+    uci = sub.add_parser("uci", help="speak UCI on stdin/stdout (UCI_Variant chess or xiangqi)")
+    uci.set_defaults(run=run_uci)
+    ucci = sub.add_parser("ucci", help="speak UCCI (xiangqi, ICCS moves) on stdin/stdout")
+    ucci.set_defaults(run=run_ucci)
 
     lab = sub.add_parser("lab", help="compare move-ordering pipelines on a game's suite")
     add_variant_argument(lab)

@@ -198,7 +198,8 @@ class Searcher:
             self.tt.clear()
 
     def stop(self) -> None:
-        """Ask a running search to return as soon as possible (thread-safe flag)."""
+        """Ask the running search (or, if none runs, the next one) to return as soon as
+        possible; a thread-safe flag, cleared when that search returns."""
         self.stop_requested = True
 
     def search(self, pos: Position, limits: Limits, on_iteration=None) -> SearchResult:
@@ -207,7 +208,6 @@ class Searcher:
         self.pos = pos
         self.variant = pos.variant
         self.stats = SearchStats()
-        self.stop_requested = False
         self.start = time.perf_counter()
         self.soft_deadline, self.hard_deadline = self._deadlines(limits, pos.side)
         self.node_limit = limits.nodes
@@ -251,6 +251,7 @@ class Searcher:
                     break
                 if self.soft_deadline and time.perf_counter() >= self.soft_deadline:
                     break
+        self.stop_requested = False  # a stop request ends one search only
         return SearchResult(best_move, best_score, best_pv, done_depth, self.stats, iterations,
                             self._elapsed_ms())
 

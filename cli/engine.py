@@ -1,0 +1,133 @@
+"""The engine behind the UCI and UCCI front ends: current game, options, and a search running in
+a background thread so that ``isready`` and ``stop`` are answered while it thinks.
+
+Protocol-neutral: the front ends parse their commands, call these methods, and format what the
+callbacks report. Every method either does all it says or, on bad input, raises an
+`XQChessError` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+from core.errors import XQChessError
+from core.position import Position
+from core.search import Iteration, Limits, SearchConfig, Searcher, SearchResult
+from core.variant import Variant
+from ordering.spec import DEFAULT_SPEC, build_pipeline
+from variants import get_variant
+
+
+class EngineOptionError(XQChessError):
+    """An option name or value the engine does not accept."""
+
+
+class Engine:
+    """One engine instance: the options, the game position and at most one running search."""
+
+    def __init__(self, variant_name: str = "chess") -> None:
+        self.hash_mb = 16
+        self.ordering = DEFAULT_SPEC
+        self.guard_prune = 0
+        self.guard_margin = 0
+        self.variant: Variant = get_variant(variant_name)
+        self.pos: Position = self.variant.position()
+        self.searcher: Searcher | None = None
+        self.thread: threading.Thread | None = None
+        self.limits = Limits()
+
+    # -- options -----------------------------------------------------------------------------
+
+    def set_variant(self, name: str) -> None:
+        variant = get_variant(name)
+        self.stop()
+        self.variant = variant
+        self.pos = variant.position()
+        self.searcher = None
+
+    def set_ordering(self, spec: str, guard_prune: int | None = None,
+                     guard_margin: int | None = None) -> None:
+        """Change the pipeline and guard settings together, validated before anything changes."""
+        prune = self.guard_prune if guard_prune is None else guard_prune
+        margin = self.guard_margin if guard_margin is None else guard_margin
+        pipeline = build_pipeline(spec, self.variant, margin)
+        if prune and not any(h.name == "guard" for h in pipeline.heuristics):
+            raise EngineOptionError("GuardPrune needs guard in the Ordering spec")
+        self.stop()
+        self.ordering, self.guard_prune, self.guard_margin = spec, prune, margin
+        self.searcher = None
+
+    def set_hash(self, megabytes: int) -> None:
+        self.stop()
+        self.hash_mb = megabytes
+        self.searcher = None
+
+    def clear_hash(self) -> None:
+        self.stop()
+        if self.searcher and self.searcher.tt:
+            self.searcher.tt.clear()
+
+    def new_game(self) -> None:
+        self.stop()
+        if self.searcher:
+            self.searcher.new_game()
+
+    def _searcher(self) -> Searcher:
+        if self.searcher is None:
+            config = SearchConfig(hash_mb=self.hash_mb, guard_prune_depth=self.guard_prune)
+            pipeline = build_pipeline(self.ordering, self.variant, self.guard_margin)
+            self.searcher = Searcher(pipeline, config)
+        return self.searcher
+
+    # -- position ----------------------------------------------------------------------------
+
+    def set_position(self, fen: str | None, moves: list[str], read_move) -> None:
+        """Set up ``fen`` (None: the start position) and play ``moves``, each read by
+        ``read_move(variant, pos, text)``; on any error the old position stays."""
+        pos = self.variant.position(fen, strict=False)
+        for text in moves:
+            move = read_move(self.variant, pos, text)
+            pos.make(move)
+        self.stop()
+        self.pos = pos
+
+    # -- searching ---------------------------------------------------------------------------
+
+    @property
+    def searching(self) -> bool:
+        return self.thread is not None and self.thread.is_alive()
+
+    def go(self, limits: Limits, on_iteration: Callable[[Iteration, Searcher], None],
+           on_done: Callable[[SearchResult, Position], None]) -> None:
+        """Start searching a copy of the position in the background."""
+        self.stop()
+        searcher = self._searcher()
+        searcher.stop_requested = False
+        self.limits = limits
+        pos = self.pos.copy()
+
+        def run() -> None:
+            try:
+                result = searcher.search(pos, limits, lambda it: on_iteration(it, searcher))
+            except Exception:  # never leave a GUI without its best move
+                moves = pos.legal_moves()
+                result = SearchResult(moves[0] if moves else 0, 0, [], 0, searcher.stats, [], 0)
+            on_done(result, pos)
+
+        self.thread = threading.Thread(target=run, name="search", daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        """Stop a running search and wait until it has reported its best move."""
+        if self.searching:
+            self.searcher.stop()
+            self.thread.join()
+        self.thread = None
+
+    def finish(self) -> None:
+        """Wait for a search with limits to end; stop an infinite one."""
+        if self.searching and self.limits.infinite:
+            self.stop()
+        elif self.thread is not None:
+            self.thread.join()

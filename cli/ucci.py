@@ -1,0 +1,104 @@
+"""`xqchess ucci`: the UCCI protocol of Chinese xiangqi GUIs, on the same engine as UCI.
+
+Differences from UCI: ``ucci``/``ucciok``; moves in ICCS coordinates (files a-i, ranks 0-9, e.g.
+``h2e2``); ``setoption NAME VALUE`` without keywords (hashsize, usemillisec, newgame); ``go``
+with ``depth``, ``nodes`` or ``time T [increment I | movestogo M]`` (seconds unless
+``setoption usemillisec true``); ``bestmove`` or ``nobestmove``; ``quit`` answered ``bye``.
+Bad input is answered with ``info string error: ...`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+from cli.search import pv_text
+from cli.uci import (
+    ENGINE_NAME, MAX_HASH_MB, ProtocolError, UciProtocol, int_value, serve, split_position,
+)
+from core.search import Iteration, Limits, SearchResult, Searcher
+
+UCCI_GO_PARAMETERS = ("depth", "nodes", "time", "increment", "movestogo", "opptime",
+                      "oppincrement", "oppmovestogo")
+
+
+class UcciProtocol(UciProtocol):
+    """UCCI front end: xiangqi only, ICCS moves."""
+
+    def __init__(self, write) -> None:
+        super().__init__(write)
+        self.engine.set_variant("xiangqi")
+        self.milliseconds = False
+
+    def cmd_ucci(self, args: list[str]) -> None:
+        self.send(f"id name {ENGINE_NAME}")
+        self.send("id author the xqchess developers")
+        self.send(f"option hashsize type spin min 1 max {MAX_HASH_MB} default 16")
+        self.send("option usemillisec type check default false")
+        self.send("option newgame type button")
+        self.send("ucciok")
+
+    def cmd_uci(self, args: list[str]) -> None:
+        raise ProtocolError("this is the UCCI front end; start `xqchess uci` for UCI")
+
+    def cmd_setoption(self, args: list[str]) -> None:
+        if not args:
+            raise ProtocolError("setoption needs an option name")
+        name, value = args[0].lower(), " ".join(args[1:])
+        if name == "hashsize":
+            self.engine.set_hash(int_value(value, "hashsize", 1, MAX_HASH_MB))
+        elif name == "usemillisec":
+            if value not in ("true", "false"):
+                raise ProtocolError(f"usemillisec needs true or false, got {value!r}")
+            self.milliseconds = value == "true"
+        elif name == "newgame":
+            self.engine.new_game()
+        else:
+            raise ProtocolError(f"unknown option {args[0]!r}")
+
+    def cmd_position(self, args: list[str]) -> None:
+        fen, moves = split_position(args)
+        self.engine.set_position(fen, moves, lambda variant, pos, text: variant.parse_move(
+            pos, text, "iccs"))
+
+    def cmd_banmoves(self, args: list[str]) -> None:
+        raise ProtocolError("banmoves is not supported")
+
+    def cmd_go(self, args: list[str]) -> None:
+        limits = Limits()
+        unit = 1 if self.milliseconds else 1000
+        tokens = [t for t in args if t not in ("ponder", "draw")]
+        for name, value in zip(tokens[::2], tokens[1::2]):
+            if name not in UCCI_GO_PARAMETERS:
+                raise ProtocolError(f"unknown go parameter {name!r}")
+            number = int_value(value, f"go {name}", 0, 10**12)
+            if name == "depth":
+                limits.depth = max(number, 1)
+            elif name == "nodes":
+                limits.nodes = max(number, 1)
+            elif name == "time":
+                limits.wtime = limits.btime = max(number * unit, 1)
+            elif name == "increment":
+                limits.winc = limits.binc = number * unit
+            elif name == "movestogo":
+                limits.movestogo = max(number, 1)
+        if len(tokens) % 2:
+            raise ProtocolError(f"go {tokens[-1]} needs a value")
+        self.engine.go(limits, self._report_iteration, self._report_best)
+
+    def cmd_quit(self, args: list[str]) -> None:
+        super().cmd_quit(args)
+        self.send("bye")
+
+    def _report_iteration(self, iteration: Iteration, searcher: Searcher) -> None:
+        pv = " ".join(pv_text(self.engine.variant, searcher.pos, iteration.pv, "iccs"))
+        # UCCI scores are plain numbers; mates are the search's 30000 - plies.
+        self.send(f"info depth {iteration.depth} score {iteration.score} time {iteration.time_ms} "
+                  f"nodes {searcher.stats.nodes} pv {pv}")
+
+    def _report_best(self, result: SearchResult, pos) -> None:
+        if not result.best_move:
+            self.send("nobestmove")
+            return
+        self.send(f"bestmove {self.engine.variant.format_move(pos, result.best_move, 'iccs')}")
+
+
+def run_ucci(args) -> None:
+    serve(UcciProtocol)

@@ -1,0 +1,222 @@
+"""`xqchess uci`: the UCI protocol, for chess GUIs, match runners and, with UCI_Variant xiangqi,
+tools built for Fairy-Stockfish (same FEN, ranks 1-10 coordinates).
+
+Everything written to stdout is protocol; a bad command, FEN, move or option value is answered
+with ``info string error: ...`` and leaves the engine as it was. The search runs in a background
+thread, so ``isready`` and ``stop`` are answered at once while it thinks.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from collections.abc import Callable
+
+from cli.engine import Engine, EngineOptionError
+from cli.search import pv_text, score_text
+from core.errors import XQChessError
+from core.search import Iteration, Limits, SearchResult, Searcher
+from ordering.spec import DEFAULT_SPEC
+from variants import NAMES
+
+ENGINE_NAME = "xqchess 0.1.0"
+AUTHOR = "the xqchess developers"
+MAX_HASH_MB = 4096
+MAX_GUARD_PRUNE = 8
+MAX_GUARD_MARGIN = 100
+GO_INT_PARAMETERS = ("depth", "nodes", "movetime", "wtime", "btime", "winc", "binc",
+                     "movestogo", "mate")
+GO_FLAGS = ("infinite", "ponder")
+
+
+class ProtocolError(XQChessError):
+    """A command the engine cannot carry out, reported as an info string."""
+
+
+def int_value(text: str, name: str, minimum: int, maximum: int) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise ProtocolError(f"{name} needs a whole number, got {text!r}") from None
+    if not minimum <= value <= maximum:
+        raise ProtocolError(f"{name} must be between {minimum} and {maximum}, got {value}")
+    return value
+
+
+def parse_go(tokens: list[str]) -> Limits:
+    """A UCI ``go`` command's limits; ProtocolError names a bad or unknown parameter."""
+    limits = Limits()
+    i = 0
+    while i < len(tokens):
+        name = tokens[i]
+        if name in GO_FLAGS:
+            limits.infinite = limits.infinite or name == "infinite"
+            i += 1
+            continue
+        if name not in GO_INT_PARAMETERS:
+            raise ProtocolError(f"unknown go parameter {name!r}")
+        if i + 1 >= len(tokens):
+            raise ProtocolError(f"go {name} needs a value")
+        value = int_value(tokens[i + 1], f"go {name}", -10**9, 10**12)
+        if name == "mate":  # search deep enough to find a mate in that many moves
+            limits.depth = max(1, 2 * value - 1)
+        elif name in ("wtime", "btime"):
+            setattr(limits, name, max(value, 1))
+        else:
+            setattr(limits, name, max(value, 0 if name in ("winc", "binc") else 1))
+        i += 2
+    return limits
+
+
+def split_position(tokens: list[str]) -> tuple[str | None, list[str]]:
+    """(FEN or None for startpos, move texts) of a ``position`` command's arguments."""
+    if not tokens:
+        raise ProtocolError("position needs startpos or fen")
+    if "moves" in tokens:
+        at = tokens.index("moves")
+        head, moves = tokens[:at], tokens[at + 1:]
+    else:
+        head, moves = tokens, []
+    if head == ["startpos"]:
+        return None, moves
+    if head and head[0] == "fen" and len(head) > 1:
+        return " ".join(head[1:]), moves
+    raise ProtocolError(f"position needs startpos or fen FEN, got {' '.join(head) or 'nothing'}")
+
+
+class UciProtocol:
+    """Reads UCI commands line by line and answers through ``write`` (one line per call)."""
+
+    def __init__(self, write: Callable[[str], None]) -> None:
+        self.engine = Engine("chess")
+        self._write = write
+        self.output_lock = threading.Lock()
+        self.quit = False
+
+    def send(self, line: str) -> None:
+        with self.output_lock:
+            self._write(line)
+
+    def handle(self, line: str) -> None:
+        """Carry out one command line; errors become ``info string error:`` lines."""
+        tokens = line.split()
+        if not tokens:
+            return
+        command, args = tokens[0], tokens[1:]
+        handler = getattr(self, "cmd_" + command, None) if command.isidentifier() else None
+        try:
+            if handler is None:
+                raise ProtocolError(f"unknown command {command!r}")
+            handler(args)
+        except XQChessError as error:
+            self.send(f"info string error: {error}")
+        except Exception as error:  # a bug must not end the engine a GUI is talking to
+            self.send(f"info string error: internal error {type(error).__name__}: {error}")
+
+    # -- commands ----------------------------------------------------------------------------
+
+    def cmd_uci(self, args: list[str]) -> None:
+        self.send(f"id name {ENGINE_NAME}")
+        self.send(f"id author {AUTHOR}")
+        self.send(f"option name Hash type spin default 16 min 1 max {MAX_HASH_MB}")
+        self.send("option name Clear Hash type button")
+        variants = " ".join(f"var {name}" for name in NAMES)
+        self.send(f"option name UCI_Variant type combo default chess {variants}")
+        self.send(f"option name Ordering type string default {DEFAULT_SPEC}")
+        self.send(f"option name GuardPrune type spin default 0 min 0 max {MAX_GUARD_PRUNE}")
+        self.send(f"option name GuardMargin type spin default 0 min 0 max {MAX_GUARD_MARGIN}")
+        self.send("uciok")
+
+    def cmd_isready(self, args: list[str]) -> None:
+        self.send("readyok")
+
+    def cmd_ucinewgame(self, args: list[str]) -> None:
+        self.engine.new_game()
+
+    def cmd_setoption(self, args: list[str]) -> None:
+        if not args or args[0] != "name":
+            raise ProtocolError("setoption needs: name NAME [value VALUE]")
+        rest = args[1:]
+        at = rest.index("value") if "value" in rest else len(rest)
+        name, value = " ".join(rest[:at]), " ".join(rest[at + 1:])
+        key = name.lower()
+        engine = self.engine
+        if key == "hash":
+            engine.set_hash(int_value(value, "Hash", 1, MAX_HASH_MB))
+        elif key == "clear hash":
+            engine.clear_hash()
+        elif key == "uci_variant":
+            if value not in NAMES:
+                raise EngineOptionError(f"UCI_Variant {value!r} is not one of {', '.join(NAMES)}")
+            engine.set_variant(value)
+        elif key == "ordering":
+            engine.set_ordering(value)
+        elif key == "guardprune":
+            engine.set_ordering(engine.ordering,
+                                guard_prune=int_value(value, "GuardPrune", 0, MAX_GUARD_PRUNE))
+        elif key == "guardmargin":
+            engine.set_ordering(engine.ordering,
+                                guard_margin=int_value(value, "GuardMargin", 0, MAX_GUARD_MARGIN))
+        else:
+            raise EngineOptionError(f"unknown option {name!r}")
+
+    def cmd_position(self, args: list[str]) -> None:
+        fen, moves = split_position(args)
+        self.engine.set_position(fen, moves, lambda variant, pos, text: variant.parse_move(
+            pos, text, "uci"))
+
+    def cmd_go(self, args: list[str]) -> None:
+        limits = parse_go(args)
+        self.engine.go(limits, self._report_iteration, self._report_best)
+
+    def cmd_stop(self, args: list[str]) -> None:
+        self.engine.stop()
+
+    def cmd_ponderhit(self, args: list[str]) -> None:
+        """Pondering is not supported; a ponderhit changes nothing."""
+
+    def cmd_debug(self, args: list[str]) -> None:
+        """Debug mode has no effect (accepted because GUIs send it)."""
+
+    def cmd_quit(self, args: list[str]) -> None:
+        self.engine.stop()
+        self.quit = True
+
+    # -- search reports ----------------------------------------------------------------------
+
+    def _report_iteration(self, iteration: Iteration, searcher: Searcher) -> None:
+        stats = searcher.stats
+        elapsed = max(iteration.time_ms, 1)
+        pv = " ".join(pv_text(self.engine.variant, searcher.pos, iteration.pv, "uci"))
+        hashfull = f" hashfull {searcher.tt.hashfull()}" if searcher.tt else ""
+        self.send(f"info depth {iteration.depth} seldepth {iteration.seldepth} "
+                  f"score {score_text(iteration.score)} nodes {stats.nodes} "
+                  f"nps {stats.nodes * 1000 // elapsed} time {iteration.time_ms}{hashfull}"
+                  f" pv {pv}")
+
+    def _report_best(self, result: SearchResult, pos) -> None:
+        if not result.best_move:
+            self.send("bestmove (none)")
+            return
+        self.send(f"bestmove {self.engine.variant.format_move(pos, result.best_move, 'uci')}")
+
+
+def serve(make_protocol) -> None:
+    """Run the protocol ``make_protocol(write)`` builds on standard input and output until
+    ``quit`` (which stops a search) or the end of input (which lets a bounded search finish)."""
+
+    def write(line: str) -> None:
+        sys.stdout.write(line + "\n")
+        sys.stdout.flush()
+
+    protocol = make_protocol(write)
+    for line in sys.stdin:
+        protocol.handle(line)
+        if protocol.quit:
+            break
+    else:  # end of input: let a bounded search finish (scripts pipe "go depth N"), then quit
+        protocol.engine.finish()
+
+
+def run_uci(args) -> None:
+    serve(UciProtocol)
