@@ -14,6 +14,7 @@ from cli.arguments import (
     add_lenient_option, add_notation_options, add_variant_argument, positive_int,
 )
 from cli.lab import run_lab
+from cli.match import XQCHESS_UCI, run_match
 from cli.search import add_searcher_options, run_search
 from cli.uci import run_uci
 from cli.ucci import run_ucci
@@ -79,6 +80,24 @@ def build_parser() -> argparse.ArgumentParser:
     uci.set_defaults(run=run_uci)
     ucci = sub.add_parser("ucci", help="speak UCCI (xiangqi, ICCS moves) on stdin/stdout")
     ucci.set_defaults(run=run_ucci)
+
+    match = sub.add_parser("match", help="play games between two UCI engines (chess; needs "
+                                        "python-chess)")
+    match.add_argument("--engine1", default=XQCHESS_UCI, help="first engine command "
+                       "(default: this xqchess's uci)")
+    match.add_argument("--engine2", default=XQCHESS_UCI, help="second engine command")
+    match.add_argument("--option1", action="append", metavar="NAME=VALUE",
+                       help="UCI option for the first engine (repeatable)")
+    match.add_argument("--option2", action="append", metavar="NAME=VALUE",
+                       help="UCI option for the second engine (repeatable)")
+    match.add_argument("--name1", help="label of the first engine in the output")
+    match.add_argument("--name2", help="label of the second engine in the output")
+    match.add_argument("--games", type=positive_int, default=10, help="games (default 10)")
+    match.add_argument("--movetime", type=positive_int, default=100, metavar="MS",
+                       help="time per move in milliseconds (default 100)")
+    match.add_argument("--max-plies", type=positive_int, default=300,
+                       help="adjudicate a draw after this many plies (default 300)")
+    match.set_defaults(run=run_match)
 
     lab = sub.add_parser("lab", help="compare move-ordering pipelines on a game's suite")
     add_variant_argument(lab)

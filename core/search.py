@@ -222,7 +222,7 @@ class Searcher:
         if not moves and (pos.is_check() or self.variant.stalemate_loses):
             best_score = -MATE
         iterations = []
-        max_depth = limits.depth or MAX_PLY
+        max_depth = min(limits.depth or MAX_PLY, MAX_PLY)
         depths = range(1, max_depth + 1) if self.config.iterative else [max_depth]
         previous_nodes = 0
         if moves:

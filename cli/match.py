@@ -1,0 +1,81 @@
+"""`xqchess match`: a match between two UCI engine commands with python-chess's engine module
+(chess only; python-chess comes with the `test` extra). Fixed time per move, colors alternate,
+each opening of a small fixed set is played once with each color; a game that reaches the move
+cap is scored a draw. Prints each game and the final score."""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+
+from core.errors import XQChessError
+
+OPENINGS = (
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+    "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+    "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2",
+    "rnbqkb1r/pppppppp/5n2/8/2P5/8/PP1PPPPP/RNBQKBNR w KQkq - 1 2",
+)
+XQCHESS_UCI = f"{shlex.quote(sys.executable)} -m cli.main uci"
+
+
+def parse_options(pairs: list[str]) -> dict[str, str]:
+    options = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise XQChessError(f"engine option {pair!r} is not NAME=VALUE")
+        options[name] = value
+    return options
+
+
+def run_match(args: argparse.Namespace) -> None:
+    try:
+        import chess
+        import chess.engine
+    except ImportError:
+        raise XQChessError("xqchess match needs python-chess: "
+                           "pip install 'xqchess[test]'") from None
+    commands = [shlex.split(args.engine1), shlex.split(args.engine2)]
+    options = [parse_options(args.option1 or []), parse_options(args.option2 or [])]
+    names = [args.name1 or args.engine1, args.name2 or args.engine2]
+    engines = []
+    try:
+        for command, opts in zip(commands, options):
+            try:
+                engine = chess.engine.SimpleEngine.popen_uci(command)
+            except (OSError, chess.engine.EngineError) as error:
+                raise XQChessError(f"cannot start engine {shlex.join(command)!r}: "
+                                   f"{error}") from None
+            engines.append(engine)
+            try:
+                engine.configure(opts)
+            except chess.engine.EngineError as error:
+                raise XQChessError(f"engine {shlex.join(command)!r} rejects options: "
+                                   f"{error}") from None
+        points = [0.0, 0.0]
+        tally = {"wins": 0, "draws": 0, "losses": 0}
+        limit = chess.engine.Limit(time=args.movetime / 1000)
+        for game in range(args.games):
+            white = game % 2  # engine index playing White
+            board = chess.Board(OPENINGS[(game // 2) % len(OPENINGS)])
+            while not board.is_game_over(claim_draw=True) and board.ply() < args.max_plies:
+                mover = white if board.turn == chess.WHITE else 1 - white
+                board.push(engines[mover].play(board, limit).move)
+            outcome = board.outcome(claim_draw=True)
+            result = outcome.result() if outcome else "1/2-1/2"
+            score_white = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
+            points[white] += score_white
+            points[1 - white] += 1 - score_white
+            first = score_white if white == 0 else 1 - score_white
+            tally["wins" if first == 1 else "losses" if first == 0 else "draws"] += 1
+            reason = outcome.termination.name.lower() if outcome else "move cap"
+            print(f"game {game + 1}: {names[white]} (white) vs {names[1 - white]} (black): "
+                  f"{result} ({reason}, {board.ply()} plies)", flush=True)
+        print(f"score: {names[0]} {points[0]:g} - {points[1]:g} {names[1]} "
+              f"(+{tally['wins']} ={tally['draws']} -{tally['losses']})")
+    finally:
+        for engine in engines:
+            engine.quit()

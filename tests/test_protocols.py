@@ -1,0 +1,239 @@
+"""The engine protocols as real clients use them: python-chess driving `xqchess uci` through a
+complete game under a clock and analyses; a scripted Fairy-Stockfish-style client playing
+xiangqi through UCI_Variant with every move checked by pyffish; a scripted UCCI session;
+hypothesis-generated garbage that never breaks the engine; and liveness of isready and stop
+during a search (generous bounds: they guard liveness, not speed)."""
+
+import queue
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cli.uci import UciProtocol
+from cli.ucci import UcciProtocol
+from variants import get_variant
+
+ENGINE = [sys.executable, "-m", "cli.main"]
+XIANGQI_START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+
+
+class Process:
+    """A running engine process read line by line on a thread, with timeouts."""
+
+    def __init__(self, command: str) -> None:
+        self.proc = subprocess.Popen(ENGINE + [command], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                     bufsize=1)
+        self.lines: queue.Queue = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        for line in self.proc.stdout:
+            self.lines.put(line.rstrip("\n"))
+
+    def send(self, line: str) -> None:
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def expect(self, prefix: str, timeout: float = 30.0) -> tuple[str, list[str], float]:
+        """The first line starting with ``prefix``, the lines before it, and seconds waited."""
+        start = time.perf_counter()
+        seen = []
+        while True:
+            remaining = timeout - (time.perf_counter() - start)
+            line = self.lines.get(timeout=max(remaining, 0.001))
+            if line.startswith(prefix):
+                return line, seen, time.perf_counter() - start
+            seen.append(line)
+
+    def close(self) -> int:
+        self.send("quit")
+        return self.proc.wait(timeout=30)
+
+
+def test_python_chess_plays_a_complete_game_under_a_clock_and_analyses():
+    chess = pytest.importorskip("chess")
+    engine_module = pytest.importorskip("chess.engine")
+
+    engine = engine_module.SimpleEngine.popen_uci(ENGINE + ["uci"])
+    try:
+        assert engine.id["name"].startswith("xqchess")
+        board = chess.Board()
+        clocks = {chess.WHITE: 4.0, chess.BLACK: 4.0}
+        while not board.is_game_over(claim_draw=True):
+            limit = engine_module.Limit(white_clock=clocks[chess.WHITE],
+                                        black_clock=clocks[chess.BLACK],
+                                        white_inc=0.05, black_inc=0.05)
+            start = time.perf_counter()
+            result = engine.play(board, limit)
+            clocks[board.turn] += 0.05 - (time.perf_counter() - start)
+            assert clocks[board.turn] > 0, "lost on time"
+            assert result.move in board.legal_moves
+            board.push(result.move)
+        assert board.outcome(claim_draw=True) is not None
+        info = engine.analyse(chess.Board("k7/8/2K5/8/8/8/8/7R w - - 0 1"),
+                              engine_module.Limit(depth=4))
+        assert info["score"].white().mate() == 2
+        assert info["pv"][0] in chess.Board("k7/8/2K5/8/8/8/8/7R w - - 0 1").legal_moves
+    finally:
+        engine.quit()
+
+
+def test_xiangqi_game_through_uci_variant_is_legal_move_by_move():
+    sf = pytest.importorskip("pyffish")
+    engine = Process("uci")
+    engine.send("uci")
+    engine.expect("uciok")
+    engine.send("setoption name UCI_Variant value xiangqi")
+    moves = []
+    for _ in range(40):
+        legal = sf.legal_moves("xiangqi", XIANGQI_START, moves)
+        if not legal or sf.is_optional_game_end("xiangqi", XIANGQI_START, moves)[0]:
+            break
+        engine.send(f"position fen {XIANGQI_START} moves {' '.join(moves)}".rstrip())
+        engine.send("go movetime 60")
+        line, infos, _ = engine.expect("bestmove")
+        move = line.split()[1]
+        assert move in legal, (moves, move)
+        assert any(info.startswith("info depth") for info in infos) or len(legal) == 1
+        moves.append(move)
+    assert len(moves) >= 20
+    assert engine.close() == 0
+
+
+def test_ucci_session_with_iccs_coordinates():
+    engine = Process("ucci")
+    engine.send("ucci")
+    _, options, _ = engine.expect("ucciok")
+    assert any(line.startswith("option hashsize") for line in options)
+    engine.send("isready")
+    engine.expect("readyok")
+    engine.send("setoption hashsize 8")
+    engine.send("position startpos moves h2e2 h9g7")
+    engine.send("go depth 2")
+    line, infos, _ = engine.expect("bestmove")
+    assert infos and infos[-1].startswith("info depth 2 score ")
+    xiangqi = get_variant("xiangqi")
+    pos = xiangqi.position()
+    for text in ("h2e2", "h9g7"):
+        pos.make(xiangqi.parse_move(pos, text, "iccs"))
+    assert xiangqi.parse_move(pos, line.split()[1], "iccs") in pos.legal_moves()
+    engine.send("position fen 4k4/9/9/9/9/9/9/9/9/3K1R3 w - - 0 1")  # mate in 1: f0f8
+    engine.send("go depth 1")
+    assert engine.expect("bestmove")[0] == "bestmove f0f8"
+    engine.send("position fen 3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1")  # no move: a loss
+    engine.send("go depth 2")
+    assert engine.expect("nobestmove")[0] == "nobestmove"
+    engine.send("quit")
+    assert engine.expect("bye")[0] == "bye"
+    assert engine.proc.wait(timeout=30) == 0
+
+
+def test_isready_and_stop_answered_during_an_infinite_search():
+    engine = Process("uci")
+    engine.send("position startpos")
+    engine.send("go infinite")
+    time.sleep(0.5)
+    engine.send("isready")
+    _, _, waited = engine.expect("readyok", timeout=5)
+    assert waited < 1.0
+    engine.send("stop")
+    line, _, waited = engine.expect("bestmove", timeout=5)
+    assert waited < 1.0
+    assert line.split()[1] in {"a2a3", "a2a4", "b2b3", "b2b4", "c2c3", "c2c4", "d2d3", "d2d4",
+                               "e2e3", "e2e4", "f2f3", "f2f4", "g2g3", "g2g4", "h2h3", "h2h4",
+                               "b1a3", "b1c3", "g1f3", "g1h3"}
+    assert engine.close() == 0
+
+
+def test_errors_are_info_strings_and_change_nothing():
+    out = []
+    uci = UciProtocol(out.append)
+    uci.handle("position startpos moves e2e4")
+    before = uci.engine.pos.fen()
+    for line in ["position startpos moves e2e4 e7e5 e1e3", "position fen 8/8/8 w - - 0 1",
+                 "position", "setoption name Hash value -3", "setoption name Ordering value x",
+                 "setoption name GuardPrune value 2", "setoption name Nope value 1",
+                 "go depth x", "go sideways 3", "frobnicate"]:
+        out.clear()
+        uci.handle(line)
+        assert len(out) == 1 and out[0].startswith("info string error: "), (line, out)
+        assert "internal error" not in out[0]
+        assert uci.engine.pos.fen() == before
+    assert uci.engine.ordering == "hash,see,killer,countermove,history"
+
+
+COMMAND_WORDS = ["uci", "ucci", "isready", "ucinewgame", "setoption", "name", "value", "Hash",
+                 "UCI_Variant", "xiangqi", "chess", "Ordering", "GuardPrune", "position",
+                 "startpos", "fen", "moves", "go", "depth", "nodes", "movetime", "wtime", "btime",
+                 "winc", "binc", "movestogo", "infinite", "stop", "ponderhit", "e2e4", "h3e3",
+                 "h2e2", "-1", "0", "1", "99999999999999999999", "w", "b", "-", "KQkq",
+                 "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR", "8/8/8/8",
+                 "炮二平五", "\x00", "time", "increment", "banmoves", "setoption hashsize"]
+LINES = st.lists(st.one_of(st.sampled_from(COMMAND_WORDS), st.text(max_size=12)),
+                 max_size=10).map(" ".join)
+
+
+@pytest.mark.parametrize("protocol", [UciProtocol, UcciProtocol])
+def test_protocol_fuzz_never_breaks_the_engine(protocol):
+    @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(st.lists(LINES, max_size=6))
+    def check(lines):
+        out = []
+        engine = protocol(out.append)
+        for line in lines:
+            if line.split()[:1] == ["go"]:
+                line = "go nodes 200"  # keep any search short
+            engine.handle(line)
+        engine.engine.finish()
+        out.clear()
+        engine.handle("isready")
+        assert out == ["readyok"]
+        assert all("internal error" not in line for line in out)
+
+    check()
+
+
+def test_garbage_on_stdin_does_not_end_the_process():
+    engine = Process("uci")
+    for line in ["", "   ", "go nodes", "position fen", "setoption", "\x00\x01",
+                 "position startpos moves zz", "go depth 99999999999999999999", "stop",
+                 "ponderhit", "ucinewgame"]:
+        engine.send(line)
+    engine.send("isready")
+    engine.expect("readyok", timeout=10)
+    assert engine.proc.poll() is None
+    engine.send("stop")
+    assert engine.close() == 0
+
+
+def test_match_script_plays_and_scores_two_engine_configurations():
+    pytest.importorskip("chess")
+    result = subprocess.run(ENGINE + ["match", "--games", "2", "--movetime", "10",
+                                      "--max-plies", "30", "--option1", "Ordering=none",
+                                      "--name1", "none", "--name2", "default"],
+                            capture_output=True, text=True, timeout=300)
+    lines = result.stdout.splitlines()
+    assert result.returncode == 0, result.stderr
+    assert lines[0].startswith("game 1: none (white) vs default (black): ")
+    assert lines[1].startswith("game 2: default (white) vs none (black): ")
+    points = lines[-1].split()
+    assert points[0] == "score:" and float(points[2]) + float(points[4]) == 2
+
+
+@pytest.mark.parametrize("args,fault", [
+    (["--engine2", "/nonexistent/engine"], "cannot start engine"),
+    (["--option1", "Ordering"], "is not NAME=VALUE"),
+    (["--option1", "NoSuchOption=1"], "rejects options"),
+])
+def test_match_script_bad_input_is_one_line(args, fault):
+    pytest.importorskip("chess")
+    result = subprocess.run(ENGINE + ["match", "--games", "1", *args], capture_output=True,
+                            text=True, timeout=120)
+    assert result.returncode == 2 and fault in result.stderr
+    assert len(result.stderr.splitlines()) == 1, result.stderr
