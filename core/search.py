@@ -212,6 +212,7 @@ class Searcher:
         self.soft_deadline, self.hard_deadline = self._deadlines(limits, pos.side)
         self.node_limit = limits.nodes
         self.root_undo = len(pos.undo)
+        self.completed_depth = 0
         self.checks = self._history_checks(pos)
         self.pv_table = [[] for _ in range(MAX_PLY + 2)]
         self.orderer.new_search()
@@ -239,6 +240,7 @@ class Searcher:
                     break
                 best_pv = list(self.pv_table[0])
                 best_move, best_score, done_depth = best_pv[0], score, depth
+                self.completed_depth = depth
                 nodes = self.stats.nodes - iteration_start
                 iterations.append(Iteration(
                     depth, score, best_pv, nodes, self._elapsed_ms(),
@@ -279,8 +281,12 @@ class Searcher:
         return self.start + budget * 0.6, self.start + budget
 
     def _check_limits(self) -> None:
+        """Raise SearchStopped on a stop request, or on the node or time limit once depth 1 is
+        complete (a few milliseconds), so that there is always a searched move to play."""
         if self.stop_requested:
             raise SearchStopped
+        if not self.completed_depth and self.config.iterative:
+            return
         if self.node_limit and self.stats.nodes >= self.node_limit:
             raise SearchStopped
         if self.hard_deadline and time.perf_counter() >= self.hard_deadline:
