@@ -73,7 +73,9 @@ class Engine:
         if self.searcher:
             self.searcher.new_game()
 
-    def _searcher(self) -> Searcher:
+    def ensure_searcher(self) -> Searcher:
+        """The searcher for the current options (built on first use, kept between searches
+        so that its table and heuristics learn over a game)."""
         if self.searcher is None:
             config = SearchConfig(hash_mb=self.hash_mb, guard_prune_depth=self.guard_prune)
             pipeline = build_pipeline(self.ordering, self.variant, self.guard_margin)
@@ -92,6 +94,11 @@ class Engine:
         self.stop()
         self.pos = pos
 
+    def use_position(self, pos: Position) -> None:
+        """Search ``pos`` (a copy is kept) from now on."""
+        self.stop()
+        self.pos = pos.copy()
+
     # -- searching ---------------------------------------------------------------------------
 
     @property
@@ -102,7 +109,7 @@ class Engine:
            on_done: Callable[[SearchResult, Position], None]) -> None:
         """Start searching a copy of the position in the background."""
         self.stop()
-        searcher = self._searcher()
+        searcher = self.ensure_searcher()
         searcher.stop_requested = False
         self.limits = limits
         pos = self.pos.copy()

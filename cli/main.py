@@ -15,6 +15,7 @@ from cli.arguments import (
 )
 from cli.lab import run_lab
 from cli.match import XQCHESS_UCI, run_match
+from cli.play import run_play
 from cli.search import add_searcher_options, run_search
 from cli.uci import run_uci
 from cli.ucci import run_ucci
@@ -33,6 +34,23 @@ def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(prog="xqchess", description="Chess and xiangqi on one engine kernel.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser,
                                 metavar="COMMAND")
+
+    play = sub.add_parser("play", help="play chess or xiangqi in the terminal")
+    add_variant_argument(play)
+    play.add_argument("--fen", help="start from this position")
+    play.add_argument("--side", choices=("white", "red", "black", "both", "none"),
+                      default="white", help="the side you play (red = white); both: human vs "
+                      "human; none: watch the engine play itself (default white)")
+    play.add_argument("--level", type=int, choices=range(1, 9), default=4, metavar="1-8",
+                      help="engine strength: 1-3 search depth 1-3, 4-8 0.5-8 s a move "
+                           "(default 4)")
+    play.add_argument("--first", choices=("white", "red", "black"),
+                      help="who moves first from the initial position (default white/red)")
+    play.add_argument("--notation", help="how moves are shown; chess: san (default), uci; "
+                      "xiangqi: wxf (default), chinese, iccs, uci")
+    play.add_argument("--ascii", action="store_true", help="letters instead of piece symbols")
+    play.add_argument("--flip", action="store_true", help="turn the board around")
+    play.set_defaults(run=run_play)
 
     perft = sub.add_parser("perft", help="count leaf nodes of the legal move tree")
     add_variant_argument(perft)

@@ -31,6 +31,13 @@ class Pipeline:
         node.order_keys = [keys[i] for i in ranking[:2]]
         return [moves[i] for i in ranking]
 
+    def scored(self, node: Node, moves: list[int]) -> list[tuple[int, tuple]]:
+        """(move, each heuristic's score) in search order: what `xqchess play`'s ``show order``
+        displays."""
+        ordered = self.order(node, moves)
+        columns = [h.score(node, ordered) for h in self.heuristics]
+        return list(zip(ordered, zip(*columns))) if columns else [(m, ()) for m in ordered]
+
     def first_placed_by(self, node: Node) -> str:
         keys = node.order_keys
         if keys and len(keys) == 2:

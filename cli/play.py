@@ -1,0 +1,411 @@
+"""`xqchess play`: a game of chess or xiangqi in the terminal, drawn with rich.
+
+Human against engine, human against human, or engine against engine (watchable). Moves are
+typed in any notation the game reads; everything else is a command (``help`` lists them). While
+the engine thinks, a live panel shows depth, score, principal variation, nodes, speed and time.
+Two views show the lab's ideas while playing: ``show guard`` (each square's guard value as a
+heat map) and ``show order`` (the legal moves in the order the engine's pipeline would search
+them, with each heuristic's score). When standard input is not a terminal, lines are read one by
+one, so games can be scripted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from rich.console import Console
+from rich.live import Live
+from rich.panel import Panel
+from rich.table import Table
+
+from cli.board_view import BoardView
+from cli.engine import Engine
+from cli.search import pv_text, score_text
+from core.errors import MoveError, XQChessError
+from core.outcome import Outcome, Termination
+from core.pgn import Game, PgnError, read_pgn, write_pgn
+from core.search import Iteration, Limits, Node, SearchResult, Searcher
+from ordering.guard import Guard
+from variants import NAMES, get_variant
+
+#: engine strength levels: fixed depth for the weakest, time per move for the rest
+LEVELS = {1: Limits(depth=1), 2: Limits(depth=2), 3: Limits(depth=3), 4: Limits(movetime=500),
+          5: Limits(movetime=1000), 6: Limits(movetime=2000), 7: Limits(movetime=4000),
+          8: Limits(movetime=8000)}
+HINT_LIMITS = Limits(movetime=1000)
+
+HELP = """\
+Moves: type them in any notation the game reads (chess: SAN Nf3 / UCI g1f3; xiangqi: WXF C2=5,
+ICCS H2-E2, UCI coordinates h3e3, Chinese 炮二平五).
+Commands:
+  help                 this list
+  moves                the legal moves
+  undo                 take back your last move (and the engine's reply)
+  undo turn            take back one move of each side
+  hint                 the engine's suggestion
+  flip                 turn the board around
+  fen                  the position's FEN
+  new                  a new game with the same settings
+  resign               give up the game
+  draw                 claim a draw where the rules allow it
+  level N              engine strength 1-8 (1-3: depth 1-3; 4-8: 0.5-8 s a move)
+  show guard           toggle the guard-value heat map
+  show order           toggle the move-ordering list
+  save FILE            save the game as PGN
+  load FILE            load a PGN or FEN file (or: load FEN)
+  quit                 leave"""
+
+
+def termination_text(outcome: Outcome, names: tuple[str, str]) -> str:
+    """How a game ended, in words, with the result."""
+    reason = outcome.termination.value
+    if outcome.winner is None:
+        return f"Draw by {reason} ({outcome.result()})"
+    winner = names[outcome.winner].capitalize()
+    if outcome.termination in (Termination.CHECKMATE, Termination.STALEMATE,
+                               Termination.PERPETUAL_CHECK):
+        return f"{reason.capitalize()}: {winner} wins ({outcome.result()})"
+    return f"{winner} wins by {reason} ({outcome.result()})"
+
+
+class PlaySession:
+    """One player's session: the game, who plays which side, the views, and the engine."""
+
+    def __init__(self, args: argparse.Namespace, console: Console, interactive: bool) -> None:
+        self.console = console
+        self.interactive = interactive
+        self.variant = get_variant(args.variant)
+        self.names = self.variant.color_names
+        self.view = BoardView(args.ascii)
+        self.flipped = args.flip
+        self.level = args.level
+        self.notation = self.variant.require_notation(
+            args.notation or ("san" if "san" in self.variant.notations else "wxf"))
+        self.humans = self._humans(args.side)
+        self.start_fen = self._start_fen(args)
+        self.pos = self.variant.position(self.start_fen)
+        self.engine = Engine(self.variant.name)
+        self.show_guard = False
+        self.show_order = False
+        self.result: str | None = None  # the game's end, in words, once it is over
+        self.result_code = "*"  # and as PGN writes it
+        self.quit = False
+        if self.humans == {1}:  # Black (or Red's opponent) sits at the bottom
+            self.flipped = not self.flipped
+
+    def _humans(self, side: str) -> set[int]:
+        if side == "both":
+            return {0, 1}
+        if side == "none":
+            return set()
+        if side in ("white", "red"):
+            return {0}
+        return {1}
+
+    def _start_fen(self, args: argparse.Namespace) -> str:
+        if args.fen:
+            return self.variant.position(args.fen).fen()
+        fields = self.variant.start_fen.split()
+        if args.first:
+            fields[1] = "b" if args.first == "black" else "w"
+        return " ".join(fields)
+
+    # -- output ------------------------------------------------------------------------------
+
+    def show(self) -> None:
+        last = self.pos.undo[-1][0] if self.pos.undo else 0
+        guard = self._guard_values() if self.show_guard else None
+        self.console.print(self.view.render(self.pos, self.flipped, last, guard))
+        mover = self.names[self.pos.side]
+        status = f"{mover.capitalize()} to move" + (" (check)" if self.pos.is_check() else "")
+        self.console.print(f"{status}   level {self.level}   move {self.pos.fullmove}")
+        if self.show_order and not self.result:
+            self.console.print(self._order_table())
+
+    def say(self, text: str, style: str = "") -> None:
+        self.console.print(text, style=style or None, highlight=False)
+
+    def _guard_values(self) -> list[int]:
+        guard = Guard(self.variant)
+        return [guard.guard_value(self.pos.board, sq) for sq in range(self.variant.geometry.size)]
+
+    def _order_table(self) -> Table:
+        """The legal moves as the engine's pipeline would order them at this position now."""
+        searcher = self.engine.ensure_searcher()
+        node = Node(0)
+        node.pos, node.side, node.depth = self.pos, self.pos.side, 1
+        node.prev_move = self.pos.undo[-1][0] if self.pos.undo else 0
+        entry = searcher.tt.probe(self.pos.hash) if searcher.tt else None
+        node.hash_move = entry[4] if entry else 0
+        pipeline = searcher.orderer
+        table = Table(title=f"search order ({pipeline.spec})", title_justify="left")
+        table.add_column("#", justify="right")
+        table.add_column("move")
+        for heuristic in pipeline.heuristics:
+            table.add_column(heuristic.name, justify="right")
+        for rank, (move, scores) in enumerate(pipeline.scored(node, self.pos.legal_moves()), 1):
+            text = self.variant.format_move(self.pos, move, self.notation)
+            table.add_row(str(rank), text, *(f"{s:g}" for s in scores))
+        return table
+
+    # -- the game ----------------------------------------------------------------------------
+
+    def play_move(self, move: int, who: str) -> None:
+        text = self.variant.format_move(self.pos, move, self.notation)
+        self.pos.make(move)
+        self.say(f"{who} {text}", "bold")
+        self.show()
+        self.check_end()
+
+    def check_end(self) -> None:
+        outcome = self.pos.outcome()
+        if outcome is not None:
+            self.finish(termination_text(outcome, self.names), outcome.result())
+            return
+        claimable = self.pos.outcome(claim_draw=True)
+        if claimable is not None and self.variant.name == "chess":
+            self.say(f"A draw by {claimable.termination.value} may be claimed: type draw.")
+
+    def finish(self, text: str, code: str) -> None:
+        self.result, self.result_code = text, code
+        self.say(f"Game over. {text}", "bold magenta")
+
+    def engine_turn(self) -> None:
+        searcher_result = self.think(LEVELS[self.level])
+        claimable = self.pos.outcome(claim_draw=True)
+        if claimable is not None and self.variant.name == "chess" and searcher_result.score <= 0:
+            self.finish(f"{self.names[self.pos.side].capitalize()} (engine) claims: "
+                        + termination_text(claimable, self.names), claimable.result())
+            return
+        self.play_move(searcher_result.best_move, "Engine plays")
+
+    def think(self, limits: Limits) -> SearchResult:
+        """Search the position in the background; show the live panel while it runs."""
+        self.engine.use_position(self.pos)
+        progress: dict = {}
+        done: list[SearchResult] = []
+        start = time.perf_counter()
+
+        def on_iteration(iteration: Iteration, searcher: Searcher) -> None:
+            progress.update(depth=iteration.depth, score=iteration.score,
+                            nodes=searcher.stats.nodes,
+                            pv=" ".join(pv_text(self.variant, searcher.pos, iteration.pv,
+                                                self.notation)))
+
+        self.engine.go(limits, on_iteration, lambda result, pos: done.append(result))
+        if self.interactive:
+            with Live(self._panel(progress, start), console=self.console, transient=True,
+                      refresh_per_second=8) as live:
+                while self.engine.searching:
+                    live.update(self._panel(progress, start))
+                    time.sleep(0.1)
+        self.engine.finish()
+        return done[0]
+
+    @staticmethod
+    def _panel(progress: dict, start: float) -> Panel:
+        elapsed = time.perf_counter() - start
+        nodes = progress.get("nodes", 0)
+        lines = (f"depth {progress.get('depth', 0)}   score "
+                 f"{score_text(progress.get('score', 0))}   nodes {nodes}   "
+                 f"nps {int(nodes / elapsed) if elapsed else 0}   time {elapsed:.1f}s\n"
+                 f"pv {progress.get('pv', '')}")
+        return Panel(lines, title="engine thinking", expand=False)
+
+    # -- commands ----------------------------------------------------------------------------
+
+    def handle(self, line: str) -> None:
+        words = line.split()
+        if not words:
+            return
+        command, rest = words[0].lower(), line.strip()[len(words[0]):].strip()
+        handler = getattr(self, f"cmd_{command}", None)
+        try:
+            if handler is not None:
+                handler(rest)
+            elif self.result:
+                self.say("The game is over: new, undo, load, save or quit.")
+            else:
+                move = self.variant.parse_move(self.pos, line)
+                who = "You play" if len(self.humans) == 1 else \
+                    f"{self.names[self.pos.side].capitalize()} plays"
+                self.play_move(move, who)
+        except MoveError as error:
+            self.say(f"{error}. Type moves to list the legal moves.", "red")
+        except XQChessError as error:
+            self.say(str(error), "red")
+
+    def cmd_help(self, rest: str) -> None:
+        self.say(HELP)
+
+    def cmd_moves(self, rest: str) -> None:
+        texts = sorted(self.variant.format_move(self.pos, m, self.notation)
+                       for m in self.pos.legal_moves())
+        self.say(" ".join(texts) if texts else "(no legal moves)")
+
+    def cmd_undo(self, rest: str) -> None:
+        plies = 2 if rest == "turn" else 1
+        if len(self.pos.undo) < plies:
+            self.say("Nothing to take back.")
+            return
+        for _ in range(plies):
+            self.pos.unmake()
+        if rest != "turn" and self.humans and self.pos.side not in self.humans and self.pos.undo:
+            self.pos.unmake()  # back to your own turn, not the engine's
+        self.result, self.result_code = None, "*"
+        self.show()
+
+    def cmd_hint(self, rest: str) -> None:
+        if self.result or not self.pos.legal_moves():
+            self.say("No hint: the game is over.")
+            return
+        result = self.think(HINT_LIMITS)
+        self.say(f"Hint: {self.variant.format_move(self.pos, result.best_move, self.notation)}"
+                 f" ({score_text(result.score)})")
+
+    def cmd_flip(self, rest: str) -> None:
+        self.flipped = not self.flipped
+        self.show()
+
+    def cmd_fen(self, rest: str) -> None:
+        self.say(self.pos.fen())
+
+    def cmd_board(self, rest: str) -> None:
+        self.show()
+
+    def cmd_new(self, rest: str) -> None:
+        self.pos = self.variant.position(self.start_fen)
+        self.result, self.result_code = None, "*"
+        self.engine.new_game()
+        self.show()
+
+    def cmd_resign(self, rest: str) -> None:
+        if self.result:
+            self.say("The game is already over.")
+            return
+        loser = self.pos.side if self.pos.side in self.humans else min(self.humans, default=0)
+        code = "1-0" if loser else "0-1"
+        self.finish(f"{self.names[loser].capitalize()} resigns: "
+                    f"{self.names[loser ^ 1].capitalize()} wins ({code})", code)
+
+    def cmd_draw(self, rest: str) -> None:
+        if self.result:
+            self.say("The game is already over.")
+            return
+        if self.variant.name != "chess":
+            self.say("Xiangqi draws are not claimed: repetitions and the move limit are ruled "
+                     "automatically.")
+            return
+        claimable = self.pos.outcome(claim_draw=True)
+        if claimable is None or claimable.winner is not None:
+            self.say("No draw can be claimed now (threefold repetition or the 50-move rule).")
+            return
+        self.finish("Draw claimed: " + termination_text(claimable, self.names), "1/2-1/2")
+
+    def cmd_level(self, rest: str) -> None:
+        if not rest.isdigit() or int(rest) not in LEVELS:
+            self.say(f"level needs a number from 1 to {len(LEVELS)}, got {rest!r}", "red")
+            return
+        self.level = int(rest)
+        self.say(f"Engine level {self.level}.")
+
+    def cmd_show(self, rest: str) -> None:
+        if rest == "guard":
+            self.show_guard = not self.show_guard
+        elif rest == "order":
+            self.show_order = not self.show_order
+        else:
+            self.say("show guard | show order", "red")
+            return
+        self.show()
+
+    def cmd_save(self, rest: str) -> None:
+        if not rest:
+            self.say("save needs a file name", "red")
+            return
+        result = self.result_code
+        game = Game(self.variant, self.start_fen, [entry[0] for entry in self.pos.undo],
+                    {"White": self._player(0), "Black": self._player(1)})
+        try:
+            Path(rest).write_text(write_pgn(game, result, None), encoding="utf-8")
+        except OSError as error:
+            self.say(f"cannot save {rest}: {error.strerror}", "red")
+            return
+        self.say(f"Saved {len(game.moves)} moves to {rest}.")
+
+    def cmd_load(self, rest: str) -> None:
+        if not rest:
+            self.say("load needs a file name or a FEN", "red")
+            return
+        path = Path(rest)
+        if "/" in rest and not path.exists():
+            self._set_game(self.variant.position(rest).fen(), [])
+            return
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as error:
+            self.say(f"cannot load {rest}: {error.strerror}", "red")
+            return
+        if "[" in text or not text.strip().count("/"):
+            game, _ = read_pgn(text, {name: get_variant(name) for name in NAMES})
+            if game.variant is not self.variant:
+                raise PgnError(f"{rest} is a {game.variant.name} game; this is {self.variant.name}")
+            self._set_game(game.start_fen, game.moves)
+        else:
+            self._set_game(self.variant.position(text.strip()).fen(), [])
+
+    def _set_game(self, start_fen: str, moves: list[int]) -> None:
+        pos = self.variant.position(start_fen, strict=False)
+        for move in moves:
+            pos.make(move)
+        self.start_fen, self.pos, self.result, self.result_code = start_fen, pos, None, "*"
+        self.say(f"Loaded: {len(moves)} moves.")
+        self.show()
+        self.check_end()
+
+    def cmd_quit(self, rest: str) -> None:
+        self.quit = True
+
+    cmd_exit = cmd_quit
+
+    def _player(self, color: int) -> str:
+        return "Human" if color in self.humans else f"xqchess level {self.level}"
+
+    # -- the loop ----------------------------------------------------------------------------
+
+    def run(self, lines) -> None:
+        mode = {0: "engine vs engine", 1: "human vs engine", 2: "human vs human"}[len(self.humans)]
+        self.say(f"xqchess: {self.variant.name}, {mode}. Type help for commands.", "bold")
+        self.show()
+        self.check_end()
+        while not self.quit:
+            if not self.result and self.pos.side not in self.humans:
+                self.engine_turn()
+                continue
+            line = self._read(lines)
+            if line is None:
+                break
+            self.handle(line)
+        self.engine.stop()
+
+    def _read(self, lines) -> str | None:
+        prompt = f"{self.names[self.pos.side]}> " if not self.result else "game over> "
+        if self.interactive:
+            try:
+                return self.console.input(prompt)
+            except (EOFError, KeyboardInterrupt):
+                return None
+        line = next(lines, None)
+        if line is not None:
+            self.say(f"{prompt}{line.rstrip()}")
+        return line
+
+
+def run_play(args: argparse.Namespace) -> None:
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    console = Console(highlight=False)
+    session = PlaySession(args, console, interactive)
+    session.run(iter(sys.stdin))

@@ -1,0 +1,118 @@
+"""PGN game records for any variant: tags, then the moves in the variant's notation.
+
+Chess uses SAN. Xiangqi games carry ``[Variant "xiangqi"]`` and a ``[Format "WXF"]`` (or
+``"ICCS"``) tag, the convention of xiangqi PGN files. A game that does not start from the
+variant's initial position carries ``[SetUp "1"]`` and ``[FEN "..."]``. Reading skips comments,
+variations, NAGs, move numbers and the result, and names the first bad move in its error.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+
+from core.errors import XQChessError
+from core.position import Position
+from core.variant import Variant
+
+TAG = re.compile(r'\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+MOVE_NUMBER = re.compile(r"\d+\.+")
+
+
+class PgnError(XQChessError):
+    """A PGN text cannot be read: no game, an unknown variant, a bad FEN or move."""
+
+
+@dataclass
+class Game:
+    variant: Variant
+    start_fen: str
+    moves: list[int] = field(default_factory=list)
+    tags: dict[str, str] = field(default_factory=dict)
+
+    def position(self) -> Position:
+        """The position after all the moves, with its history."""
+        pos = self.variant.position(self.start_fen, strict=False)
+        for move in self.moves:
+            pos.make(move)
+        return pos
+
+
+def write_pgn(game: Game, result: str = "*", notation: str | None = None) -> str:
+    """The game as PGN text; ``notation`` defaults to SAN for chess and WXF otherwise."""
+    variant = game.variant
+    notation = notation or ("san" if "san" in variant.notations else "wxf")
+    tags = {"Event": "xqchess game", "Site": "?", "Date": date.today().strftime("%Y.%m.%d"),
+            "Round": "-", "White": "?", "Black": "?"}
+    tags.update(game.tags)
+    tags["Result"] = result
+    if variant.name != "chess":
+        tags["Variant"] = variant.name
+        tags["Format"] = notation.upper()
+    if game.start_fen != variant.start_fen:
+        tags["SetUp"], tags["FEN"] = "1", game.start_fen
+    lines = [f'[{name} "{value}"]' for name, value in tags.items()]
+    pos = variant.position(game.start_fen, strict=False)
+    words = []
+    for index, move in enumerate(game.moves):
+        if pos.side == 0:
+            words.append(f"{pos.fullmove}.")
+        elif index == 0:
+            words.append(f"{pos.fullmove}...")
+        words.append(variant.format_move(pos, move, notation))
+        pos.make(move)
+    words.append(result)
+    movetext, line = [], ""
+    for word in words:
+        if line and len(line) + 1 + len(word) > 79:
+            movetext.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    movetext.append(line)
+    return "\n".join(lines) + "\n\n" + "\n".join(movetext) + "\n"
+
+
+def _strip_movetext(text: str) -> str:
+    text = re.sub(r"\{[^}]*\}", " ", text)
+    text = re.sub(r";[^\n]*", " ", text)
+    while "(" in text:
+        stripped = re.sub(r"\([^()]*\)", " ", text)
+        if stripped == text:
+            raise PgnError("PGN has an unbalanced variation parenthesis")
+        text = stripped
+    return re.sub(r"\$\d+", " ", text)
+
+
+def read_pgn(text: str, variants: dict[str, Variant]) -> tuple[Game, str]:
+    """The first game in ``text`` and its result; ``variants`` maps lower-case variant names
+    (as the Variant tag writes them) to variants, ``"chess"`` being the default."""
+    tags = dict(TAG.findall(text))
+    body = TAG.sub(" ", text)
+    if not tags and not body.strip():
+        raise PgnError("PGN is empty")
+    name = tags.get("Variant", "chess").strip().lower()
+    variant = variants.get(name) or variants.get(name.replace(" ", ""))
+    if variant is None:
+        raise PgnError(f"PGN variant {tags['Variant']!r} is not one of {', '.join(variants)}")
+    start_fen = tags.get("FEN", variant.start_fen)
+    pos = variant.position(start_fen, strict=False)
+    notation = {"wxf": "wxf", "iccs": "iccs", "uci": "uci"}.get(tags.get("Format", "").lower())
+    game = Game(variant, start_fen, [], tags)
+    result = tags.get("Result", "*")
+    for token in _strip_movetext(body).split():
+        token = MOVE_NUMBER.sub("", token)
+        if not token:
+            continue
+        if token in RESULTS:
+            result = token
+            break
+        try:
+            move = variant.parse_move(pos, token, notation)
+        except XQChessError as error:
+            raise PgnError(f"PGN move {pos.fullmove} {token!r}: {error}") from None
+        pos.make(move)
+        game.moves.append(move)
+    return game, result
