@@ -341,7 +341,8 @@ class PlaySession:
             self.say("load needs a file name or a FEN", "red")
             return
         path = Path(rest)
-        if "/" in rest and not path.exists():
+        looks_like_fen = " " in rest or rest.count("/") >= self.variant.geometry.ranks - 1
+        if looks_like_fen and not path.exists():
             self._set_game(self.variant.position(rest).fen(), [])
             return
         try:
@@ -406,6 +407,6 @@ class PlaySession:
 
 def run_play(args: argparse.Namespace) -> None:
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    console = Console(highlight=False)
+    console = Console(highlight=False, soft_wrap=not interactive)
     session = PlaySession(args, console, interactive)
     session.run(iter(sys.stdin))
