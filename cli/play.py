@@ -198,10 +198,11 @@ class PlaySession:
         self.engine.go(limits, on_iteration, lambda result, pos: done.append(result))
         if self.interactive:
             with Live(self._panel(progress, start), console=self.console, transient=True,
-                      refresh_per_second=8) as live:
-                while self.engine.searching:
-                    live.update(self._panel(progress, start))
-                    time.sleep(0.1)
+                      auto_refresh=False) as live:
+                while self.engine.searching:  # redraw 4 times a second, on this thread only
+                    progress["nodes"] = self.engine.searcher.stats.nodes
+                    live.update(self._panel(progress, start), refresh=True)
+                    time.sleep(0.25)
         self.engine.finish()
         return done[0]
 

@@ -189,6 +189,7 @@ class Searcher:
         self.tt = TranspositionTable(self.config.hash_mb) if self.config.tt else None
         self.nodes_per_ply = [Node(ply) for ply in range(MAX_PLY + 2)]
         self.stop_requested = False
+        self.stats = SearchStats()
 
     # -- public ------------------------------------------------------------------------------
 
