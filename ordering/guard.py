@@ -19,6 +19,14 @@ Ordering (the seed's two rules, then the rest):
 Pruning (`prunable`): near the tips, a non-capture onto a square whose guard value for the mover
 is below minus the margin is not searched. The search applies it only within the frontier depth
 and never in check or to a checking move, and counts every prune.
+
+Measured with `xqchess lab chess|xiangqi --depth 4` (24 suite positions each): put first in the
+MVV-LVA/killer/countermove/history pipeline, the ordering rules raise the fail-high-first rate
+in xiangqi (72.0% to 76.6%) but search more nodes in both games (chess 895,005 to 943,357,
+xiangqi 941,181 to 1,121,430); pruning at the frontier (depth 1, margin 0) then removes 31,348
+(chess) and 36,850 (xiangqi) moves and 2-7% of the nodes. Alone it searches half of generation
+order's nodes in both games (6 positions, depth 3). The seed reported it for Chinese chess,
+where it does relatively better.
 """
 
 from __future__ import annotations

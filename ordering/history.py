@@ -10,6 +10,11 @@ every cutoff). Update rules, chosen with ``history:RULE``:
   keeps every entry below 16384 and lets new evidence outweigh old.
 
 Between searches every entry is halved (aging), so the table follows the game.
+
+Measured with `xqchess lab chess|xiangqi --depth 4` (24 suite positions each): after MVV-LVA and
+killers, history saves a further 7% of the nodes in chess (958,413 to 890,991) and 16% in
+xiangqi (1,109,499 to 934,529); the three update rules differ by under 2% (6 positions, depth
+3).
 """
 
 from __future__ import annotations

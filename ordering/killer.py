@@ -7,6 +7,12 @@ cutoff move's count is kept per ply and from/to square, and a move takes a slot 
 count passes that of a current killer (it replaces the killer with the lower count).
 Only quiet moves (no captures or promotions) become killers. The first slot scores 2, the
 second 1.
+
+Measured with `xqchess lab chess|xiangqi --depth 4` (24 suite positions each): added after
+MVV-LVA, killers halve the nodes in chess (1,918,635 to 958,413) and save 37% in xiangqi
+(1,750,596 to 1,109,499). Advanced killers alone search 92% (chess) and 61% (xiangqi) of
+generation order's nodes against 69% and 49% for plain killers (6 positions, depth 3): the seed,
+too, saw no drastic improvement.
 """
 
 from __future__ import annotations
