@@ -31,6 +31,13 @@ def add_variant_argument(parser: argparse.ArgumentParser) -> None:
                         help="game: " + ", ".join(NAMES))
 
 
+def add_position_options(parser: argparse.ArgumentParser, purpose: str) -> None:
+    """VARIANT, --fen and --lenient: the position a command works on."""
+    add_variant_argument(parser)
+    parser.add_argument("--fen", help=f"position to {purpose} (default: the initial position)")
+    add_lenient_option(parser)
+
+
 def add_lenient_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lenient", action="store_true",
                         help="accept FEN placements no game can reach (as Fairy-Stockfish does), "

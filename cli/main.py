@@ -11,7 +11,7 @@ import sys
 
 from cli import bench, commands
 from cli.arguments import (
-    add_lenient_option, add_notation_options, add_variant_argument, positive_int,
+    add_notation_options, add_position_options, add_variant_argument, positive_int,
 )
 from cli.lab import run_lab
 from cli.match import XQCHESS_UCI, run_match
@@ -53,9 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(run=run_play)
 
     perft = sub.add_parser("perft", help="count leaf nodes of the legal move tree")
-    add_variant_argument(perft)
-    perft.add_argument("--fen", help="start from this FEN instead of the initial position")
-    add_lenient_option(perft)
+    add_position_options(perft, "count from")
     perft.add_argument("--depth", type=positive_int, required=True, help="plies to search (>= 1)")
     perft.add_argument("--divide", action="store_true",
                        help="print 'move: count' per legal move, then the total alone")
@@ -63,16 +61,12 @@ def build_parser() -> argparse.ArgumentParser:
     perft.set_defaults(run=commands.run_perft)
 
     moves = sub.add_parser("moves", help="list the legal moves, one per line")
-    add_variant_argument(moves)
-    moves.add_argument("--fen", help="position to list (default: the initial position)")
-    add_lenient_option(moves)
+    add_position_options(moves, "list")
     add_notation_options(moves)
     moves.set_defaults(run=commands.run_moves)
 
     search = sub.add_parser("search", help="search a position: best move, score, PV, statistics")
-    add_variant_argument(search)
-    search.add_argument("--fen", help="position to search (default: the initial position)")
-    add_lenient_option(search)
+    add_position_options(search, "search")
     limit = search.add_mutually_exclusive_group(required=True)
     limit.add_argument("--depth", type=positive_int, help="search to this depth")
     limit.add_argument("--movetime", type=positive_int, metavar="MS", help="search this long")

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from cli.search import pv_text
 from cli.uci import (
-    ENGINE_NAME, MAX_HASH_MB, ProtocolError, UciProtocol, int_value, serve, split_position,
+    ENGINE_NAME, MAX_HASH_MB, ProtocolError, UciProtocol, int_value, serve,
 )
-from core.search import Iteration, Limits, SearchResult, Searcher
+from core.search import Iteration, Limits, Searcher
 
 UCCI_GO_PARAMETERS = ("depth", "nodes", "time", "increment", "movestogo", "opptime",
                       "oppincrement", "oppmovestogo")
@@ -21,6 +21,9 @@ UCCI_GO_PARAMETERS = ("depth", "nodes", "time", "increment", "movestogo", "oppti
 
 class UcciProtocol(UciProtocol):
     """UCCI front end: xiangqi only, ICCS moves."""
+
+    move_notation = "iccs"
+    no_move = "nobestmove"
 
     def __init__(self, write) -> None:
         super().__init__(write)
@@ -52,11 +55,6 @@ class UcciProtocol(UciProtocol):
             self.engine.new_game()
         else:
             raise ProtocolError(f"unknown option {args[0]!r}")
-
-    def cmd_position(self, args: list[str]) -> None:
-        fen, moves = split_position(args)
-        self.engine.set_position(fen, moves, lambda variant, pos, text: variant.parse_move(
-            pos, text, "iccs"))
 
     def cmd_banmoves(self, args: list[str]) -> None:
         raise ProtocolError("banmoves is not supported")
@@ -92,12 +90,6 @@ class UcciProtocol(UciProtocol):
         # UCCI scores are plain numbers; mates are the search's 30000 - plies.
         self.send(f"info depth {iteration.depth} score {iteration.score} time {iteration.time_ms} "
                   f"nodes {searcher.stats.nodes} pv {pv}")
-
-    def _report_best(self, result: SearchResult, pos) -> None:
-        if not result.best_move:
-            self.send("nobestmove")
-            return
-        self.send(f"bestmove {self.engine.variant.format_move(pos, result.best_move, 'iccs')}")
 
 
 def run_ucci(args) -> None:

@@ -87,6 +87,9 @@ def split_position(tokens: list[str]) -> tuple[str | None, list[str]]:
 class UciProtocol:
     """Reads UCI commands line by line and answers through ``write`` (one line per call)."""
 
+    move_notation = "uci"  # how moves are read in ``position`` and written in reports
+    no_move = "bestmove (none)"  # the answer when the side to move has no legal move
+
     def __init__(self, write: Callable[[str], None]) -> None:
         self.engine = Engine("chess")
         self._write = write
@@ -163,7 +166,7 @@ class UciProtocol:
     def cmd_position(self, args: list[str]) -> None:
         fen, moves = split_position(args)
         self.engine.set_position(fen, moves, lambda variant, pos, text: variant.parse_move(
-            pos, text, "uci"))
+            pos, text, self.move_notation))
 
     def cmd_go(self, args: list[str]) -> None:
         limits = parse_go(args)
@@ -196,9 +199,10 @@ class UciProtocol:
 
     def _report_best(self, result: SearchResult, pos) -> None:
         if not result.best_move:
-            self.send("bestmove (none)")
+            self.send(self.no_move)
             return
-        self.send(f"bestmove {self.engine.variant.format_move(pos, result.best_move, 'uci')}")
+        move = self.engine.variant.format_move(pos, result.best_move, self.move_notation)
+        self.send(f"bestmove {move}")
 
 
 def serve(make_protocol) -> None:
