@@ -352,7 +352,7 @@ class PlaySession:
             self.say(f"cannot load {rest}: {error.strerror}", "red")
             return
         if "[" in text or not text.strip().count("/"):
-            game, _ = read_pgn(text, {name: get_variant(name) for name in NAMES})
+            game, _ = read_pgn(text, [get_variant(name) for name in NAMES])
             if game.variant is not self.variant:
                 raise PgnError(f"{rest} is a {game.variant.name} game; this is {self.variant.name}")
             self._set_game(game.start_fen, game.moves)

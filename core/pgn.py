@@ -1,9 +1,11 @@
 """PGN game records for any variant: tags, then the moves in the variant's notation.
 
-Chess uses SAN. Xiangqi games carry ``[Variant "xiangqi"]`` and a ``[Format "WXF"]`` (or
-``"ICCS"``) tag, the convention of xiangqi PGN files. A game that does not start from the
-variant's initial position carries ``[SetUp "1"]`` and ``[FEN "..."]``. Reading skips comments,
-variations, NAGs, move numbers and the result, and names the first bad move in its error.
+The variant says which notation its PGN uses (``pgn_notation``) and whether games carry a
+``[Variant "..."]`` tag (``pgn_variant_tag``; standard chess PGN has none), with a ``[Format]``
+tag naming the notation, the convention of xiangqi PGN files. A game that does not start from
+the variant's initial position carries ``[SetUp "1"]`` and ``[FEN "..."]`` tags. Reading skips
+comments, variations, NAGs, move numbers and the result, and names the first bad move in its
+error.
 """
 
 from __future__ import annotations
@@ -41,15 +43,15 @@ class Game:
 
 
 def write_pgn(game: Game, result: str = "*", notation: str | None = None) -> str:
-    """The game as PGN text; ``notation`` defaults to SAN for chess and WXF otherwise."""
+    """The game as PGN text, moves in ``notation`` (default: the variant's PGN notation)."""
     variant = game.variant
-    notation = notation or ("san" if "san" in variant.notations else "wxf")
+    notation = variant.require_notation(notation or variant.pgn_notation)
     tags = {"Event": "xqchess game", "Site": "?", "Date": date.today().strftime("%Y.%m.%d"),
             "Round": "-", "White": "?", "Black": "?"}
     tags.update(game.tags)
     tags["Result"] = result
-    if variant.name != "chess":
-        tags["Variant"] = variant.name
+    if variant.pgn_variant_tag:
+        tags["Variant"] = variant.pgn_variant_tag
         tags["Format"] = notation.upper()
     if game.start_fen != variant.start_fen:
         tags["SetUp"], tags["FEN"] = "1", game.start_fen
@@ -86,20 +88,22 @@ def _strip_movetext(text: str) -> str:
     return re.sub(r"\$\d+", " ", text)
 
 
-def read_pgn(text: str, variants: dict[str, Variant]) -> tuple[Game, str]:
-    """The first game in ``text`` and its result; ``variants`` maps lower-case variant names
-    (as the Variant tag writes them) to variants, ``"chess"`` being the default."""
+def read_pgn(text: str, variants: list[Variant]) -> tuple[Game, str]:
+    """The first game in ``text`` and its result. Its ``[Variant]`` tag picks one of
+    ``variants`` (case and spaces ignored); without one, the variant that writes no tag."""
     tags = dict(TAG.findall(text))
     body = TAG.sub(" ", text)
     if not tags and not body.strip():
         raise PgnError("PGN is empty")
-    name = tags.get("Variant", "chess").strip().lower()
-    variant = variants.get(name) or variants.get(name.replace(" ", ""))
+    wanted = tags.get("Variant", "").replace(" ", "").lower() or None
+    variant = next((v for v in variants if v.pgn_variant_tag == wanted), None)
     if variant is None:
-        raise PgnError(f"PGN variant {tags['Variant']!r} is not one of {', '.join(variants)}")
+        names = ", ".join(v.pgn_variant_tag or "(none)" for v in variants)
+        raise PgnError(f"PGN variant {tags.get('Variant', '')!r} is not one of {names}")
     start_fen = tags.get("FEN", variant.start_fen)
     pos = variant.position(start_fen, strict=False)
-    notation = {"wxf": "wxf", "iccs": "iccs", "uci": "uci"}.get(tags.get("Format", "").lower())
+    declared = tags.get("Format", "").lower()
+    notation = declared if declared in variant.notations else None
     game = Game(variant, start_fen, [], tags)
     result = tags.get("Result", "*")
     for token in _strip_movetext(body).split():

@@ -47,6 +47,8 @@ class Variant(abc.ABC):
       and move-ordering tables (``capture_strength`` is the guard heuristic's).
     * ``writers`` / ``readers``: per notation name, how moves are written and read.
     * ``stalemate_loses``: True when a side without a legal move loses even if not in check.
+    * ``pgn_notation`` / ``pgn_variant_tag``: the notation of PGN move text, and the value of
+      the ``[Variant]`` tag (None: the game's PGN has no such tag).
     """
 
     name: str
@@ -67,6 +69,8 @@ class Variant(abc.ABC):
     square_tables: dict[int, list[int]]
     capture_strength: dict[int, int]
     stalemate_loses: bool
+    pgn_notation: str
+    pgn_variant_tag: str | None
 
     def __init__(self) -> None:
         self.zobrist = Zobrist(self.geometry.size, self.rights_bits)

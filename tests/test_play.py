@@ -161,7 +161,7 @@ def test_pgn_round_trip_and_errors():
         moves.append(chess.parse_move(pos, text))
         pos.make(moves[-1])
     text = write_pgn(Game(chess, chess.start_fen, moves), "*")
-    variants = {name: get_variant(name) for name in NAMES}
+    variants = [get_variant(name) for name in NAMES]
     game, result = read_pgn("{a comment} " + text.replace("2. Nf3", "2. Nf3 (2. Bc4 Bc5) $1"),
                             variants)
     assert game.moves == moves and result == "*"

@@ -42,6 +42,7 @@ class ChessVariant(Variant):
         self.square_tables = SQUARE_TABLES
         self.capture_strength = CAPTURE_STRENGTH
         self.stalemate_loses = False
+        self.pgn_notation, self.pgn_variant_tag = "san", None
         self.writers = {"uci": self.move_to_uci, "san": san.move_to_san}
         self.readers = {"uci": self.move_from_uci, "san": san.move_from_san}
         super().__init__()

@@ -45,6 +45,7 @@ class XiangqiVariant(Variant):
         self.square_tables = SQUARE_TABLES
         self.capture_strength = CAPTURE_STRENGTH
         self.stalemate_loses = True
+        self.pgn_notation, self.pgn_variant_tag = "wxf", "xiangqi"
         self.writers = {
             "uci": self.move_to_uci,
             "iccs": lambda pos, move: format_coordinates(self, move, ICCS_RANK_BASE),
