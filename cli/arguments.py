@@ -7,8 +7,8 @@ import argparse
 from variants import NAMES
 
 
-def int_at_least(minimum: int):
-    """An argparse type: a whole number no smaller than ``minimum``."""
+def int_between(minimum: int, maximum: int | None = None):
+    """An argparse type: a whole number from ``minimum`` to ``maximum`` (None: no upper end)."""
 
     def convert(text: str) -> int:
         try:
@@ -17,13 +17,15 @@ def int_at_least(minimum: int):
             raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
         if value < minimum:
             raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {value}")
+        if maximum is not None and value > maximum:
+            raise argparse.ArgumentTypeError(f"must be at most {maximum}, got {value}")
         return value
 
     return convert
 
 
-positive_int = int_at_least(1)
-non_negative_int = int_at_least(0)
+positive_int = int_between(1)
+non_negative_int = int_between(0)
 
 
 def add_variant_argument(parser: argparse.ArgumentParser) -> None:

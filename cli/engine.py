@@ -112,15 +112,16 @@ class Engine:
         searcher = self.ensure_searcher()
         searcher.stop_requested = False
         self.limits = limits
-        pos = self.pos.copy()
+        root = self.pos.copy()
+        pos = root.copy()
 
         def run() -> None:
             try:
                 result = searcher.search(pos, limits, lambda it: on_iteration(it, searcher))
             except Exception:  # never leave a GUI without its best move
-                moves = pos.legal_moves()
+                moves = root.legal_moves()
                 result = SearchResult(moves[0] if moves else 0, 0, [], 0, searcher.stats, [], 0)
-            on_done(result, pos)
+            on_done(result, root)
 
         self.thread = threading.Thread(target=run, name="search", daemon=True)
         self.thread.start()
@@ -133,8 +134,8 @@ class Engine:
         self.thread = None
 
     def finish(self) -> None:
-        """Wait for a search with limits to end; stop an infinite one."""
-        if self.searching and self.limits.infinite:
+        """Wait for a search with limits to end; stop one that would never end."""
+        if self.searching and not self.limits.bounded(self.pos.side):
             self.stop()
         elif self.thread is not None:
             self.thread.join()

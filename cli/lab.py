@@ -35,7 +35,7 @@ def run_lab(args: argparse.Namespace) -> None:
         args.ordering, args.guard_prune = spec, prune_depth
         searcher_from_args(args, variant)
     print(f"{args.variant}: {len(suite)} suite positions, depth {args.depth}")
-    print(f"{'pipeline':<22}{'nodes':>11}{'vs none':>9}{'fail-high 1st':>15}{'mean index':>12}"
+    print(f"{'pipeline':<22}{'nodes':>11}{'vs 1st':>9}{'fail-high 1st':>15}{'mean index':>12}"
           f"{'prunes':>8}{'time s':>8}  spec")
     baseline = None
     for label, spec, prune_depth in rows:

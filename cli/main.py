@@ -118,7 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="use the first N suite positions (default all 24)")
     lab.add_argument("--spec", action="append",
                      help="an ordering spec to compare (repeatable); default: the README table")
-    add_searcher_options(lab)
+    add_searcher_options(lab, ordering=False)
     lab.set_defaults(run=run_lab)
     return parser
 

@@ -21,6 +21,17 @@ OPENINGS = (
 XQCHESS_UCI = f"{shlex.quote(sys.executable)} -m cli.main uci"
 
 
+def engine_command(text: str) -> list[str]:
+    """A command line split as a shell would; XQChessError when it is empty or unbalanced."""
+    try:
+        words = shlex.split(text)
+    except ValueError as error:
+        raise XQChessError(f"engine command {text!r}: {error}") from None
+    if not words:
+        raise XQChessError("engine command is empty")
+    return words
+
+
 def parse_options(pairs: list[str]) -> dict[str, str]:
     options = {}
     for pair in pairs:
@@ -38,7 +49,7 @@ def run_match(args: argparse.Namespace) -> None:
     except ImportError:
         raise XQChessError("xqchess match needs python-chess: "
                            "pip install 'xqchess[test]'") from None
-    commands = [shlex.split(args.engine1), shlex.split(args.engine2)]
+    commands = [engine_command(args.engine1), engine_command(args.engine2)]
     options = [parse_options(args.option1 or []), parse_options(args.option2 or [])]
     names = [args.name1 or args.engine1, args.name2 or args.engine2]
     engines = []
@@ -63,7 +74,15 @@ def run_match(args: argparse.Namespace) -> None:
             board = chess.Board(OPENINGS[(game // 2) % len(OPENINGS)])
             while not board.is_game_over(claim_draw=True) and board.ply() < args.max_plies:
                 mover = white if board.turn == chess.WHITE else 1 - white
-                board.push(engines[mover].play(board, limit).move)
+                try:
+                    move = engines[mover].play(board, limit).move
+                except chess.engine.EngineError as error:
+                    raise XQChessError(f"engine {names[mover]!r} failed in game {game + 1}: "
+                                       f"{error}") from None
+                if move is None or move not in board.legal_moves:
+                    raise XQChessError(f"engine {names[mover]!r} played no legal move in game "
+                                       f"{game + 1} ({board.fen()})")
+                board.push(move)
             outcome = board.outcome(claim_draw=True)
             result = outcome.result() if outcome else "1/2-1/2"
             score_white = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)

@@ -48,6 +48,7 @@ Commands:
   hint                 the engine's suggestion
   flip                 turn the board around
   fen                  the position's FEN
+  board                draw the board again
   new                  a new game with the same settings
   resign               give up the game
   draw                 claim a draw where the rules allow it
@@ -106,6 +107,8 @@ class PlaySession:
         return {1}
 
     def _start_fen(self, args: argparse.Namespace) -> str:
+        if args.fen and args.first:
+            raise XQChessError("--first applies to the initial position; a --fen says who moves")
         if args.fen:
             return self.variant.position(args.fen).fen()
         fields = self.variant.start_fen.split()
@@ -165,8 +168,8 @@ class PlaySession:
         if outcome is not None:
             self.finish(termination_text(outcome, self.names), outcome.result())
             return
-        claimable = self.pos.outcome(claim_draw=True)
-        if claimable is not None and self.variant.name == "chess":
+        claimable = self.pos.outcome(claim_draw=True)  # only draws a player may claim are left
+        if claimable is not None:
             self.say(f"A draw by {claimable.termination.value} may be claimed: type draw.")
 
     def finish(self, text: str, code: str) -> None:
@@ -176,7 +179,7 @@ class PlaySession:
     def engine_turn(self) -> None:
         searcher_result = self.think(LEVELS[self.level])
         claimable = self.pos.outcome(claim_draw=True)
-        if claimable is not None and self.variant.name == "chess" and searcher_result.score <= 0:
+        if claimable is not None and searcher_result.score <= 0:
             self.finish(f"{self.names[self.pos.side].capitalize()} (engine) claims: "
                         + termination_text(claimable, self.names), claimable.result())
             return
@@ -296,18 +299,15 @@ class PlaySession:
         if self.result:
             self.say("The game is already over.")
             return
-        if self.variant.name != "chess":
-            self.say("Xiangqi draws are not claimed: repetitions and the move limit are ruled "
-                     "automatically.")
-            return
         claimable = self.pos.outcome(claim_draw=True)
         if claimable is None or claimable.winner is not None:
-            self.say("No draw can be claimed now (threefold repetition or the 50-move rule).")
+            self.say("No draw can be claimed now (in chess: threefold repetition or the 50-move "
+                     "rule; xiangqi rules its draws itself).")
             return
         self.finish("Draw claimed: " + termination_text(claimable, self.names), "1/2-1/2")
 
     def cmd_level(self, rest: str) -> None:
-        if not rest.isdigit() or int(rest) not in LEVELS:
+        if rest not in {str(level) for level in LEVELS}:
             self.say(f"level needs a number from 1 to {len(LEVELS)}, got {rest!r}", "red")
             return
         self.level = int(rest)
@@ -350,6 +350,9 @@ class PlaySession:
             text = path.read_text(encoding="utf-8")
         except OSError as error:
             self.say(f"cannot load {rest}: {error.strerror}", "red")
+            return
+        except UnicodeDecodeError:
+            self.say(f"cannot load {rest}: not a text file", "red")
             return
         if "[" in text or not text.strip().count("/"):
             game, _ = read_pgn(text, [get_variant(name) for name in NAMES])

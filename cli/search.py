@@ -7,18 +7,21 @@ from __future__ import annotations
 import argparse
 import json
 
-from cli.arguments import non_negative_int, positive_int
+from cli.arguments import int_between, non_negative_int
 from core.errors import XQChessError
 from core.search import QUIESCENCE_MODES, Limits, SearchConfig, Searcher, SearchResult, mate_in
 from core.variant import Variant
 from ordering.spec import DEFAULT_SPEC, build_pipeline
 from variants import get_variant
 
+MAX_HASH_MB = 4096
 
-def add_searcher_options(parser: argparse.ArgumentParser) -> None:
-    """Options that choose the ordering pipeline and the search enhancements."""
-    parser.add_argument("--ordering", default=DEFAULT_SPEC, metavar="SPEC",
-                        help=f"move-ordering pipeline (default {DEFAULT_SPEC}); see README")
+
+def add_searcher_options(parser: argparse.ArgumentParser, ordering: bool = True) -> None:
+    """Options that choose the search enhancements and (with ``ordering``) the pipeline."""
+    if ordering:
+        parser.add_argument("--ordering", default=DEFAULT_SPEC, metavar="SPEC",
+                            help=f"move-ordering pipeline (default {DEFAULT_SPEC}); see README")
     parser.add_argument("--guard-prune", type=non_negative_int, nargs="?", const=1, default=0,
                         metavar="DEPTH", help="prune quiet moves to unsafe squares at depths up "
                         "to DEPTH (default 1 when given; needs guard in --ordering)")
@@ -31,8 +34,8 @@ def add_searcher_options(parser: argparse.ArgumentParser) -> None:
                         help="captures searched at the horizon: all, SEE-safe only, or none")
     parser.add_argument("--null-move", action="store_true", help="null-move pruning")
     parser.add_argument("--lmr", action="store_true", help="late-move reductions")
-    parser.add_argument("--hash", type=positive_int, default=16, metavar="MB",
-                        help="transposition table size in MB (default 16)")
+    parser.add_argument("--hash", type=int_between(1, MAX_HASH_MB), default=16, metavar="MB",
+                        help=f"transposition table size in MB, 1-{MAX_HASH_MB} (default 16)")
 
 
 def searcher_from_args(args: argparse.Namespace, variant: Variant) -> Searcher:

@@ -12,11 +12,10 @@ SUITE_FILES = {"chess": "bratko-kopec.epd", "xiangqi": "xiangqi-middlegames.epd"
 class SuitePosition(NamedTuple):
     id: str
     fen: str
-    best_moves: tuple[str, ...]
 
 
 def load_suite(variant_name: str) -> list[SuitePosition]:
-    """The suite's positions: id, FEN (EPD fields plus counters 0 1) and 'bm' moves."""
+    """The suite's positions: id and FEN (the EPD fields plus counters 0 1)."""
     text = resources.files("cli").joinpath("data", SUITE_FILES[variant_name]).read_text("utf-8")
     positions = []
     for line in text.splitlines():
@@ -25,8 +24,7 @@ def load_suite(variant_name: str) -> list[SuitePosition]:
         fields = line.split()
         operations = dict(_operation(op) for op in " ".join(fields[4:]).split(";") if op.strip())
         positions.append(SuitePosition(operations.get("id", "").strip('"'),
-                                       " ".join(fields[:4]) + " 0 1",
-                                       tuple(operations.get("bm", "").split())))
+                                       " ".join(fields[:4]) + " 0 1"))
     return positions
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from cli.search import pv_text
 from cli.uci import (
-    ENGINE_NAME, MAX_HASH_MB, ProtocolError, UciProtocol, int_value, serve,
+    AUTHOR, ENGINE_NAME, MAX_HASH_MB, ProtocolError, UciProtocol, int_value, serve,
 )
 from core.search import Iteration, Limits, Searcher
 
@@ -32,7 +32,7 @@ class UcciProtocol(UciProtocol):
 
     def cmd_ucci(self, args: list[str]) -> None:
         self.send(f"id name {ENGINE_NAME}")
-        self.send("id author the xqchess developers")
+        self.send(f"id author {AUTHOR}")
         self.send(f"option hashsize type spin min 1 max {MAX_HASH_MB} default 16")
         self.send("option usemillisec type check default false")
         self.send("option newgame type button")

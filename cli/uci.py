@@ -13,7 +13,7 @@ import threading
 from collections.abc import Callable
 
 from cli.engine import Engine, EngineOptionError
-from cli.search import pv_text, score_text
+from cli.search import MAX_HASH_MB, pv_text, score_text
 from core.errors import XQChessError
 from core.search import Iteration, Limits, SearchResult, Searcher
 from ordering.spec import DEFAULT_SPEC
@@ -21,7 +21,6 @@ from variants import NAMES
 
 ENGINE_NAME = "xqchess 0.1.0"
 AUTHOR = "the xqchess developers"
-MAX_HASH_MB = 4096
 MAX_GUARD_PRUNE = 8
 MAX_GUARD_MARGIN = 100
 GO_INT_PARAMETERS = ("depth", "nodes", "movetime", "wtime", "btime", "winc", "binc",

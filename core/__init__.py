@@ -1,4 +1,5 @@
-"""The variant-agnostic kernel: board geometry, positions with make/unmake, FEN, perft.
+"""The variant-agnostic kernel: board geometry, positions with make/unmake, FEN, notation
+helpers, PGN, perft, evaluation, static exchange, the transposition table and the search.
 
 Nothing in this package knows which game is played; everything that differs between games
 comes from the `Variant` object a position is built with.

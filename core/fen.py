@@ -60,7 +60,7 @@ def _parse_board(variant: Variant, text: str) -> list[int]:
         file = 0
         digits = ""
         for char in row + "/":
-            if char.isdigit():
+            if char in "0123456789":
                 digits += char
                 continue
             if digits:
@@ -82,7 +82,7 @@ def _parse_board(variant: Variant, text: str) -> list[int]:
 
 
 def _parse_counter(text: str, name: str, minimum: int) -> int:
-    if not text.isdigit() or int(text) < minimum:
+    if not (text.isascii() and text.isdigit()) or int(text) < minimum:
         raise FenError(f"FEN {name} {text!r} must be an integer >= {minimum}")
     return int(text)
 

@@ -38,10 +38,6 @@ def is_quiet(pos, move: int) -> bool:
     return not is_capture(pos, move) and not move >> PROMOTION_SHIFT & PROMOTION_MASK
 
 
-def make_move(frm: int, to: int, promotion: int = 0, special: int = 0) -> int:
-    return frm | to << SQUARE_BITS | promotion << PROMOTION_SHIFT | special << SPECIAL_SHIFT
-
-
 def move_from(move: int) -> int:
     return move & SQUARE_MASK
 

@@ -20,7 +20,7 @@ from core.variant import Variant
 
 TAG = re.compile(r'\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
-MOVE_NUMBER = re.compile(r"\d+\.+")
+MOVE_NUMBER = re.compile(r"^\d+\.+")  # "12." or "12..." before (or instead of) a move
 
 
 class PgnError(XQChessError):
@@ -107,7 +107,7 @@ def read_pgn(text: str, variants: list[Variant]) -> tuple[Game, str]:
     game = Game(variant, start_fen, [], tags)
     result = tags.get("Result", "*")
     for token in _strip_movetext(body).split():
-        token = MOVE_NUMBER.sub("", token)
+        token = MOVE_NUMBER.sub("", token, count=1)
         if not token:
             continue
         if token in RESULTS:

@@ -111,6 +111,13 @@ class Limits:
     infinite: bool = False
 
 
+    def bounded(self, side: int) -> bool:
+        """Whether the search of ``side``'s move will end without a stop request."""
+        clock = self.wtime if side == 0 else self.btime
+        return not self.infinite and any(
+            limit is not None for limit in (self.depth, self.nodes, self.movetime, clock))
+
+
 @dataclass
 class Iteration:
     depth: int
@@ -235,7 +242,10 @@ class Searcher:
                 except SearchStopped:
                     while len(pos.undo) > self.root_undo:
                         pos.unmake_null() if pos.undo[-1][0] == 0 else pos.unmake()
-                    if self.root_best is not None:  # the first (previous best) move finished
+                    if self.root_best is not None and (
+                            not done_depth or self.root_first == best_move):
+                        # The unfinished iteration searched the previous best move first, so
+                        # its best so far is at least as good (or there is nothing better).
                         best_move, best_score = self.root_best, self.root_best_score
                         best_pv = [best_move]
                     break
@@ -282,12 +292,12 @@ class Searcher:
         return self.start + budget * 0.6, self.start + budget
 
     def _check_limits(self) -> None:
-        """Raise SearchStopped on a stop request, or on the node or time limit once depth 1 is
+        """Raise SearchStopped on a stop request or the node or time limit, once depth 1 is
         complete (a few milliseconds), so that there is always a searched move to play."""
-        if self.stop_requested:
-            raise SearchStopped
         if not self.completed_depth and self.config.iterative:
             return
+        if self.stop_requested:
+            raise SearchStopped
         if self.node_limit and self.stats.nodes >= self.node_limit:
             raise SearchStopped
         if self.hard_deadline and time.perf_counter() >= self.hard_deadline:
@@ -309,6 +319,7 @@ class Searcher:
     def _root(self, depth: int) -> int:
         self.root_best = None
         self.root_best_score = -INFINITY
+        self.root_first = 0
         return self._search(depth, -INFINITY, INFINITY, 0, self._last_move(), True, False)
 
     def _last_move(self) -> int:
@@ -386,6 +397,8 @@ class Searcher:
         node.side, node.in_check = pos.side, in_check
         node.cache.clear()
         ordered = self.orderer.order(node, moves)
+        if not ply:
+            self.root_first = ordered[0]
         prune = config.guard_prune_depth and depth <= config.guard_prune_depth and not in_check
         best_score, best_move = -INFINITY, 0
         original_alpha = alpha

@@ -1,4 +1,4 @@
-"""Chess move notation: SAN (Nbd7, exd6, e8=Q+, O-O-O#) written and read, and UCI via the kernel."""
+"""Chess SAN (Nbd7, exd6, e8=Q+, O-O-O#), written and read (UCI is the kernel's coordinates)."""
 
 import re
 
