@@ -165,6 +165,8 @@ def test_pgn_round_trip_and_errors():
     game, result = read_pgn("{a comment} " + text.replace("2. Nf3", "2. Nf3 (2. Bc4 Bc5) $1"),
                             variants)
     assert game.moves == moves and result == "*"
+    xiangqi_game, _ = read_pgn('[Variant "xiangqi"]\n1. C2.5 h8+7 2. H2+3 *', variants)
+    assert len(xiangqi_game.moves) == 3
     with pytest.raises(Exception, match="PGN move 2 'Nf6'"):
         read_pgn("1. e4 e5 2. Nf6", variants)
     with pytest.raises(Exception, match="PGN variant 'shogi'"):

@@ -237,3 +237,11 @@ def test_match_script_bad_input_is_one_line(args, fault):
                             text=True, timeout=120)
     assert result.returncode == 2 and fault in result.stderr
     assert len(result.stderr.splitlines()) == 1, result.stderr
+
+
+@pytest.mark.parametrize("script", ["go\n", "go ponder\n",
+                                    "position startpos moves e2e4\ngo wtime 1000\n"])
+def test_unbounded_go_ends_at_end_of_input(script):
+    result = subprocess.run(ENGINE + ["uci"], input=script, capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 0 and result.stdout.splitlines()[-1].startswith("bestmove ")

@@ -150,3 +150,17 @@ def test_chess_repetition_in_the_tree_is_a_draw():
     for text in ["a1b1", "h2h3", "b1a1", "h3h2"]:
         pos.make(chess.parse_move(pos, text))
     assert searcher("chess").search(pos, Limits(depth=3)).score == 0
+
+
+@pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])
+def test_stopped_search_keeps_the_last_finished_iterations_move(variant_name):
+    """Without a hash move the unfinished iteration may not search the previous best first; its
+    partial best must not replace the finished iteration's move then."""
+    from cli.suites import load_suite
+
+    variant = get_variant(variant_name)
+    for position in load_suite(variant_name)[:6]:
+        search = Searcher(build_pipeline("mvvlva", variant))
+        result = search.search(variant.position(position.fen), Limits(nodes=3000))
+        finished = result.iterations[-1].pv[0]
+        assert result.best_move == finished or search.root_first == finished
