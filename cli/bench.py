@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from cli.suites import load_suite
+from cli.suites import default_suite
 from core.perft import perft
 from core.search import Limits, Searcher
 from ordering.spec import DEFAULT_SPEC, build_pipeline
@@ -92,7 +92,7 @@ def run_search_bench(args: argparse.Namespace, variant_names: tuple[str, ...]) -
     total_ms = 0
     for variant_name in variant_names:
         variant = get_variant(variant_name)
-        for position in load_suite(variant_name):
+        for position in default_suite(variant_name).positions:
             searcher = Searcher(build_pipeline(DEFAULT_SPEC, variant))
             pos = variant.position(position.fen)
             result = searcher.search(pos, Limits(depth=args.depth))

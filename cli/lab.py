@@ -1,57 +1,325 @@
-"""`xqchess lab`: the move-ordering lab. Searches a game's suite to a fixed depth with each of
-several ordering pipelines (plain alpha-beta with PVS, TT and iterative deepening as configured)
-and prints, per pipeline, the total nodes, the fail-high-on-first-move rate, the mean index of
-the cutoff move, guard prunes and time: the table README reports."""
+"""`xqchess lab`: the heuristics lab. Runs a matrix of suites x searcher configs x depths x
+ordering specs x guard-pruning settings, one fresh search per position, and reports per cell:
+average nodes and quiescence nodes, time, fail-high on the first move, mean cutoff index,
+effective branching factor, nodes relative to a baseline spec, the main-search nodes as a
+multiple of the minimal tree, and best-move agreement with the unpruned search and with the
+suite's best move. Prints a table and a bar chart; writes CSV and JSON (with the exact
+configuration, versions and command line) to an output folder. Presets reproduce the seeds'
+experiments (see docs/lab.md).
+"""
 
 from __future__ import annotations
 
 import argparse
+import csv
+import json
+import math
+import platform
+import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, replace
+from datetime import datetime, timezone
+from pathlib import Path
 
-from cli.search import searcher_from_args
-from cli.suites import load_suite
-from core.search import Limits
-from ordering.spec import DEFAULT_SPEC
-from variants import get_variant
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
 
-#: (label, ordering spec, guard pruning frontier depth)
-LAB_ROWS = (
-    ("none", "none", 0),
-    ("mvvlva", "mvvlva", 0),
-    ("+killer", "mvvlva,killer", 0),
-    ("+history", "mvvlva,killer,history", 0),
-    ("+countermove", "mvvlva,killer,countermove,history", 0),
-    ("+guard (ordering)", "guard,mvvlva,killer,countermove,history", 0),
-    ("+guard (pruning d1)", "guard,mvvlva,killer,countermove,history", 1),
-    ("default", DEFAULT_SPEC, 0),
-)
+from cli.suites import DEFAULT_SUITES, Suite, load_suite
+from core.errors import XQChessError
+from core.search import Limits, SearchConfig, Searcher
+from ordering.spec import DEFAULT_SPEC, build_pipeline
+from variants import NAMES, get_variant
+
+VERSION = "0.1.0"
+
+#: searcher configurations by name
+CONFIGS = {
+    "default": SearchConfig(),
+    "no-tt": SearchConfig(tt=False),
+    # Greer 2000, Table 3: brute-force negamax to a fixed depth plus safe-capture quiescence
+    "greer": SearchConfig(tt=False, pvs=False, iterative=False, quiescence="safe"),
+    # Greer 2000, Table 4: the same, iteratively deepened
+    "greer-id": SearchConfig(tt=False, pvs=False, iterative=True, quiescence="safe"),
+}
+
+#: the ordering table of README (cumulative pipelines, then the default)
+STANDARD_SPECS = ("none", "mvvlva", "mvvlva,killer", "mvvlva,killer,history",
+                  "mvvlva,killer,countermove,history", "guard,mvvlva,killer,countermove,history",
+                  DEFAULT_SPEC)
+
+#: name -> (description, option overrides, paper figures printed beside the results)
+PRESETS = {
+    "greer-table3": (
+        "Greer 2000, Table 3: brute-force negamax to depth 5 plus safe-capture quiescence, "
+        "24 Bratko-Kopec positions, random vs history ordering",
+        {"suite": ["bratko-kopec"], "config": ["greer"], "depth": [5],
+         "spec": ["random", "history"], "baseline": "random"},
+        {"random": 2_173_388, "chessmaps": 472_375, "history": 441_240}),
+    "greer-table4": (
+        "Greer 2000, Table 4: iterative deepening plus safe-capture quiescence, depths 3-6, "
+        "history with captures first, Bratko-Kopec and chess middlegames",
+        {"suite": ["bratko-kopec", "chess-middlegames"], "config": ["greer-id"],
+         "depth": [3, 4, 5, 6], "spec": ["mvvlva,history"], "baseline": "mvvlva,history"},
+        {}),
+    "guard": (
+        "Guard heuristic across games: pruning frontier 1 and 2 with margins 0 and 3, node "
+        "reduction against best-move changes",
+        {"suite": ["bratko-kopec", "xiangqi-middlegames"], "config": ["default"], "depth": [4],
+         "spec": ["guard,mvvlva,killer,countermove,history"],
+         "prune": ["0", "1:0", "1:3", "2:0", "2:3"],
+         "baseline": "guard,mvvlva,killer,countermove,history"},
+        {}),
+}
+
+COLUMNS = ("suite", "variant", "config", "depth", "spec", "prune", "margin", "positions",
+           "avg_nodes", "avg_qnodes", "avg_time_ms", "fail_high_first_pct", "mean_cutoff_index",
+           "ebf", "vs_baseline", "minimal_tree", "x_minimal", "agree_unpruned_pct", "agree_bm_pct",
+           "guard_prunes")
+
+
+def minimal_tree(branching: float, depth: int) -> float:
+    """Knuth and Moore's minimal alpha-beta tree: b^ceil(d/2) + b^floor(d/2) - 1 leaves."""
+    return branching ** math.ceil(depth / 2) + branching ** (depth // 2) - 1
+
+
+def parse_prune(text: str) -> tuple[int, int]:
+    """'DEPTH' or 'DEPTH:MARGIN' -> (frontier depth, margin); 0 means no pruning."""
+    depth, _, margin = text.partition(":")
+    if not depth.isdigit() or (margin and not margin.isdigit()):
+        raise XQChessError(f"--prune {text!r} is not DEPTH or DEPTH:MARGIN (whole numbers)")
+    return int(depth), int(margin or 0)
+
+
+def run_task(task: dict) -> dict:
+    """One search of one position (a separate process may run it): its statistics."""
+    variant = get_variant(task["variant"])
+    config = replace(CONFIGS[task["config"]], guard_prune_depth=task["prune"])
+    searcher = Searcher(build_pipeline(task["spec"], variant, task["margin"]), config)
+    pos = variant.position(task["fen"])
+    result = searcher.search(pos, Limits(depth=task["depth"]))
+    stats = result.stats
+    last = result.iterations[-1] if result.iterations else None
+    ebf = last.ebf if last and last.ebf else stats.nodes ** (1 / task["depth"])
+    return {"nodes": stats.nodes, "qnodes": stats.qnodes, "time_ms": result.time_ms,
+            "cutoffs": stats.beta_cutoffs, "first": stats.first_move_cutoffs,
+            "index_sum": stats.cutoff_index_sum, "ebf": ebf, "guard_prunes": stats.guard_prunes,
+            "branching": stats.mean_branching,
+            "best_move": variant.format_move(pos, result.best_move) if result.best_move else ""}
+
+
+class Lab:
+    """A matrix of cells, its tasks, and what the results say."""
+
+    def __init__(self, suites: list[Suite], configs: list[str], depths: list[int],
+                 specs: list[str], prunes: list[tuple[int, int]], baseline: str,
+                 positions: int | None) -> None:
+        self.suites = suites
+        self.cells = []
+        for suite in suites:
+            for config in configs:
+                for depth in depths:
+                    wanted = list(dict.fromkeys(specs + [baseline]))
+                    for spec in wanted:
+                        settings = prunes if spec in specs else [(0, 0)]
+                        if any(p for p, _ in settings) and (0, 0) not in settings:
+                            settings = [(0, 0)] + settings  # the unpruned reference
+                        for prune, margin in dict.fromkeys(settings):
+                            self.cells.append({"suite": suite, "config": config, "depth": depth,
+                                               "spec": spec, "prune": prune, "margin": margin})
+        self.baseline = baseline
+        self.positions = positions
+
+    def tasks(self) -> list[dict]:
+        tasks = []
+        for index, cell in enumerate(self.cells):
+            suite = cell["suite"]
+            for position in suite.positions[:self.positions]:
+                tasks.append({"cell": index, "variant": suite.variant.name, "fen": position.fen,
+                              "id": position.id, "best_moves": list(position.best_moves),
+                              "spec": cell["spec"], "depth": cell["depth"],
+                              "config": cell["config"], "prune": cell["prune"],
+                              "margin": cell["margin"]})
+        return tasks
+
+    def summarise(self, tasks: list[dict], results: list[dict]) -> list[dict]:
+        by_cell: dict[int, list[tuple[dict, dict]]] = {}
+        for task, result in zip(tasks, results):
+            by_cell.setdefault(task["cell"], []).append((task, result))
+        rows = []
+        for index, cell in enumerate(self.cells):
+            runs = by_cell.get(index, [])
+            n = len(runs)
+            total = {key: sum(r[key] for _, r in runs) for key in
+                     ("nodes", "qnodes", "time_ms", "cutoffs", "first", "index_sum",
+                      "guard_prunes")}
+            minimal = sum(minimal_tree(r["branching"], cell["depth"]) for _, r in runs) / n
+            with_bm = [(t, r) for t, r in runs if t["best_moves"]]
+            rows.append({
+                "suite": cell["suite"].name, "variant": cell["suite"].variant.name,
+                "config": cell["config"], "depth": cell["depth"], "spec": cell["spec"],
+                "prune": cell["prune"], "margin": cell["margin"], "positions": n,
+                "avg_nodes": total["nodes"] / n, "avg_qnodes": total["qnodes"] / n,
+                "avg_time_ms": total["time_ms"] / n,
+                "fail_high_first_pct": 100 * total["first"] / max(total["cutoffs"], 1),
+                "mean_cutoff_index": total["index_sum"] / max(total["cutoffs"], 1),
+                "ebf": sum(r["ebf"] for _, r in runs) / n,
+                "minimal_tree": minimal,
+                "x_minimal": (total["nodes"] - total["qnodes"]) / n / minimal if minimal else None,
+                "agree_bm_pct": 100 * sum(r["best_move"] in t["best_moves"] for t, r in with_bm)
+                / len(with_bm) if with_bm else None,
+                "guard_prunes": total["guard_prunes"], "_moves": [r["best_move"] for _, r in runs],
+            })
+        for row in rows:
+            reference = self._find(rows, row, spec=self.baseline, prune=0, margin=0)
+            row["vs_baseline"] = row["avg_nodes"] / reference["avg_nodes"] if reference else None
+            unpruned = self._find(rows, row, prune=0, margin=0)
+            row["agree_unpruned_pct"] = (
+                100 * sum(a == b for a, b in zip(row["_moves"], unpruned["_moves"]))
+                / len(row["_moves"]) if unpruned and row["prune"] else None)
+        for row in rows:
+            del row["_moves"]
+        return rows
+
+    @staticmethod
+    def _find(rows: list[dict], like: dict, **changes) -> dict | None:
+        key = ("suite", "config", "depth", "spec", "prune", "margin")
+        target = {k: changes.get(k, like[k]) for k in key}
+        return next((r for r in rows if all(r[k] == target[k] for k in key)), None)
+
+
+def run_tasks(tasks: list[dict], jobs: int, console: Console) -> list[dict]:
+    """Every task's result, in task order, with a progress bar and ETA on a terminal."""
+    columns = (BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, disable=not console.is_terminal) as progress:
+        bar = progress.add_task("searching", total=len(tasks))
+        if jobs == 1:
+            results = []
+            for task in tasks:
+                results.append(run_task(task))
+                progress.advance(bar)
+            return results
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            results = []
+            for result in pool.map(run_task, tasks):
+                results.append(result)
+                progress.advance(bar)
+            return results
+
+
+def _format(value, digits: int = 1) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:,.{digits}f}"
+    return f"{value:,}" if isinstance(value, int) else str(value)
+
+
+def print_table(console: Console, rows: list[dict], paper: dict) -> None:
+    table = Table(title="xqchess lab", title_justify="left", header_style="bold")
+    headers = ("suite", "config", "d", "spec", "prune", "avg nodes", "avg qnodes", "ms",
+               "FHF %", "idx", "EBF", "vs base", "x minimal", "=unpruned %", "=bm %")
+    if paper:
+        headers += ("paper",)
+    for header in headers:
+        table.add_column(header, justify="left" if header in ("suite", "config", "spec") else
+                         "right", overflow="fold")
+    for row in rows:
+        prune = f"{row['prune']}:{row['margin']}" if row["prune"] else "-"
+        cells = [row["suite"], row["config"], str(row["depth"]), row["spec"], prune,
+                 _format(row["avg_nodes"], 0), _format(row["avg_qnodes"], 0),
+                 _format(row["avg_time_ms"], 0), _format(row["fail_high_first_pct"]),
+                 _format(row["mean_cutoff_index"], 2), _format(row["ebf"], 2),
+                 _format(row["vs_baseline"], 3), _format(row["x_minimal"], 2),
+                 _format(row["agree_unpruned_pct"], 0), _format(row["agree_bm_pct"], 0)]
+        if paper:
+            cells.append(_format(paper.get(row["spec"])))
+        table.add_row(*cells)
+    console.print(table)
+
+
+def print_chart(console: Console, rows: list[dict], width: int = 40) -> None:
+    """Average nodes per cell as horizontal bars, one group per suite, config and depth."""
+    groups: dict[tuple, list[dict]] = {}
+    for row in rows:
+        groups.setdefault((row["suite"], row["config"], row["depth"]), []).append(row)
+    for (suite, config, depth), members in groups.items():
+        console.print(Text(f"{suite}, {config}, depth {depth}: average nodes", style="bold"))
+        largest = max(row["avg_nodes"] for row in members) or 1
+        for row in members:
+            label = row["spec"] + (f" prune {row['prune']}:{row['margin']}" if row["prune"] else "")
+            bar = "█" * max(1, round(width * row["avg_nodes"] / largest))
+            console.print(Text(f"  {label[:44]:<44} ") + Text(bar, style="cyan")
+                          + Text(f" {row['avg_nodes']:,.0f}"))
+
+
+def write_outputs(out: Path, rows: list[dict], tasks: list[dict], results: list[dict],
+                  meta: dict) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    with open(out / "lab.csv", "w", newline="", encoding="utf-8") as handle:
+        writer = csv.DictWriter(handle, fieldnames=COLUMNS)
+        writer.writeheader()
+        for row in rows:
+            writer.writerow({k: row[k] for k in COLUMNS})
+    positions = [{**{k: v for k, v in t.items() if k != "cell"}, **r}
+                 for t, r in zip(tasks, results)]
+    (out / "lab.json").write_text(json.dumps({"meta": meta, "cells": rows, "positions": positions},
+                                             indent=1, ensure_ascii=False), encoding="utf-8")
+
+
+def resolve(args: argparse.Namespace) -> tuple[Lab, dict, str]:
+    """The matrix the arguments (and a preset) describe, the paper figures and the preset text."""
+    paper, description = {}, ""
+    if args.preset:
+        description, overrides, paper = PRESETS[args.preset]
+        for key, value in overrides.items():
+            if not getattr(args, key):
+                setattr(args, key, value)
+    suite_names = args.suite or [DEFAULT_SUITES[name] for name in (args.variant or NAMES)]
+    suites = [load_suite(name) for name in suite_names]
+    for suite in suites:
+        if args.variant and suite.variant.name not in args.variant:
+            raise XQChessError(f"suite {suite.name} is {suite.variant.name}, not "
+                               f"{', '.join(args.variant)}")
+    specs = list(args.spec or STANDARD_SPECS)
+    baseline = args.baseline or specs[0]
+    prunes = [parse_prune(text) for text in args.prune or ["0"]]
+    pruning = any(depth for depth, _ in prunes)
+    for spec in specs + [baseline]:
+        for variant in {suite.variant for suite in suites}:
+            pipeline = build_pipeline(spec, variant)  # reject a bad spec before any search
+            has_guard = any(h.name == "guard" for h in pipeline.heuristics)
+            if pruning and spec in specs and not has_guard:
+                raise XQChessError(f"--prune needs guard in every --spec ({spec!r} has none)")
+    for config in args.config or ["default"]:
+        if config not in CONFIGS:
+            raise XQChessError(f"unknown --config {config!r}; expected one of "
+                               f"{', '.join(CONFIGS)}")
+    lab = Lab(suites, args.config or ["default"], args.depth or [3], specs, prunes, baseline,
+              args.positions)
+    return lab, paper, description
 
 
 def run_lab(args: argparse.Namespace) -> None:
-    variant = get_variant(args.variant)
-    suite = load_suite(args.variant)[:args.positions]
-    rows = [(spec, spec, args.guard_prune) for spec in args.spec] if args.spec else LAB_ROWS
-    for _, spec, prune_depth in rows:  # reject a bad spec before printing anything
-        args.ordering, args.guard_prune = spec, prune_depth
-        searcher_from_args(args, variant)
-    print(f"{args.variant}: {len(suite)} suite positions, depth {args.depth}")
-    print(f"{'pipeline':<22}{'nodes':>11}{'vs 1st':>9}{'fail-high 1st':>15}{'mean index':>12}"
-          f"{'prunes':>8}{'time s':>8}  spec")
-    baseline = None
-    for label, spec, prune_depth in rows:
-        args.ordering, args.guard_prune = spec, prune_depth
-        nodes = cutoffs = first = index_sum = prunes = 0
-        start = time.perf_counter()
-        for position in suite:
-            searcher = searcher_from_args(args, variant)
-            stats = searcher.search(variant.position(position.fen), Limits(depth=args.depth)).stats
-            nodes += stats.nodes
-            cutoffs += stats.beta_cutoffs
-            first += stats.first_move_cutoffs
-            index_sum += stats.cutoff_index_sum
-            prunes += stats.guard_prunes
-        baseline = baseline or nodes
-        fail_high_first = 100 * first / max(cutoffs, 1)
-        print(f"{label:<22}{nodes:>11}{nodes / baseline:>9.3f}{fail_high_first:>14.1f}%"
-              f"{index_sum / max(cutoffs, 1):>12.2f}{prunes:>8}{time.perf_counter() - start:>8.1f}"
-              f"  {spec}")
+    lab, paper, description = resolve(args)
+    console = Console(highlight=False, width=None if sys.stdout.isatty() else 200)
+    progress_console = Console(stderr=True)
+    tasks = lab.tasks()
+    if description:
+        console.print(description)
+    start = time.perf_counter()
+    results = run_tasks(tasks, args.jobs, progress_console)
+    rows = lab.summarise(tasks, results)
+    print_table(console, rows, paper)
+    if not args.no_chart:
+        print_chart(console, rows)
+    meta = {"command": " ".join(["xqchess"] + sys.argv[1:]), "preset": args.preset,
+            "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "xqchess": VERSION, "python": platform.python_version(),
+            "platform": platform.platform(), "jobs": args.jobs,
+            "configs": {name: asdict(CONFIGS[name]) for name in args.config or ["default"]},
+            "wall_seconds": round(time.perf_counter() - start, 1)}
+    write_outputs(Path(args.out), rows, tasks, results, meta)
+    console.print(f"wrote {Path(args.out) / 'lab.csv'} and {Path(args.out) / 'lab.json'}")

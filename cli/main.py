@@ -13,7 +13,7 @@ from cli import bench, commands
 from cli.arguments import (
     add_notation_options, add_position_options, add_variant_argument, positive_int,
 )
-from cli.lab import run_lab
+from cli.lab import PRESETS, run_lab
 from cli.match import XQCHESS_UCI, run_match
 from cli.play import run_play
 from cli.search import add_searcher_options, run_search
@@ -111,14 +111,35 @@ def build_parser() -> argparse.ArgumentParser:
                        help="adjudicate a draw after this many plies (default 300)")
     match.set_defaults(run=run_match)
 
-    lab = sub.add_parser("lab", help="compare move-ordering pipelines on a game's suite")
-    add_variant_argument(lab)
-    lab.add_argument("--depth", type=positive_int, default=3, help="search depth (default 3)")
-    lab.add_argument("--positions", type=positive_int, default=24,
-                     help="use the first N suite positions (default all 24)")
-    lab.add_argument("--spec", action="append",
-                     help="an ordering spec to compare (repeatable); default: the README table")
-    add_searcher_options(lab, ordering=False)
+    lab = sub.add_parser("lab", help="the heuristics lab: a matrix of suites, configs, depths, "
+                                    "ordering specs and guard pruning")
+    lab.add_argument("variant", nargs="*", choices=NAMES, metavar="VARIANT",
+                     help="games whose default suite to use when no --suite is given "
+                          "(default both)")
+    lab.add_argument("--suite", action="append", metavar="SUITE",
+                     help="a shipped suite (bratko-kopec, chess-middlegames, "
+                          "xiangqi-middlegames) or an EPD file (repeatable)")
+    lab.add_argument("--spec", action="append", help="an ordering spec (repeatable; default: "
+                     "the README table's pipelines)")
+    lab.add_argument("--depth", action="append", type=positive_int,
+                     help="search depth (repeatable; default 3)")
+    lab.add_argument("--prune", action="append", metavar="DEPTH[:MARGIN]",
+                     help="guard pruning frontier depth and margin (repeatable; 0 = off, the "
+                          "default; needs guard in every spec)")
+    lab.add_argument("--config", action="append", metavar="NAME",
+                     help="searcher config: default, no-tt, greer, greer-id (repeatable)")
+    lab.add_argument("--baseline", metavar="SPEC",
+                     help="the spec nodes are compared with (default: the first --spec)")
+    lab.add_argument("--positions", type=positive_int,
+                     help="use only the first N positions of each suite")
+    lab.add_argument("--jobs", type=positive_int, default=1,
+                     help="parallel processes (results do not depend on it; default 1)")
+    lab.add_argument("--out", default="lab-output", metavar="DIR",
+                     help="folder for lab.csv and lab.json (default lab-output)")
+    lab.add_argument("--preset", choices=sorted(PRESETS),
+                     help="reproduce a seed experiment (greer-table3, greer-table4, guard); "
+                          "explicit options override it")
+    lab.add_argument("--no-chart", action="store_true", help="skip the bar chart")
     lab.set_defaults(run=run_lab)
     return parser
 

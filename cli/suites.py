@@ -1,33 +1,130 @@
-"""The test suites shipped with the CLI (copied from ../shared/data/suites): Bratko-Kopec for
-chess and 24 xiangqi middlegames with Fairy-Stockfish's depth-14 best moves."""
+"""Test suites (EPD files): the ones shipped with the CLI and any file a user names.
+
+Shipped (copied from ../shared/data/suites, or made with ../shared/tools/gen_suite.py):
+``bratko-kopec`` (24 chess positions), ``chess-middlegames`` (24, Fairy-Stockfish self-play with
+its depth-14 best move) and ``xiangqi-middlegames`` (24, likewise). Each line is the four EPD
+fields and operations ``bm`` (best moves, in the game's SAN), ``am``, ``id`` and comments
+``c0``-``c9``; a ``c0 "uci MOVE; ..."`` comment gives the best move in coordinates. The variant
+of a suite is the one its first position parses as. Errors name the file and line.
+"""
 
 from __future__ import annotations
 
 from importlib import resources
+from pathlib import Path
 from typing import NamedTuple
 
-SUITE_FILES = {"chess": "bratko-kopec.epd", "xiangqi": "xiangqi-middlegames.epd"}
+from core.errors import XQChessError
+from core.variant import Variant
+from variants import NAMES, get_variant
+
+SHIPPED = {"bratko-kopec": "bratko-kopec.epd", "chess-middlegames": "chess-middlegames.epd",
+           "xiangqi-middlegames": "xiangqi-middlegames.epd"}
+DEFAULT_SUITES = {"chess": "bratko-kopec", "xiangqi": "xiangqi-middlegames"}
+KNOWN_OPERATIONS = {"bm", "am", "id"} | {f"c{i}" for i in range(10)}
+
+
+class SuiteError(XQChessError):
+    """A suite file is missing or has a bad line."""
 
 
 class SuitePosition(NamedTuple):
     id: str
     fen: str
+    best_moves: tuple[str, ...]  # in UCI coordinates; empty when the line names none
 
 
-def load_suite(variant_name: str) -> list[SuitePosition]:
-    """The suite's positions: id and FEN (the EPD fields plus counters 0 1)."""
-    text = resources.files("cli").joinpath("data", SUITE_FILES[variant_name]).read_text("utf-8")
+class Suite(NamedTuple):
+    name: str
+    variant: Variant
+    positions: list[SuitePosition]
+
+
+def load_suite(name_or_path: str) -> Suite:
+    """A shipped suite by name, or an EPD file by path."""
+    if name_or_path in SHIPPED:
+        text = resources.files("cli").joinpath("data", SHIPPED[name_or_path]).read_text("utf-8")
+        return parse_suite(text, name_or_path)
+    path = Path(name_or_path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SuiteError(f"suite {name_or_path!r} is neither a shipped suite "
+                         f"({', '.join(SHIPPED)}) nor a file") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise SuiteError(f"cannot read suite file {name_or_path}: {error}") from None
+    return parse_suite(text, name_or_path)
+
+
+def default_suite(variant_name: str) -> Suite:
+    return load_suite(DEFAULT_SUITES[variant_name])
+
+
+def parse_suite(text: str, name: str) -> Suite:
+    variant = None
     positions = []
-    for line in text.splitlines():
-        if not line.strip():
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
             continue
+        where = f"{name}:{number}"
         fields = line.split()
-        operations = dict(_operation(op) for op in " ".join(fields[4:]).split(";") if op.strip())
-        positions.append(SuitePosition(operations.get("id", "").strip('"'),
-                                       " ".join(fields[:4]) + " 0 1"))
-    return positions
+        fen = " ".join(fields[:4]) + " 0 1"
+        if variant is None:
+            variant = _variant_of(fen, where)
+        try:
+            pos = variant.position(fen)
+        except XQChessError as error:
+            raise SuiteError(f"{where}: {error}") from None
+        operations = _operations(" ".join(fields[4:]), where)
+        positions.append(SuitePosition(operations.get("id", f"{name}#{number}"), pos.fen(),
+                                       _best_moves(variant, pos, operations, where)))
+    if not positions:
+        raise SuiteError(f"{name}: no positions")
+    return Suite(name, variant, positions)
 
 
-def _operation(text: str) -> tuple[str, str]:
-    name, _, value = text.strip().partition(" ")
-    return name, value
+def _variant_of(fen: str, where: str) -> Variant:
+    errors = []
+    for name in NAMES:
+        try:
+            get_variant(name).position(fen)
+            return get_variant(name)
+        except XQChessError as error:
+            errors.append(f"{name}: {error}")
+    raise SuiteError(f"{where}: not a position of any game ({'; '.join(errors)})")
+
+
+def _operations(text: str, where: str) -> dict[str, str]:
+    """EPD operations ``name value...;`` (a quoted value may contain ';')."""
+    operations = {}
+    item, quoted = "", False
+    for char in text + ";":
+        if char == '"':
+            quoted = not quoted
+        if char == ";" and not quoted:
+            name, _, value = item.strip().partition(" ")
+            if name:
+                if name not in KNOWN_OPERATIONS:
+                    raise SuiteError(f"{where}: unknown EPD operation {name!r}")
+                operations[name] = value.strip().strip('"')
+            item = ""
+        else:
+            item += char
+    if quoted:
+        raise SuiteError(f"{where}: unbalanced quote")
+    return operations
+
+
+def _best_moves(variant: Variant, pos, operations: dict[str, str], where: str) -> tuple:
+    comment = operations.get("c0", "")
+    if comment.startswith("uci "):
+        texts, notation = [comment.split()[1].rstrip(";")], "uci"
+    else:
+        texts, notation = operations.get("bm", "").split(), None
+    moves = []
+    for text in texts:
+        try:
+            moves.append(variant.format_move(pos, variant.parse_move(pos, text, notation)))
+        except XQChessError as error:
+            raise SuiteError(f"{where}: best move {text!r}: {error}") from None
+    return tuple(moves)

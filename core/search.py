@@ -140,6 +140,13 @@ class SearchStats:
     cutoff_first_by: Counter = field(default_factory=Counter)
     guard_prunes: int = 0
     seldepth: int = 0
+    expanded: int = 0  # main-search nodes whose moves were generated
+    branching_sum: int = 0  # their legal moves, summed (mean branching = sum / expanded)
+
+    @property
+    def mean_branching(self) -> float:
+        """Mean number of legal moves at the main-search nodes that generated moves."""
+        return self.branching_sum / self.expanded if self.expanded else 0.0
 
     @property
     def fail_high_first(self) -> float:
@@ -392,6 +399,8 @@ class Searcher:
         moves = pos.legal_moves()
         if not moves:
             return -MATE + ply if in_check or self.variant.stalemate_loses else 0
+        stats.expanded += 1
+        stats.branching_sum += len(moves)
         node = self.nodes_per_ply[ply]
         node.pos, node.depth, node.prev_move, node.hash_move = pos, depth, prev_move, hash_move
         node.side, node.in_check = pos.side, in_check

@@ -6,7 +6,7 @@ import functools
 
 import pytest
 
-from cli.suites import load_suite
+from cli.suites import default_suite
 from core.errors import XQChessError
 from core.moves import is_capture, is_quiet
 from core.search import Limits, Node, SearchConfig, Searcher
@@ -154,7 +154,7 @@ def suite_nodes(variant_name, spec):
     """Nodes to search the first suite positions to depth 3 with ``spec``."""
     variant = get_variant(variant_name)
     total = 0
-    for position in load_suite(variant_name)[:SUITE_POSITIONS]:
+    for position in default_suite(variant_name).positions[:SUITE_POSITIONS]:
         searcher = Searcher(build_pipeline(spec, variant))
         total += searcher.search(variant.position(position.fen), Limits(depth=3)).stats.nodes
     return total
@@ -212,7 +212,7 @@ def test_guard_pruning_only_near_the_tips_and_never_in_check(variant_name):
     pipeline.heuristics[0] = Recording(variant)
     searcher = Searcher(pipeline, SearchConfig(guard_prune_depth=2))
     total_prunes = 0
-    for position in load_suite(variant_name)[:3]:
+    for position in default_suite(variant_name).positions[:3]:
         total_prunes += searcher.search(variant.position(position.fen),
                                         Limits(depth=3)).stats.guard_prunes
     assert calls and total_prunes > 0
@@ -222,6 +222,6 @@ def test_guard_pruning_only_near_the_tips_and_never_in_check(variant_name):
 def test_guard_pruning_is_off_without_a_frontier():
     variant = get_variant("chess")
     pipeline = build_pipeline("guard,mvvlva", variant)
-    result = Searcher(pipeline).search(variant.position(load_suite("chess")[0].fen),
+    result = Searcher(pipeline).search(variant.position(default_suite("chess").positions[0].fen),
                                        Limits(depth=3))
     assert result.stats.guard_prunes == 0

@@ -156,10 +156,10 @@ def test_chess_repetition_in_the_tree_is_a_draw():
 def test_stopped_search_keeps_the_last_finished_iterations_move(variant_name):
     """Without a hash move the unfinished iteration may not search the previous best first; its
     partial best must not replace the finished iteration's move then."""
-    from cli.suites import load_suite
+    from cli.suites import default_suite
 
     variant = get_variant(variant_name)
-    for position in load_suite(variant_name)[:6]:
+    for position in default_suite(variant_name).positions[:6]:
         search = Searcher(build_pipeline("mvvlva", variant))
         result = search.search(variant.position(position.fen), Limits(nodes=3000))
         finished = result.iterations[-1].pv[0]
