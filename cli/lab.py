@@ -277,6 +277,8 @@ def resolve(args: argparse.Namespace) -> tuple[Lab, dict, str]:
         for key, value in overrides.items():
             if not getattr(args, key):
                 setattr(args, key, value)
+    for name in args.variant:
+        get_variant(name)  # names the unknown variant
     suite_names = args.suite or [DEFAULT_SUITES[name] for name in (args.variant or NAMES)]
     suites = [load_suite(name) for name in suite_names]
     for suite in suites:

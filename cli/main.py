@@ -113,7 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     lab = sub.add_parser("lab", help="the heuristics lab: a matrix of suites, configs, depths, "
                                     "ordering specs and guard pruning")
-    lab.add_argument("variant", nargs="*", choices=NAMES, metavar="VARIANT",
+    lab.add_argument("variant", nargs="*", metavar="VARIANT",
                      help="games whose default suite to use when no --suite is given "
                           "(default both)")
     lab.add_argument("--suite", action="append", metavar="SUITE",

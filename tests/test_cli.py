@@ -74,7 +74,7 @@ def test_lenient_accepts_composed_positions():
     (["search", "chess", "--depth", "2", "--guard-prune"], "needs guard in the --ordering"),
     (["search", "chess", "--depth", "2", "--quiescence", "most"], "invalid choice: 'most'"),
     (["search", "chess", "--movetime", "-5"], "must be at least 1"),
-    (["lab", "chess", "--spec", "killer,killer"], "appears twice"),
+    (["lab", "chess", "--spec", "killer,killer", "--out", "/tmp"], "appears twice"),
     (["bench", "shogi"], "invalid choice: 'shogi'"),
 ])
 def test_bad_input_is_one_line_with_exit_code_2(args, fault):
@@ -123,9 +123,9 @@ def test_bench_signature_is_deterministic():
     assert len([line for line in runs[0] if line.startswith("BK.")]) == 24
 
 
-def test_lab_prints_one_row_per_pipeline():
-    result = xqchess("lab", "xiangqi", "--depth", "1", "--positions", "2",
+def test_lab_prints_one_row_per_pipeline(tmp_path):
+    result = xqchess("lab", "xiangqi", "--depth", "1", "--positions", "2", "--out", str(tmp_path),
                      "--spec", "none", "--spec", "mvvlva,killer")
-    rows = result.stdout.splitlines()
-    assert result.returncode == 0 and rows[-2].startswith("none")
-    assert rows[-1].endswith("mvvlva,killer")
+    bars = [line.split() for line in result.stdout.splitlines() if "█" in line]
+    assert result.returncode == 0
+    assert [bar[0] for bar in bars] == ["none", "mvvlva,killer"]
