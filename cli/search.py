@@ -1,5 +1,6 @@
 """`xqchess search`: search one position and report the best move, score, PV and statistics,
-as text or JSON; also the option set and searcher construction the other search commands share.
+as text or JSON; also its option set and searcher construction, and the PV and score formats
+the protocol front ends share.
 """
 
 from __future__ import annotations
@@ -17,11 +18,10 @@ from variants import get_variant
 MAX_HASH_MB = 4096
 
 
-def add_searcher_options(parser: argparse.ArgumentParser, ordering: bool = True) -> None:
-    """Options that choose the search enhancements and (with ``ordering``) the pipeline."""
-    if ordering:
-        parser.add_argument("--ordering", default=DEFAULT_SPEC, metavar="SPEC",
-                            help=f"move-ordering pipeline (default {DEFAULT_SPEC}); see README")
+def add_searcher_options(parser: argparse.ArgumentParser) -> None:
+    """Options that choose the ordering pipeline and the search enhancements."""
+    parser.add_argument("--ordering", default=DEFAULT_SPEC, metavar="SPEC",
+                        help=f"move-ordering pipeline (default {DEFAULT_SPEC}); see README")
     parser.add_argument("--guard-prune", type=non_negative_int, nargs="?", const=1, default=0,
                         metavar="DEPTH", help="prune quiet moves to unsafe squares at depths up "
                         "to DEPTH (default 1 when given; needs guard in --ordering)")
