@@ -248,6 +248,16 @@ class Position:
     def outcome(self, claim_draw: bool = False) -> Outcome | None:
         return self.variant.outcome(self, claim_draw)
 
+    def checks_back(self, depth: int) -> list[bool]:
+        """Whether the side to move was in check, now and in each of the ``depth`` positions
+        before (index = plies back), replayed on a copy."""
+        probe = self.copy()
+        flags = [probe.is_check()]
+        for _ in range(depth):
+            probe.unmake()
+            flags.append(probe.is_check())
+        return flags
+
     def repetitions(self) -> int:
         """How often the current position has occurred, counting itself, since the clock's reset."""
         hashes = self.hashes

@@ -228,7 +228,9 @@ class Searcher:
         self.node_limit = limits.nodes
         self.root_undo = len(pos.undo)
         self.completed_depth = 0
-        self.checks = self._history_checks(pos)
+        # check flags of the game's positions before the root, oldest first, aligned with
+        # pos.hashes; the search appends one per node on its path
+        self.checks = pos.checks_back(len(pos.undo))[:0:-1]
         self.pv_table = [[] for _ in range(MAX_PLY + 2)]
         self.orderer.new_search()
         if self.tt:
@@ -309,17 +311,6 @@ class Searcher:
             raise SearchStopped
         if self.hard_deadline and time.perf_counter() >= self.hard_deadline:
             raise SearchStopped
-
-    def _history_checks(self, pos: Position) -> list[bool]:
-        """Check flags of the game's positions before ``pos``, aligned with ``pos.hashes`` (the
-        search appends one per node on its path)."""
-        probe = pos.copy()
-        flags = []
-        while probe.undo:
-            probe.unmake()
-            flags.append(probe.is_check())
-        flags.reverse()
-        return flags
 
     # -- the tree ----------------------------------------------------------------------------
 

@@ -20,7 +20,6 @@ sf = pytest.importorskip("pyffish", reason="pyffish (Fairy-Stockfish, the oracle
 
 from core.outcome import Termination  # noqa: E402
 from variants import get_variant  # noqa: E402
-from variants.xiangqi.rules import check_history  # noqa: E402
 
 XIANGQI = get_variant("xiangqi")
 MATE = 32000
@@ -104,7 +103,7 @@ def _draw_by_repetition():
 def _perpetual(pos):
     """Whether either side checked with every move since the first occurrence."""
     end = min(pos.halfmove, len(pos.undo))
-    checks = check_history(pos, end)
+    checks = pos.checks_back(end)
     return all(checks[0:end + 1:2]) or all(checks[1:end:2])
 
 

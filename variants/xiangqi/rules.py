@@ -27,17 +27,6 @@ CHECKS_ALLOWED = 10
 REPETITIONS_TO_END = 3
 
 
-def check_history(pos, depth: int) -> list[bool]:
-    """Whether the side to move was in check, for the current position and the ``depth``
-    positions before it (index = plies back)."""
-    probe = pos.copy()
-    flags = [probe.is_check()]
-    for _ in range(depth):
-        probe.unmake()
-        flags.append(probe.is_check())
-    return flags
-
-
 def _move_limit_reached(pos, checks: list[bool]) -> bool:
     plies = len(pos.undo)
     offset = 0
@@ -82,7 +71,7 @@ def outcome(pos, claim_draw: bool = False) -> Outcome | None:
     end = min(pos.halfmove, len(pos.undo))
     if pos.halfmove < MOVE_LIMIT_PLIES and end < 4:
         return None
-    checks = check_history(pos, end)
+    checks = pos.checks_back(end)
     if pos.halfmove >= MOVE_LIMIT_PLIES and _move_limit_reached(pos, checks):
         return Outcome(Termination.MOVE_LIMIT, None)
     if end >= 4:
