@@ -31,6 +31,7 @@ class Engine:
         self.ordering = DEFAULT_SPEC
         self.guard_prune = 0
         self.guard_margin = 0
+        self.multipv = 1
         self.variant: Variant = get_variant(variant_name)
         self.pos: Position = self.variant.position()
         self.searcher: Searcher | None = None
@@ -68,6 +69,11 @@ class Engine:
         if self.searcher and self.searcher.tt:
             self.searcher.tt.clear()
 
+    def set_multipv(self, lines: int) -> None:
+        self.stop()
+        self.multipv = lines
+        self.searcher = None
+
     def new_game(self) -> None:
         self.stop()
         if self.searcher:
@@ -77,7 +83,8 @@ class Engine:
         """The searcher for the current options (built on first use, kept between searches
         so that its table and heuristics learn over a game)."""
         if self.searcher is None:
-            config = SearchConfig(hash_mb=self.hash_mb, guard_prune_depth=self.guard_prune)
+            config = SearchConfig(hash_mb=self.hash_mb, guard_prune_depth=self.guard_prune,
+                                  multipv=self.multipv)
             pipeline = build_pipeline(self.ordering, self.variant, self.guard_margin)
             self.searcher = Searcher(pipeline, config)
         return self.searcher
@@ -106,22 +113,25 @@ class Engine:
         return self.thread is not None and self.thread.is_alive()
 
     def go(self, limits: Limits, on_iteration: Callable[[Iteration, Searcher], None],
-           on_done: Callable[[SearchResult, Position], None]) -> None:
-        """Start searching a copy of the position in the background."""
+           on_done: Callable[[SearchResult, Searcher], None]) -> None:
+        """Start searching a copy of the position in the background; the callbacks get the
+        searcher, whose ``pos`` is that copy (as it was at the root when ``on_done`` runs)."""
         self.stop()
         searcher = self.ensure_searcher()
         searcher.stop_requested = False
         self.limits = limits
         root = self.pos.copy()
-        pos = root.copy()
 
         def run() -> None:
             try:
-                result = searcher.search(pos, limits, lambda it: on_iteration(it, searcher))
+                result = searcher.search(root.copy(), limits,
+                                         lambda it: on_iteration(it, searcher))
             except Exception:  # never leave a GUI without its best move
+                searcher.pos = root
                 moves = root.legal_moves()
-                result = SearchResult(moves[0] if moves else 0, 0, [], 0, searcher.stats, [], 0)
-            on_done(result, root)
+                result = SearchResult(moves[0] if moves else 0, 0, moves[:1], 0, searcher.stats,
+                                      [], 0)
+            on_done(result, searcher)
 
         self.thread = threading.Thread(target=run, name="search", daemon=True)
         self.thread.start()

@@ -90,6 +90,10 @@ def run_search(args: argparse.Namespace) -> None:
         return
     print(f"bestmove {data['bestmove'] or '(none)'}")
     print(f"score {data['score']}  depth {data['depth']}  seldepth {data['seldepth']}")
+    if data["unfinished"]:
+        cut = data["unfinished"]
+        print(f"unfinished depth {cut['depth']}: {cut['root_moves_searched']} of "
+              f"{cut['root_moves']} root moves searched")
     print(f"pv {' '.join(data['pv'])}")
     print(f"nodes {data['nodes']}  qnodes {data['qnodes']}  time {data['time_ms']} ms  "
           f"nps {data['nps']}")

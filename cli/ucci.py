@@ -13,7 +13,7 @@ from cli.search import pv_text
 from cli.uci import (
     AUTHOR, ENGINE_NAME, MAX_HASH_MB, ProtocolError, UciProtocol, int_value, serve,
 )
-from core.search import Iteration, Limits, Searcher
+from core.search import Limits, Searcher
 
 UCCI_GO_PARAMETERS = ("depth", "nodes", "time", "increment", "movestogo", "opptime",
                       "oppincrement", "oppmovestogo")
@@ -85,11 +85,12 @@ class UcciProtocol(UciProtocol):
         super().cmd_quit(args)
         self.send("bye")
 
-    def _report_iteration(self, iteration: Iteration, searcher: Searcher) -> None:
-        pv = " ".join(pv_text(self.engine.variant, searcher.pos, iteration.pv, "iccs"))
+    def _send_info(self, searcher: Searcher, depth: int, seldepth: int, score: int,
+                   pv: list[int], time_ms: int, multipv: str = "") -> None:
+        moves = " ".join(pv_text(self.engine.variant, searcher.pos, pv, self.move_notation))
         # UCCI scores are plain numbers; mates are the search's 30000 - plies.
-        self.send(f"info depth {iteration.depth} score {iteration.score} time {iteration.time_ms} "
-                  f"nodes {searcher.stats.nodes} pv {pv}")
+        self.send(f"info depth {depth} score {score} time {time_ms} "
+                  f"nodes {searcher.stats.nodes}{' pv ' + moves if moves else ''}")
 
 
 def run_ucci(args) -> None:

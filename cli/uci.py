@@ -23,8 +23,14 @@ ENGINE_NAME = "xqchess 0.1.0"
 AUTHOR = "the xqchess developers"
 MAX_GUARD_PRUNE = 8
 MAX_GUARD_MARGIN = 100
-GO_INT_PARAMETERS = ("depth", "nodes", "movetime", "wtime", "btime", "winc", "binc",
-                     "movestogo", "mate")
+MAX_MULTIPV = 256
+#: ``go`` parameters that take a whole number, with the range each accepts. Clock times may be
+#: negative (some GUIs send the time a player overstepped) and count as 1 ms.
+GO_INT_PARAMETERS = {
+    "depth": (1, 10**6), "mate": (1, 10**6), "nodes": (1, 10**15), "movetime": (1, 10**12),
+    "wtime": (-10**12, 10**12), "btime": (-10**12, 10**12), "winc": (0, 10**12),
+    "binc": (0, 10**12), "movestogo": (1, 10**6),
+}
 GO_FLAGS = ("infinite", "ponder")
 
 
@@ -42,8 +48,9 @@ def int_value(text: str, name: str, minimum: int, maximum: int) -> int:
     return value
 
 
-def parse_go(tokens: list[str]) -> Limits:
-    """A UCI ``go`` command's limits; ProtocolError names a bad or unknown parameter."""
+def parse_go(tokens: list[str], read_move: Callable[[str], int]) -> Limits:
+    """A UCI ``go`` command's limits, with ``searchmoves`` read by ``read_move``; ProtocolError
+    names a bad or unknown parameter or an out-of-range value."""
     limits = Limits()
     i = 0
     while i < len(tokens):
@@ -52,17 +59,26 @@ def parse_go(tokens: list[str]) -> Limits:
             limits.infinite = limits.infinite or name == "infinite"
             i += 1
             continue
+        if name == "searchmoves":  # every following token that is not a parameter is a move
+            i += 1
+            moves = []
+            while i < len(tokens) and tokens[i] not in GO_INT_PARAMETERS \
+                    and tokens[i] not in GO_FLAGS:
+                moves.append(read_move(tokens[i]))
+                i += 1
+            if not moves:
+                raise ProtocolError("go searchmoves needs at least one move")
+            limits.searchmoves = moves
+            continue
         if name not in GO_INT_PARAMETERS:
             raise ProtocolError(f"unknown go parameter {name!r}")
         if i + 1 >= len(tokens):
             raise ProtocolError(f"go {name} needs a value")
-        value = int_value(tokens[i + 1], f"go {name}", -10**9, 10**12)
+        value = int_value(tokens[i + 1], f"go {name}", *GO_INT_PARAMETERS[name])
         if name == "mate":  # search deep enough to find a mate in that many moves
-            limits.depth = max(1, 2 * value - 1)
-        elif name in ("wtime", "btime"):
-            setattr(limits, name, max(value, 1))
+            limits.depth = 2 * value - 1
         else:
-            setattr(limits, name, max(value, 0 if name in ("winc", "binc") else 1))
+            setattr(limits, name, max(value, 1) if name in ("wtime", "btime") else value)
         i += 2
     return limits
 
@@ -127,6 +143,7 @@ class UciProtocol:
         self.send(f"option name Ordering type string default {DEFAULT_SPEC}")
         self.send(f"option name GuardPrune type spin default 0 min 0 max {MAX_GUARD_PRUNE}")
         self.send(f"option name GuardMargin type spin default 0 min 0 max {MAX_GUARD_MARGIN}")
+        self.send(f"option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}")
         self.send("uciok")
 
     def cmd_isready(self, args: list[str]) -> None:
@@ -159,6 +176,8 @@ class UciProtocol:
         elif key == "guardmargin":
             engine.set_ordering(engine.ordering,
                                 guard_margin=int_value(value, "GuardMargin", 0, MAX_GUARD_MARGIN))
+        elif key == "multipv":
+            engine.set_multipv(int_value(value, "MultiPV", 1, MAX_MULTIPV))
         else:
             raise EngineOptionError(f"unknown option {name!r}")
 
@@ -168,7 +187,9 @@ class UciProtocol:
             pos, text, self.move_notation))
 
     def cmd_go(self, args: list[str]) -> None:
-        limits = parse_go(args)
+        engine = self.engine
+        limits = parse_go(args, lambda text: engine.variant.parse_move(
+            engine.pos, text, self.move_notation))
         self.engine.go(limits, self._report_iteration, self._report_best)
 
     def cmd_stop(self, args: list[str]) -> None:
@@ -187,20 +208,34 @@ class UciProtocol:
     # -- search reports ----------------------------------------------------------------------
 
     def _report_iteration(self, iteration: Iteration, searcher: Searcher) -> None:
-        stats = searcher.stats
-        elapsed = max(iteration.time_ms, 1)
-        pv = " ".join(pv_text(self.engine.variant, searcher.pos, iteration.pv, "uci"))
-        hashfull = f" hashfull {searcher.tt.hashfull()}" if searcher.tt else ""
-        self.send(f"info depth {iteration.depth} seldepth {iteration.seldepth} "
-                  f"score {score_text(iteration.score)} nodes {stats.nodes} "
-                  f"nps {stats.nodes * 1000 // elapsed} time {iteration.time_ms}{hashfull}"
-                  f" pv {pv}")
+        multipv = len(iteration.lines) > 1 or self.engine.multipv > 1
+        for number, (score, pv) in enumerate(iteration.lines or [(iteration.score, iteration.pv)],
+                                             1):
+            self._send_info(searcher, iteration.depth, iteration.seldepth, score, pv,
+                            iteration.time_ms, f" multipv {number}" if multipv else "")
 
-    def _report_best(self, result: SearchResult, pos) -> None:
+    def _send_info(self, searcher: Searcher, depth: int, seldepth: int, score: int,
+                   pv: list[int], time_ms: int, multipv: str = "") -> None:
+        nodes = searcher.stats.nodes
+        moves = " ".join(pv_text(self.engine.variant, searcher.pos, pv, self.move_notation))
+        hashfull = f" hashfull {searcher.tt.hashfull()}" if searcher.tt else ""
+        self.send(f"info depth {depth} seldepth {seldepth}{multipv} score {score_text(score)} "
+                  f"nodes {nodes} nps {nodes * 1000 // max(time_ms, 1)} time {time_ms}"
+                  f"{hashfull}{' pv ' + moves if moves else ''}")
+
+    def _report_best(self, result: SearchResult, searcher: Searcher) -> None:
+        """Send ``bestmove``, after an ``info`` line with the result's score whenever no
+        iteration reported it: no legal move (``score mate 0`` or ``cp 0``, as Stockfish
+        does) or a search that a limit cut short before it finished an iteration with this
+        move."""
+        last = result.iterations[-1] if result.iterations else None
+        if last is None or last.pv != result.pv:
+            self._send_info(searcher, result.depth, result.stats.seldepth, result.score,
+                            result.pv, result.time_ms)
         if not result.best_move:
             self.send(self.no_move)
             return
-        move = self.engine.variant.format_move(pos, result.best_move, self.move_notation)
+        move = self.engine.variant.format_move(searcher.pos, result.best_move, self.move_notation)
         self.send(f"bestmove {move}")
 
 

@@ -25,7 +25,7 @@ MATE = 30_000
 MATE_BOUND = MATE - 1_000  # scores beyond this are mates, with the distance in plies
 INFINITY = 32_000
 MAX_PLY = 96
-CLOCK_CHECK_INTERVAL = 64  # nodes between looks at the clock (about 2-5 ms in Python)
+CLOCK_CHECK_INTERVAL = 16  # nodes between looks at the clock (about 1 ms in Python)
 QUIESCENCE_MODES = ("all", "safe", "none")
 
 
@@ -94,6 +94,7 @@ class SearchConfig:
     null_move: bool = False
     lmr: bool = False
     guard_prune_depth: int = 0
+    multipv: int = 1  # principal variations reported per iteration (UCI MultiPV)
 
 
 @dataclass
@@ -109,7 +110,7 @@ class Limits:
     binc: int = 0
     movestogo: int | None = None
     infinite: bool = False
-
+    searchmoves: list[int] | None = None  # root moves to consider (UCI searchmoves)
 
     def bounded(self, side: int) -> bool:
         """Whether the search of ``side``'s move will end without a stop request."""
@@ -127,6 +128,17 @@ class Iteration:
     time_ms: int
     ebf: float | None  # nodes of this iteration / nodes of the previous one
     seldepth: int
+    lines: list[tuple[int, list[int]]] = field(default_factory=list)  # (score, pv) per MultiPV
+
+
+@dataclass
+class Unfinished:
+    """The iteration a limit or stop cut short: its depth and how many root moves it had
+    searched completely, out of how many."""
+
+    depth: int
+    root_moves_searched: int
+    root_moves: int
 
 
 @dataclass
@@ -167,11 +179,13 @@ class SearchResult:
     stats: SearchStats
     iterations: list[Iteration]
     time_ms: int
+    unfinished: Unfinished | None = None
 
     def to_dict(self) -> dict:
         stats = self.stats
         return {
             "depth": self.depth, "score": self.score, "time_ms": self.time_ms,
+            "unfinished": asdict(self.unfinished) if self.unfinished else None,
             "nodes": stats.nodes, "qnodes": stats.qnodes,
             "nps": int(stats.nodes * 1000 / self.time_ms) if self.time_ms else 0,
             "tt_hits": stats.tt_hits, "beta_cutoffs": stats.beta_cutoffs,
@@ -219,15 +233,18 @@ class Searcher:
 
     def search(self, pos: Position, limits: Limits, on_iteration=None) -> SearchResult:
         """Search ``pos`` (left as it was) within ``limits``; ``on_iteration(iteration)`` is
-        called after each completed depth. Always returns a legal move if one exists."""
+        called after each completed depth. Always returns a legal move if one exists: the best
+        move of the deepest iteration, or of an unfinished one when it searched that move first
+        or no iteration finished; when not one root move was searched to the end, the
+        `_fallback_move`. Limits and stop requests are honoured at every node."""
         self.pos = pos
         self.variant = pos.variant
-        self.stats = SearchStats()
+        self.stats = stats = SearchStats()
         self.start = time.perf_counter()
         self.soft_deadline, self.hard_deadline = self._deadlines(limits, pos.side)
         self.node_limit = limits.nodes
+        self.next_check = min(CLOCK_CHECK_INTERVAL, self.node_limit or CLOCK_CHECK_INTERVAL)
         self.root_undo = len(pos.undo)
-        self.completed_depth = 0
         # check flags of the game's positions before the root, oldest first, aligned with
         # pos.hashes; the search appends one per node on its path
         self.checks = pos.checks_back(len(pos.undo))[:0:-1]
@@ -235,47 +252,86 @@ class Searcher:
         self.orderer.new_search()
         if self.tt:
             self.tt.new_search()
-        moves = pos.legal_moves()
-        best_move, best_score, best_pv, done_depth = (moves[0] if moves else 0), 0, [], 0
-        if not moves and (pos.is_check() or self.variant.stalemate_loses):
-            best_score = -MATE
+        legal = pos.legal_moves()
+        wanted = set(limits.searchmoves or legal)
+        self.root_moves = [move for move in legal if move in wanted]
+        self.root_restricted = len(self.root_moves) < len(legal)
+        self.root_excluded: set[int] = set()
+        self.root_first = 0
+        if not self.root_moves:
+            self.stop_requested = False
+            score = -MATE if pos.is_check() or self.variant.stalemate_loses else 0
+            return SearchResult(0, score, [], 0, stats, [], self._elapsed_ms())
+        best_move = best_score = done_depth = 0
+        best_pv: list[int] = []
+        unfinished = None
         iterations = []
         max_depth = min(limits.depth or MAX_PLY, MAX_PLY)
         depths = range(1, max_depth + 1) if self.config.iterative else [max_depth]
+        line_count = min(self.config.multipv, len(self.root_moves))
         previous_nodes = 0
-        if moves:
-            for depth in depths:
-                iteration_start = self.stats.nodes
-                try:
+        for depth in depths:
+            iteration_start = stats.nodes
+            lines = []
+            try:
+                while len(lines) < line_count:  # MultiPV: each line excludes the earlier ones
+                    self.root_excluded = {pv[0] for _, pv in lines}
                     score = self._root(depth)
-                except SearchStopped:
-                    while len(pos.undo) > self.root_undo:
-                        pos.unmake_null() if pos.undo[-1][0] == 0 else pos.unmake()
+                    lines.append((score, list(self.pv_table[0])))
+            except SearchStopped:
+                self._unwind()
+                if not lines:
+                    unfinished = Unfinished(depth, self.root_searched, len(self.root_moves))
                     if self.root_best is not None and (
                             not done_depth or self.root_first == best_move):
                         # The unfinished iteration searched the previous best move first, so
                         # its best so far is at least as good (or there is nothing better).
                         best_move, best_score = self.root_best, self.root_best_score
-                        best_pv = [best_move]
+                        best_pv, done_depth = list(self.pv_table[0]), depth
                     break
-                best_pv = list(self.pv_table[0])
-                best_move, best_score, done_depth = best_pv[0], score, depth
-                self.completed_depth = depth
-                nodes = self.stats.nodes - iteration_start
-                iterations.append(Iteration(
-                    depth, score, best_pv, nodes, self._elapsed_ms(),
-                    round(nodes / previous_nodes, 2) if previous_nodes else None,
-                    self.stats.seldepth))
-                previous_nodes = nodes
-                if on_iteration:
-                    on_iteration(iterations[-1])
-                if abs(score) >= MATE_BOUND and not limits.infinite and limits.depth is None:
-                    break
-                if self.soft_deadline and time.perf_counter() >= self.soft_deadline:
-                    break
+            (best_score, best_pv), best_move, done_depth = lines[0], lines[0][1][0], depth
+            nodes = stats.nodes - iteration_start
+            iterations.append(Iteration(
+                depth, best_score, best_pv, nodes, self._elapsed_ms(),
+                round(nodes / previous_nodes, 2) if previous_nodes else None,
+                stats.seldepth, lines))
+            previous_nodes = nodes
+            if on_iteration:
+                on_iteration(iterations[-1])
+            if len(lines) < line_count:  # stopped after the best line: the search is over
+                break
+            if abs(best_score) >= MATE_BOUND and not limits.infinite and limits.depth is None:
+                break
+            if self.soft_deadline and time.perf_counter() >= self.soft_deadline:
+                break
+        if not best_move:
+            best_move = self._fallback_move()
+            best_score, best_pv = evaluate(pos), [best_move]
         self.stop_requested = False  # a stop request ends one search only
-        return SearchResult(best_move, best_score, best_pv, done_depth, self.stats, iterations,
-                            self._elapsed_ms())
+        return SearchResult(best_move, best_score, best_pv, done_depth, stats, iterations,
+                            self._elapsed_ms(), unfinished)
+
+    def _unwind(self) -> None:
+        """Take back the moves a stopped search left on the position."""
+        pos = self.pos
+        while len(pos.undo) > self.root_undo:
+            pos.unmake_null() if pos.undo[-1][0] == 0 else pos.unmake()
+
+    def _fallback_move(self) -> int:
+        """The move to play when a limit struck before one root move was searched to the end:
+        the hash move, else the capture that wins most by SEE, else the pipeline's first."""
+        pos, moves = self.pos, self.root_moves
+        if self.tt:
+            entry = self.tt.probe(pos.hash)
+            if entry is not None and entry[4] in moves:
+                return entry[4]
+        gain, move = max(((see(pos, m), m) for m in moves if is_capture(pos, m)), default=(0, 0))
+        if gain > 0:
+            return move
+        if self.root_first:
+            return self.root_first
+        node = self._node(0, 0, self._last_move(), 0, pos.is_check())
+        return self.orderer.order(node, list(moves))[0]
 
     # -- limits ------------------------------------------------------------------------------
 
@@ -301,16 +357,18 @@ class Searcher:
         return self.start + budget * 0.6, self.start + budget
 
     def _check_limits(self) -> None:
-        """Raise SearchStopped on a stop request or the node or time limit, once depth 1 is
-        complete (a few milliseconds), so that there is always a searched move to play."""
-        if not self.completed_depth and self.config.iterative:
-            return
+        """Raise SearchStopped on a stop request, the node limit or the clock; otherwise set
+        the node count at which to look again (the node limit is met exactly)."""
         if self.stop_requested:
             raise SearchStopped
-        if self.node_limit and self.stats.nodes >= self.node_limit:
+        nodes = self.stats.nodes
+        if self.node_limit and nodes >= self.node_limit:
             raise SearchStopped
         if self.hard_deadline and time.perf_counter() >= self.hard_deadline:
             raise SearchStopped
+        self.next_check = nodes + CLOCK_CHECK_INTERVAL
+        if self.node_limit:
+            self.next_check = min(self.next_check, self.node_limit)
 
     # -- the tree ----------------------------------------------------------------------------
 
@@ -318,6 +376,7 @@ class Searcher:
         self.root_best = None
         self.root_best_score = -INFINITY
         self.root_first = 0
+        self.root_searched = 0
         return self._search(depth, -INFINITY, INFINITY, 0, self._last_move(), True, False)
 
     def _last_move(self) -> int:
@@ -341,7 +400,7 @@ class Searcher:
                 is_pv: bool, allow_null: bool) -> int:
         stats = self.stats
         stats.nodes += 1
-        if stats.nodes % CLOCK_CHECK_INTERVAL == 0 or self.stop_requested:
+        if stats.nodes >= self.next_check or self.stop_requested:
             self._check_limits()
         pos = self.pos
         self.pv_table[ply] = []
@@ -387,15 +446,15 @@ class Searcher:
             pos.unmake_null()
             if score >= beta:
                 return beta
-        moves = pos.legal_moves()
+        if ply:
+            moves = pos.legal_moves()
+        else:
+            moves = [move for move in self.root_moves if move not in self.root_excluded]
         if not moves:
             return -MATE + ply if in_check or self.variant.stalemate_loses else 0
         stats.expanded += 1
         stats.branching_sum += len(moves)
-        node = self.nodes_per_ply[ply]
-        node.pos, node.depth, node.prev_move, node.hash_move = pos, depth, prev_move, hash_move
-        node.side, node.in_check = pos.side, in_check
-        node.cache.clear()
+        node = self._node(ply, depth, prev_move, hash_move, in_check)
         ordered = self.orderer.order(node, moves)
         if not ply:
             self.root_first = ordered[0]
@@ -421,6 +480,8 @@ class Searcher:
                     score = -self._search(depth - 1, -beta, -alpha, ply + 1, move, is_pv, True)
             pos.unmake()
             searched += 1
+            if not ply:
+                self.root_searched += 1
             if score > best_score:
                 best_score, best_move = score, move
                 if ply == 0:
@@ -436,10 +497,19 @@ class Searcher:
                             stats.cutoff_first_by[self.orderer.first_placed_by(node)] += 1
                         self.orderer.on_cutoff(node, move)
                         break
-        if tt:
+        if tt and (ply or not (self.root_restricted or self.root_excluded)):
             bound = LOWER if best_score >= beta else EXACT if best_score > original_alpha else UPPER
             tt.store(key, depth, _to_tt(best_score, ply), bound, best_move)
         return best_score
+
+    def _node(self, ply: int, depth: int, prev_move: int, hash_move: int,
+              in_check: bool) -> Node:
+        """The reused `Node` of ``ply``, filled in for the position being expanded."""
+        node = self.nodes_per_ply[ply]
+        node.pos, node.depth, node.prev_move, node.hash_move = self.pos, depth, prev_move, hash_move
+        node.side, node.in_check = self.pos.side, in_check
+        node.cache.clear()
+        return node
 
     def _quiesce(self, alpha: int, beta: int, ply: int, in_check: bool) -> int:
         """Quiescence: stand pat, then captures and promotions (only those SEE does not lose
@@ -471,7 +541,7 @@ class Searcher:
         for move in moves:
             stats.nodes += 1
             stats.qnodes += 1
-            if stats.nodes % CLOCK_CHECK_INTERVAL == 0 or self.stop_requested:
+            if stats.nodes >= self.next_check or self.stop_requested:
                 self._check_limits()
             pos.make(move)
             score = -self._quiesce(-beta, -alpha, ply + 1, pos.is_check())
