@@ -215,8 +215,11 @@ class Position:
             own.add(c_from)
 
     def make_null(self) -> None:
-        """Pass the move (for null-move pruning); ``unmake_null`` takes it back."""
+        """Pass the move (for null-move pruning); ``unmake_null`` takes it back. No position
+        before a pass can repeat after it, so the count of reversible plies, which bounds the
+        repetition scan, restarts at 0."""
         self.undo.append((0, 0, self.rights, self.ep, self.halfmove, self.hash, self.score))
+        self.halfmove = 0
         h = self.hash ^ self._zobrist.side
         if self.ep is not None:
             h ^= self._zobrist.ep[self.ep]
@@ -240,6 +243,9 @@ class Position:
     # -- queries -----------------------------------------------------------------------------
 
     def legal_moves(self) -> list[int]:
+        """The legal moves, in the kernel's generation order: a function of the position alone
+        (pieces walked by ascending origin square, each piece's moves in its tables' order),
+        never of how the position was reached, so that searches are reproducible."""
         return self.variant.legal_moves(self)
 
     def is_check(self) -> bool:

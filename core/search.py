@@ -330,7 +330,7 @@ class Searcher:
             return move
         if self.root_first:
             return self.root_first
-        node = self._node(0, 0, self._last_move(), 0, pos.is_check())
+        node = self._node(0, 0, 0, 0, pos.is_check())
         return self.orderer.order(node, list(moves))[0]
 
     # -- limits ------------------------------------------------------------------------------
@@ -377,11 +377,9 @@ class Searcher:
         self.root_best_score = -INFINITY
         self.root_first = 0
         self.root_searched = 0
-        return self._search(depth, -INFINITY, INFINITY, 0, self._last_move(), True, False)
-
-    def _last_move(self) -> int:
-        undo = self.pos.undo
-        return undo[-1][0] if undo else 0
+        # The root has no previous move, however it was reached: a search of a position
+        # depends on the position and the game's history of repetitions, not on the path.
+        return self._search(depth, -INFINITY, INFINITY, 0, 0, True, False)
 
     def _repetition_score(self, ply: int) -> int | None:
         """The score of a repetition of the current position inside its reversible stretch."""
@@ -499,7 +497,10 @@ class Searcher:
                         break
         if tt and (ply or not (self.root_restricted or self.root_excluded)):
             bound = LOWER if best_score >= beta else EXACT if best_score > original_alpha else UPPER
-            tt.store(key, depth, _to_tt(best_score, ply), bound, best_move)
+            # A fail-low has no best move: every score is an upper bound. Keep the move the
+            # table had for this position (0 if none), as Stockfish does.
+            tt.store(key, depth, _to_tt(best_score, ply), bound,
+                     hash_move if bound == UPPER else best_move)
         return best_score
 
     def _node(self, ply: int, depth: int, prev_move: int, hash_move: int,

@@ -6,7 +6,8 @@ import threading
 
 import pytest
 
-from core.search import MATE, Limits, SearchConfig, Searcher, mate_in
+from core.search import MATE, MATE_BOUND, Limits, SearchConfig, Searcher, mate_in
+from core.tt import UPPER
 from helpers import random_walk, snapshot
 from ordering.spec import DEFAULT_SPEC, build_pipeline
 from variants import get_variant
@@ -164,3 +165,40 @@ def test_stopped_search_keeps_the_last_finished_iterations_move(variant_name):
         result = search.search(variant.position(position.fen), Limits(nodes=3000))
         finished = result.iterations[-1].pv[0]
         assert result.best_move == finished or search.root_first == finished
+
+
+def test_a_null_move_ends_the_stretch_in_which_positions_can_repeat():
+    """After Nc3 Nc6, the line Nf3, pass, Ng1, pass gives the same position again, but through
+    passes, which are not moves of the game: no repetition (it used to be scored a draw)."""
+    variant = get_variant("chess")
+    pos = variant.position()
+    search = searcher("chess", null_move=True)
+    search.search(pos, Limits(depth=1))  # the searcher's state for this root
+    line = ("b1c3", "b8c6", "g1f3", None, "f3g1", None)
+    for text in line:
+        pos.make(variant.parse_move(pos, text)) if text else pos.make_null()
+        search.checks.append(pos.is_check())
+    assert pos.hash == pos.hashes[-5]
+    assert search._repetition_score(len(line)) is None
+    for text in reversed(line):
+        pos.unmake() if text else pos.unmake_null()
+    assert pos.fen() == variant.position().fen()
+
+
+@pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])
+def test_a_fail_low_stores_no_best_move_but_keeps_the_tables(variant_name):
+    """Every move failing low gives upper bounds only, with no best move: the table entry keeps
+    the move it had for the position (none on an empty table)."""
+    pos = get_variant(variant_name).position()
+    search = searcher(variant_name)
+    search.search(pos, Limits(depth=1))
+    search.tt.clear()
+    search._search(2, MATE_BOUND, MATE_BOUND + 1, 1, 0, False, False)  # nothing reaches alpha
+    entry = search.tt.probe(pos.hash)
+    assert entry[3] == UPPER and entry[4] == 0
+    search.tt.clear()
+    best = search.search(pos, Limits(depth=2)).best_move
+    assert search.tt.probe(pos.hash)[4] == best
+    search._search(3, MATE_BOUND, MATE_BOUND + 1, 1, 0, False, False)
+    entry = search.tt.probe(pos.hash)
+    assert entry[1] == 3 and entry[3] == UPPER and entry[4] == best

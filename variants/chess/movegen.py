@@ -90,7 +90,7 @@ def legal_moves(pos) -> list[int]:
         last_rank = PAWN_LAST_RANK[us]
         captures = PAWN_CAPTURES[us]
         ep = pos.ep
-        for frm in pos.occupied[us]:
+        for frm in sorted(pos.occupied[us]):  # origin squares in ascending order
             kind = board[frm] & 7
             start = len(moves)
             if kind == PAWN:

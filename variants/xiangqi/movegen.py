@@ -21,7 +21,7 @@ def pseudo_legal_moves(pos) -> list[int]:
     them = us ^ 1
     moves = []
     append = moves.append
-    for frm in pos.occupied[us]:
+    for frm in sorted(pos.occupied[us]):  # origin squares in ascending order
         kind = board[frm] & 7
         if kind == CHARIOT:
             for ray in ROOK_RAYS[frm]:
