@@ -16,6 +16,7 @@ from ordering.killer import AdvancedKillers, Killers
 from ordering.mvvlva import MvvLva
 from ordering.pipeline import Pipeline
 from ordering.random_order import RandomOrder
+from ordering.safe import SafeFirst
 from ordering.see import StaticExchange
 
 DEFAULT_SPEC = "hash,see,killer,countermove,history"
@@ -24,6 +25,7 @@ HEURISTICS = {
     "hash": (HashMove, None),
     "mvvlva": (MvvLva, None),
     "see": (StaticExchange, None),
+    "safe": (SafeFirst, None),
     "killer": (Killers, None),
     "akiller": (AdvancedKillers, None),
     "history": (History, RULES),

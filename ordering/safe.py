@@ -1,0 +1,25 @@
+"""Greer's safe/unsafe split: moves that lose no material on their target square first, the
+rest after; nothing else is ordered (later heuristics in the spec order within each group).
+
+Seed: Greer 2000 (../shared/seeds/greer-2000-chessmaps-move-influence.txt), section 4: "a safe
+move does not result in loss of material on the square that the piece is moved to and an unsafe
+move does"; in section 5 (Table 3) "the moves are only divided into safe and unsafe and then
+ordered by" each strategy's own ordering. Safety is the kernel's static exchange evaluation of
+the move (captures and quiet moves alike: the exchange that may follow on the target square),
+safe when it does not lose material. The `greer-table3` lab preset puts it before history.
+"""
+
+from __future__ import annotations
+
+from core.see import see
+from ordering.heuristic import Heuristic
+
+SAFE, UNSAFE = 1, 0
+
+
+class SafeFirst(Heuristic):
+    name = "safe"
+
+    def score(self, node, moves):
+        pos = node.pos
+        return [SAFE if see(pos, move) >= 0 else UNSAFE for move in moves]
