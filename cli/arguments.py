@@ -6,6 +6,33 @@ import argparse
 
 from variants import NAMES
 
+#: the distribution whose metadata (pyproject.toml's version) names this program's version
+PACKAGE = "xqchess"
+
+
+def package_version() -> str:
+    """The installed xqchess's version, read from its package metadata; 'unknown' when the
+    code runs from a checkout that was never installed."""
+    from importlib import metadata  # imported here: it costs tens of ms at every start
+
+    try:
+        return metadata.version(PACKAGE)
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+class VersionAction(argparse.Action):
+    """``--version``: print 'xqchess VERSION' on stdout and exit; the metadata is read only
+    when the option is given."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS,
+                 help: str = "print the version and exit") -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        print(f"{PACKAGE} {package_version()}")
+        parser.exit()
+
 
 def int_between(minimum: int, maximum: int | None = None):
     """An argparse type: a whole number from ``minimum`` to ``maximum`` (None: no upper end)."""

@@ -7,6 +7,10 @@ import argparse
 from core.perft import divide, perft
 from variants import get_variant
 
+#: deepest perft the command accepts. perft recurses once per ply, so the bound keeps far below
+#: Python's recursion limit (1000 frames); 64 is generous, as 12 plies already take days here.
+MAX_PERFT_DEPTH = 64
+
 
 def run_perft(args: argparse.Namespace) -> None:
     variant = get_variant(args.variant)

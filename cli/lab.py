@@ -16,24 +16,25 @@ import json
 import math
 import platform
 import sys
+import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, replace
 from datetime import datetime, timezone
 from pathlib import Path
 
+from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
+from cli.arguments import package_version
 from cli.suites import DEFAULT_SUITES, Suite, load_suite
 from core.errors import XQChessError
 from core.search import Limits, SearchConfig, Searcher
 from ordering.spec import DEFAULT_SPEC, build_pipeline
 from variants import NAMES, get_variant
-
-VERSION = "0.1.0"
 
 #: searcher configurations by name
 CONFIGS = {
@@ -78,6 +79,27 @@ COLUMNS = ("suite", "variant", "config", "depth", "spec", "prune", "margin", "po
            "avg_nodes", "avg_qnodes", "avg_time_ms", "fail_high_first_pct", "mean_cutoff_index",
            "ebf", "vs_baseline", "minimal_tree", "x_minimal", "agree_unpruned_pct", "agree_bm_pct",
            "guard_prunes")
+
+
+#: the terminal table's measures: header, row key, decimals, and the legend's words for it
+TABLE_MEASURES = (
+    ("nodes", "avg_nodes", 0, "average nodes, quiescence included"),
+    ("qnodes", "avg_qnodes", 0, "average quiescence nodes"),
+    ("ms", "avg_time_ms", 0, "average milliseconds"),
+    ("FHF%", "fail_high_first_pct", 1, "cutoffs by the first move"),
+    ("idx", "mean_cutoff_index", 2, "mean index of the cutoff move"),
+    ("EBF", "ebf", 2, "effective branching factor"),
+    ("base", "vs_baseline", 3, "nodes / the baseline's"),
+    ("xmin", "x_minimal", 2, "main-search nodes / the minimal tree"),
+    ("=unpr%", "agree_unpruned_pct", 0, "best move as unpruned"),
+    ("=bm%", "agree_bm_pct", 0, "best move among the suite's"),
+)
+#: spaces between the table's columns, widest first: the first whose table fits is used
+TABLE_GAPS = (2, 1)
+#: the bar chart: indent of a bar's line, longest bar, and the shortest a narrow console gets
+CHART_INDENT = "  "
+CHART_BAR = 40
+CHART_MIN_BAR = 10
 
 
 def minimal_tree(branching: float, depth: int) -> float:
@@ -217,56 +239,122 @@ def _format(value, digits: int = 1) -> str:
     return f"{value:,}" if isinstance(value, int) else str(value)
 
 
-def print_table(console: Console, rows: list[dict], paper: dict) -> None:
-    table = Table(title="xqchess lab", title_justify="left", header_style="bold")
-    headers = ("suite", "config", "d", "spec", "prune", "avg nodes", "avg qnodes", "ms",
-               "FHF %", "idx", "EBF", "vs base", "x minimal", "=unpruned %", "=bm %")
-    if paper:
-        headers += ("paper",)
-    for header in headers:
-        table.add_column(header, justify="left" if header in ("suite", "config", "spec") else
-                         "right", overflow="fold")
-    for row in rows:
-        prune = f"{row['prune']}:{row['margin']}" if row["prune"] else "-"
-        cells = [row["suite"], row["config"], str(row["depth"]), row["spec"], prune,
-                 _format(row["avg_nodes"], 0), _format(row["avg_qnodes"], 0),
-                 _format(row["avg_time_ms"], 0), _format(row["fail_high_first_pct"]),
-                 _format(row["mean_cutoff_index"], 2), _format(row["ebf"], 2),
-                 _format(row["vs_baseline"], 3), _format(row["x_minimal"], 2),
-                 _format(row["agree_unpruned_pct"], 0), _format(row["agree_bm_pct"], 0)]
-        if paper:
-            cells.append(_format(paper.get(row["spec"])))
-        table.add_row(*cells)
-    console.print(table)
+def _prune_text(row: dict) -> str:
+    """A cell's guard pruning as 'prune DEPTH:MARGIN'; empty when it does not prune."""
+    return f"prune {row['prune']}:{row['margin']}" if row["prune"] else ""
 
 
-def print_chart(console: Console, rows: list[dict], width: int = 40) -> None:
-    """Average nodes per cell as horizontal bars, one group per suite, config and depth."""
+def _groups(rows: list[dict]) -> dict[tuple, list[dict]]:
+    """The rows by (suite, config, depth), in order: the table's and the chart's sections."""
     groups: dict[tuple, list[dict]] = {}
     for row in rows:
         groups.setdefault((row["suite"], row["config"], row["depth"]), []).append(row)
+    return groups
+
+
+def _table(columns: list[tuple[str, str, int, str]], groups: dict[tuple, list[dict]],
+           paper: dict, gap: int) -> Table:
+    """The lab table: a heading row per (suite, config, depth), then a row per spec and guard
+    setting; a pruned row follows its spec's unpruned row and names only the setting."""
+    table = Table(title="xqchess lab", title_justify="left", header_style="bold",
+                  box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
+                  padding=(0, gap - 1, 0, 0))
+    table.add_column("spec", overflow="fold")
+    for header, *_ in columns:
+        table.add_column(header, justify="right", no_wrap=True)
+    if paper:
+        table.add_column("paper", justify="right", no_wrap=True)
     for (suite, config, depth), members in groups.items():
+        if table.row_count:
+            table.add_section()
+        table.add_row(Text(f"{suite}, {config}, depth {depth}", style="bold"))
+        previous = None
+        for row in members:
+            label = (f"  {_prune_text(row)}" if row["prune"] and row["spec"] == previous else
+                     f"{row['spec']} {_prune_text(row)}".rstrip())
+            previous = row["spec"]
+            cells = [label] + [_format(row[key], digits) for _, key, digits, _ in columns]
+            if paper:
+                cells.append(_format(paper.get(row["spec"])))
+            table.add_row(*cells)
+    return table
+
+
+def print_table(console: Console, rows: list[dict], paper: dict) -> None:
+    """The results as a table that fits the console: the measures no row has are left out,
+    the columns drawn as far apart as room allows, and a legend explains the headers."""
+    columns = [column for column in TABLE_MEASURES
+               if any(row[column[1]] is not None for row in rows)]
+    groups = _groups(rows)
+    unbounded = console.options.update_width(sys.maxsize)  # measure the table's natural width
+    for gap in TABLE_GAPS:
+        table = _table(columns, groups, paper, gap)
+        if console.measure(table, options=unbounded).maximum <= console.width:
+            break
+    console.print(table)
+    legend = [f"{header}: {meaning}" for header, _, _, meaning in columns]
+    if paper:
+        legend.append("paper: the figure the seed paper reports")
+    console.print(Text("; ".join(legend), style="dim"))
+
+
+def print_chart(console: Console, rows: list[dict]) -> None:
+    """Average nodes per cell as horizontal bars, one group per suite, config and depth;
+    the bars shrink (to CHART_MIN_BAR) and then the labels are cut to fit the console."""
+    for (suite, config, depth), members in _groups(rows).items():
         console.print(Text(f"{suite}, {config}, depth {depth}: average nodes", style="bold"))
         largest = max(row["avg_nodes"] for row in members) or 1
-        for row in members:
-            label = row["spec"] + (f" prune {row['prune']}:{row['margin']}" if row["prune"] else "")
-            bar = "█" * max(1, round(width * row["avg_nodes"] / largest))
-            console.print(Text(f"  {label[:44]:<44} ") + Text(bar, style="cyan")
-                          + Text(f" {row['avg_nodes']:,.0f}"))
+        labels = [f"{row['spec']} {_prune_text(row)}".rstrip() for row in members]
+        values = [f"{row['avg_nodes']:,.0f}" for row in members]
+        label_width = max(map(len, labels))
+        room = console.width - len(CHART_INDENT) - max(map(len, values)) - 2  # 2 spaces
+        bar_width = max(CHART_MIN_BAR, min(CHART_BAR, room - label_width))
+        label_width = max(1, min(label_width, room - bar_width))
+        for row, label, value in zip(members, labels, values):
+            if len(label) > label_width:
+                label = label[:label_width - 1] + "…"
+            bar = "█" * max(1, round(bar_width * row["avg_nodes"] / largest))
+            console.print(Text(f"{CHART_INDENT}{label:<{label_width}} ") + Text(bar, style="cyan")
+                          + Text(f" {value}"))
+
+
+def prepare_output(out: Path) -> None:
+    """Create the output folder and make sure files can be written in it, before any search;
+    XQChessError names the path and the fault."""
+    for path in (*reversed(out.parents), out):
+        if path.exists() and not path.is_dir():
+            where = "" if path == out else f": {str(path)!r}"
+            raise XQChessError(f"--out {str(out)!r}{where} is a file, not a folder")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise XQChessError(f"--out {str(out)!r}: cannot create the folder: "
+                           f"{error.strerror}") from None
+    try:
+        with tempfile.TemporaryFile(dir=out):
+            pass
+    except OSError as error:
+        raise XQChessError(f"--out {str(out)!r}: cannot write files there: "
+                           f"{error.strerror}") from None
 
 
 def write_outputs(out: Path, rows: list[dict], tasks: list[dict], results: list[dict],
                   meta: dict) -> None:
-    out.mkdir(parents=True, exist_ok=True)
-    with open(out / "lab.csv", "w", newline="", encoding="utf-8") as handle:
-        writer = csv.DictWriter(handle, fieldnames=COLUMNS)
-        writer.writeheader()
-        for row in rows:
-            writer.writerow({k: row[k] for k in COLUMNS})
+    """lab.csv (one line per cell) and lab.json (meta, cells and per-position results)."""
     positions = [{**{k: v for k, v in t.items() if k != "cell"}, **r}
                  for t, r in zip(tasks, results)]
-    (out / "lab.json").write_text(json.dumps({"meta": meta, "cells": rows, "positions": positions},
-                                             indent=1, ensure_ascii=False), encoding="utf-8")
+    try:
+        with open(out / "lab.csv", "w", newline="", encoding="utf-8") as handle:
+            writer = csv.DictWriter(handle, fieldnames=COLUMNS)
+            writer.writeheader()
+            for row in rows:
+                writer.writerow({k: row[k] for k in COLUMNS})
+        (out / "lab.json").write_text(
+            json.dumps({"meta": meta, "cells": rows, "positions": positions}, indent=1,
+                       ensure_ascii=False), encoding="utf-8")
+    except OSError as error:
+        raise XQChessError(f"--out {str(out)!r}: cannot write {error.filename}: "
+                           f"{error.strerror}") from None
 
 
 def resolve(args: argparse.Namespace) -> tuple[Lab, dict, str]:
@@ -306,6 +394,8 @@ def resolve(args: argparse.Namespace) -> tuple[Lab, dict, str]:
 
 def run_lab(args: argparse.Namespace) -> None:
     lab, paper, description = resolve(args)
+    out = Path(args.out)
+    prepare_output(out)
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 200)
     progress_console = Console(stderr=True)
     tasks = lab.tasks()
@@ -319,9 +409,9 @@ def run_lab(args: argparse.Namespace) -> None:
         print_chart(console, rows)
     meta = {"command": " ".join(["xqchess"] + sys.argv[1:]), "preset": args.preset,
             "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-            "xqchess": VERSION, "python": platform.python_version(),
+            "xqchess": package_version(), "python": platform.python_version(),
             "platform": platform.platform(), "jobs": args.jobs,
             "configs": {name: asdict(CONFIGS[name]) for name in args.config or ["default"]},
             "wall_seconds": round(time.perf_counter() - start, 1)}
-    write_outputs(Path(args.out), rows, tasks, results, meta)
-    console.print(f"wrote {Path(args.out) / 'lab.csv'} and {Path(args.out) / 'lab.json'}")
+    write_outputs(out, rows, tasks, results, meta)
+    console.print(f"wrote {out / 'lab.csv'} and {out / 'lab.json'}")

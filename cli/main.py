@@ -11,10 +11,11 @@ import sys
 
 from cli import bench, commands
 from cli.arguments import (
-    add_notation_options, add_position_options, add_variant_argument, positive_int,
+    VersionAction, add_notation_options, add_position_options, add_variant_argument,
+    int_between, positive_int,
 )
 from cli.lab import PRESETS, run_lab
-from cli.match import XQCHESS_UCI, run_match
+from cli.match import run_match
 from cli.play import run_play
 from cli.search import add_searcher_options, run_search
 from cli.uci import run_uci
@@ -32,6 +33,7 @@ class OneLineParser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(prog="xqchess", description="Chess and xiangqi on one engine kernel.")
+    parser.add_argument("--version", action=VersionAction)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser,
                                 metavar="COMMAND")
 
@@ -54,7 +56,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     perft = sub.add_parser("perft", help="count leaf nodes of the legal move tree")
     add_position_options(perft, "count from")
-    perft.add_argument("--depth", type=positive_int, required=True, help="plies to search (>= 1)")
+    perft.add_argument("--depth", type=int_between(1, commands.MAX_PERFT_DEPTH), required=True,
+                       help=f"plies to search, 1-{commands.MAX_PERFT_DEPTH}")
     perft.add_argument("--divide", action="store_true",
                        help="print 'move: count' per legal move, then the total alone")
     add_notation_options(perft)
@@ -95,14 +98,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     match = sub.add_parser("match", help="play games between two UCI engines (chess; needs "
                                         "python-chess)")
-    match.add_argument("--engine1", default=XQCHESS_UCI, help="first engine command "
-                       "(default: this xqchess's uci)")
-    match.add_argument("--engine2", default=XQCHESS_UCI, help="second engine command")
+    match.add_argument("--engine1", help="first engine command (default: this xqchess's uci)")
+    match.add_argument("--engine2", help="second engine command (default: this xqchess's uci)")
     match.add_argument("--option1", action="append", metavar="NAME=VALUE",
                        help="UCI option for the first engine (repeatable)")
     match.add_argument("--option2", action="append", metavar="NAME=VALUE",
                        help="UCI option for the second engine (repeatable)")
-    match.add_argument("--name1", help="label of the first engine in the output")
+    match.add_argument("--name1", help="label of the first engine in the output (default: "
+                       "the program's name and its options, e.g. 'xqchess (Ordering=none)')")
     match.add_argument("--name2", help="label of the second engine in the output")
     match.add_argument("--games", type=positive_int, default=10, help="games (default 10)")
     match.add_argument("--movetime", type=positive_int, default=100, metavar="MS",

@@ -1,13 +1,19 @@
 """`xqchess match`: a match between two UCI engine commands with python-chess's engine module
 (chess only; python-chess comes with the `test` extra). Fixed time per move, colors alternate,
 each opening of a small fixed set is played once with each color; a game that reaches the move
-cap is scored a draw. Prints each game and the final score."""
+cap is scored a draw. Prints each game and the final score, naming each engine by a label: its
+program's name and the UCI options it was given.
+
+An engine given no command is this xqchess, started by the same Python from the folder this code
+is imported from, so files in the working folder (a `cli/main.py`, a `core.py`) cannot replace it.
+"""
 
 from __future__ import annotations
 
 import argparse
 import shlex
 import sys
+from pathlib import Path
 
 from core.errors import XQChessError
 
@@ -18,7 +24,19 @@ OPENINGS = (
     "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2",
     "rnbqkb1r/pppppppp/5n2/8/2P5/8/PP1PPPPP/RNBQKBNR w KQkq - 1 2",
 )
-XQCHESS_UCI = f"{shlex.quote(sys.executable)} -m cli.main uci"
+#: label of this xqchess's engine (the default for both sides)
+DEFAULT_ENGINE_NAME = "xqchess"
+#: the folder this xqchess's packages are imported from: the checkout, or site-packages
+PACKAGE_ROOT = Path(__file__).resolve().parents[1]
+#: Python source that runs this xqchess's UCI engine with `python -c`; it replaces the working
+#: folder ('') that `-c` puts first on sys.path with PACKAGE_ROOT before importing anything
+ENGINE_BOOTSTRAP = ("import sys; sys.path = [{root!r}] + [p for p in sys.path if p != '']; "
+                    "from cli.main import main; sys.exit(main(['uci']))")
+
+
+def default_engine_command() -> list[str]:
+    """The command that starts this xqchess's UCI engine, whatever the working folder holds."""
+    return [sys.executable, "-c", ENGINE_BOOTSTRAP.format(root=str(PACKAGE_ROOT))]
 
 
 def engine_command(text: str) -> list[str]:
@@ -30,6 +48,25 @@ def engine_command(text: str) -> list[str]:
     if not words:
         raise XQChessError("engine command is empty")
     return words
+
+
+def engine_label(command: str | None, options: dict[str, str]) -> str:
+    """How the output names an engine: its program's file name ('xqchess' for the default
+    engine, ``command`` None), then the UCI options it was given: 'xqchess (Ordering=mvvlva)'."""
+    name = DEFAULT_ENGINE_NAME if command is None else Path(engine_command(command)[0]).name
+    settings = ", ".join(f"{option}={value}" for option, value in options.items())
+    return f"{name} ({settings})" if settings else name
+
+
+def engine_names(names: list[str | None], commands: list[str | None],
+                 options: list[dict[str, str]]) -> list[str]:
+    """The two engines' names in the output: the names given, else their labels; ' #1' and
+    ' #2' are appended when the two would read the same."""
+    labels = [name or engine_label(command, opts)
+              for name, command, opts in zip(names, commands, options)]
+    if labels[0] == labels[1]:
+        return [f"{label} #{number}" for number, label in enumerate(labels, 1)]
+    return labels
 
 
 def parse_options(pairs: list[str]) -> dict[str, str]:
@@ -49,23 +86,24 @@ def run_match(args: argparse.Namespace) -> None:
     except ImportError:
         raise XQChessError("xqchess match needs python-chess: "
                            "pip install 'xqchess[test]'") from None
-    commands = [engine_command(args.engine1), engine_command(args.engine2)]
+    texts = [args.engine1, args.engine2]
+    commands = [default_engine_command() if text is None else engine_command(text)
+                for text in texts]
     options = [parse_options(args.option1 or []), parse_options(args.option2 or [])]
-    names = [args.name1 or args.engine1, args.name2 or args.engine2]
+    names = engine_names([args.name1, args.name2], texts, options)
     engines = []
     try:
-        for command, opts in zip(commands, options):
+        for text, command, opts in zip(texts, commands, options):
+            described = DEFAULT_ENGINE_NAME if text is None else text
             try:
                 engine = chess.engine.SimpleEngine.popen_uci(command)
             except (OSError, chess.engine.EngineError) as error:
-                raise XQChessError(f"cannot start engine {shlex.join(command)!r}: "
-                                   f"{error}") from None
+                raise XQChessError(f"cannot start engine {described!r}: {error}") from None
             engines.append(engine)
             try:
                 engine.configure(opts)
             except chess.engine.EngineError as error:
-                raise XQChessError(f"engine {shlex.join(command)!r} rejects options: "
-                                   f"{error}") from None
+                raise XQChessError(f"engine {described!r} rejects options: {error}") from None
         points = [0.0, 0.0]
         tally = {"wins": 0, "draws": 0, "losses": 0}
         limit = chess.engine.Limit(time=args.movetime / 1000)

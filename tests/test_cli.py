@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -62,6 +63,7 @@ def test_lenient_accepts_composed_positions():
     (["perft", "chess", "--fen", "8/8/8 w - - 0 1", "--depth", "2"], "FEN board has 3 ranks"),
     (["perft", "chess", "--depth", "0"], "must be at least 1"),
     (["perft", "chess", "--depth", "two"], "expected a whole number"),
+    (["perft", "chess", "--depth", "1000"], "must be at most 64, got 1000"),
     (["perft", "chess"], "--depth"),
     (["perft", "shogi", "--depth", "1"], "invalid choice: 'shogi'"),
     (["moves", "chess", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"], "side-to-move"),
@@ -84,6 +86,18 @@ def test_bad_input_is_one_line_with_exit_code_2(args, fault):
     assert len(result.stderr.splitlines()) == 1, result.stderr
     assert fault in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_perft_help_states_the_depth_bound():
+    result = xqchess("perft", "--help")
+    assert result.returncode == 0
+    assert "plies to search, 1-64" in " ".join(result.stdout.split())
+
+
+def test_version_comes_from_the_package_metadata():
+    result = xqchess("--version")
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout == f"xqchess {metadata.version('xqchess')}\n"
 
 
 def test_installed_console_script_runs():

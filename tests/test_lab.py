@@ -1,15 +1,19 @@
 """The heuristics lab: a small matrix on both games writes CSV and JSON whose numbers are those
 of direct `xqchess search` calls; parallel runs give identical results; the minimal-tree
-yardstick follows Knuth and Moore's formula; bad suite files are named with their line."""
+yardstick follows Knuth and Moore's formula; the table and chart fit a 120-column terminal; bad
+suite files are named with their line; a bad output folder is refused before any search."""
 
 import csv
+import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
+from rich.console import Console
 
-from cli.lab import minimal_tree
+from cli.lab import COLUMNS, minimal_tree, print_chart, print_table
 from cli.suites import load_suite
 
 ENGINE = [sys.executable, "-m", "cli.main"]
@@ -69,11 +73,23 @@ def test_parallel_jobs_give_identical_results(tmp_path):
 
 
 def test_guard_pruning_cells_report_agreement(tmp_path):
-    _, rows, _ = lab(tmp_path, "--suite", "xiangqi-middlegames", "--positions", "2", "--depth",
-                     "3", "--spec", "guard,mvvlva", "--prune", "1:0")
+    # at depth 2, pruning changes the best move of the sixth position (when this was written):
+    # the agreement is then neither 0 nor 100
+    _, rows, _ = lab(tmp_path, "--suite", "xiangqi-middlegames", "--positions", "6", "--depth",
+                     "2", "--spec", "guard,mvvlva", "--prune", "1:0")
     assert [(r["prune"], r["margin"]) for r in rows] == [("0", "0"), ("1", "0")]
-    assert rows[0]["agree_unpruned_pct"] == "" and float(rows[1]["agree_unpruned_pct"]) >= 0
-    assert int(rows[1]["guard_prunes"]) > 0
+    direct = {}
+    for prune in ("0", "1"):
+        direct[prune] = [json.loads(subprocess.run(
+            ENGINE + ["search", "xiangqi", "--fen", position.fen, "--depth", "2", "--ordering",
+                      "guard,mvvlva", "--guard-prune", prune, "--guard-margin", "0", "--json"],
+            capture_output=True, text=True, timeout=300).stdout)
+            for position in load_suite("xiangqi-middlegames").positions[:6]]
+    agreeing = sum(unpruned["bestmove"] == pruned["bestmove"]
+                   for unpruned, pruned in zip(direct["0"], direct["1"]))
+    assert rows[0]["agree_unpruned_pct"] == ""
+    assert float(rows[1]["agree_unpruned_pct"]) == pytest.approx(100 * agreeing / 6)
+    assert int(rows[1]["guard_prunes"]) == sum(r["guard_prunes"] for r in direct["1"]) > 0
 
 
 @pytest.mark.parametrize("branching,depth,expected", [
@@ -82,6 +98,69 @@ def test_guard_pruning_cells_report_agreement(tmp_path):
 ])
 def test_minimal_tree_formula(branching, depth, expected):
     assert minimal_tree(branching, depth) == pytest.approx(expected)
+
+
+LONG_SPEC = "guard,mvvlva,killer,countermove,history"
+
+
+def wide_rows() -> list[dict]:
+    """Lab rows as wide as real ones get: the longest suite names and standard spec, pruning
+    cells, eight-digit node counts and every optional column filled."""
+    rows = []
+    specs = ((LONG_SPEC, 0), (LONG_SPEC, 2), ("hash,see,killer,countermove,history", 0))
+    for suite, variant in (("bratko-kopec", "chess"), ("xiangqi-middlegames", "xiangqi")):
+        for spec, prune in specs:
+            rows.append(dict.fromkeys(COLUMNS, 0) | {
+                "suite": suite, "variant": variant, "config": "greer-id", "depth": 6,
+                "spec": spec, "prune": prune, "margin": 3 if prune else 0, "positions": 24,
+                "avg_nodes": 12_345_678.9, "avg_qnodes": 9_876_543.2, "avg_time_ms": 123_456.7,
+                "fail_high_first_pct": 100.0, "mean_cutoff_index": 12.34, "ebf": 35.21,
+                "vs_baseline": 0.123, "x_minimal": 123.45,
+                "agree_unpruned_pct": 95.8 if prune else None, "agree_bm_pct": 41.7})
+    return rows
+
+
+def rendered(draw, *args) -> list[str]:
+    """The lines a 120-column terminal shows for ``draw(console, *args)``."""
+    console = Console(width=120, record=True, file=io.StringIO())
+    draw(console, *args)
+    return console.export_text().splitlines()
+
+
+@pytest.mark.parametrize("draw,paper", [(print_table, {}), (print_table, {LONG_SPEC: 472_375}),
+                                        (print_chart, None)])
+def test_table_and_chart_fit_a_120_column_terminal(draw, paper):
+    rows = wide_rows()
+    lines = rendered(draw, rows, *([] if paper is None else [paper]))
+    assert max(len(line) for line in lines) <= 120
+    for text in ("bratko-kopec", "xiangqi-middlegames", LONG_SPEC,
+                 "hash,see,killer,countermove,history", "12,345,679"):
+        assert any(text in line for line in lines), f"{text!r} is wrapped or missing"
+    if draw is print_chart:
+        assert any(f"{LONG_SPEC} prune 2:3 " in line for line in lines)
+    if draw is print_table:
+        for text in ("9,876,543", "123,457", "100.0", "12.34", "35.21", "0.123", "123.45", "96",
+                     "42", "2:3") + (("472,375",) if paper else ()):
+            assert any(text in line for line in lines), f"{text!r} is wrapped or missing"
+
+
+@pytest.mark.parametrize("out,fault", [
+    ("afile", "is a file, not a folder"),
+    ("afile/sub", "is a file, not a folder"),
+    ("/proc/xqchess-lab", "cannot create the folder"),
+])
+def test_bad_output_folder_is_refused_before_any_search(tmp_path, out, fault):
+    if out.startswith("/proc/") and not Path("/proc/self").exists():
+        pytest.skip("no /proc here to stand for a folder nobody may create")
+    (tmp_path / "afile").write_text("not a folder\n", encoding="utf-8")
+    out_path = tmp_path / out
+    # a search this deep takes hours: an answer within the timeout comes before any search
+    result = subprocess.run(ENGINE + ["lab", "chess", "--depth", "9", "--out", str(out_path)],
+                            capture_output=True, text=True, timeout=30)
+    assert result.returncode == 2 and result.stdout == ""
+    assert len(result.stderr.splitlines()) == 1, result.stderr
+    assert f"--out {str(out_path)!r}" in result.stderr and fault in result.stderr
+    assert (tmp_path / "afile").read_text(encoding="utf-8") == "not a folder\n"
 
 
 @pytest.mark.parametrize("content,fault", [
