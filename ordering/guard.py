@@ -1,13 +1,22 @@
 """Guard heuristic (Ke and Parng 1993, ../shared/seeds/guard-heuristic.wiki): legal move
 ordering and forward pruning by the guard value of squares.
 
-The guard value of a square is the sum of the capture strengths of the pieces that control it,
-the first player's positive and the second's negative, plus, when the square holds a piece that
-is both attacked and defended, that piece's own (signed) capture strength, as in the seed's
-pseudo-code. Capture strengths come from the variant's table (roughly the inverse of a piece's
-value: chess K 1, Q 1, R 2, B 5, N 6, P 9; xiangqi general 1, advisor 9, elephant 9, chariot 2,
-horse 5, cannon 4, soldier 9). A square is unsafe for a side when its guard value, seen from
-that side, is negative.
+What the seed says: the guard value of a square is the sum of the capture strengths of the
+pieces that control it, White's positive and Black's negative; and if the square holds a
+defended black piece that is the target of a capture, that piece's (negative) capture strength
+is added as well. Its pseudo-code, ``guardValueWPOV(sq)``, adds the occupant's strength only
+when a white piece and a black piece both control the square and the occupant is black: from
+White's point of view, only an opponent's piece that is attacked and defended counts, never
+White's own. Capture strengths come from the variant's table (roughly the inverse of a piece's
+value: chess K 1, Q 1, R 2, B 5, N 6, P 9; xiangqi general 1, advisor 9 (the seed's "guard"),
+elephant 9, chariot 2 (the seed's "warrior"), horse 5, cannon 4, soldier 9).
+
+`Guard.guard_value` is that function with any side in White's place: the side's controllers
+count positive, the opponent's negative, and an opponent's occupant attacked by the side and
+defended by the opponent adds its strength negatively. With the side White it is the seed's
+``guardValueWPOV`` exactly. The ordering and the pruning read it for the side to move, so the
+value of a square holding the mover's own piece never includes that piece. A square is unsafe
+for the side to move when its guard value is negative.
 
 Ordering (the seed's two rules, then the rest):
 
@@ -20,18 +29,27 @@ Pruning (`prunable`): near the tips, a non-capture onto a square whose guard val
 is below minus the margin is not searched. The search applies it only within the frontier depth
 and never in check or to a checking move, and counts every prune.
 
-Measured with `xqchess lab chess|xiangqi --depth 4` (24 suite positions each): put first in the
-MVV-LVA/killer/countermove/history pipeline, the ordering rules raise the fail-high-first rate
-in xiangqi (72.0% to 76.6%) but search more nodes in both games (chess 895,005 to 943,357,
-xiangqi 941,181 to 1,121,430); pruning at the frontier (depth 1, margin 0) then removes 31,348
-(chess) and 36,850 (xiangqi) moves and 2-7% of the nodes. Alone it searches half of generation
-order's nodes in both games (6 positions, depth 3). The seed reported it for Chinese chess,
-where it does relatively better.
+What we do otherwise than the seed, deliberately: the seed gives the guard value from White's
+point of view only, and we take it from the side to move's; the seed prunes moves with unsafe
+targets near the tips, and we prune non-captures only, never the first move searched, never in
+check and never a checking move; rule 3 (the order of the remaining moves) is ours, the seed
+names only the first two. "Controlling" is the variant's `attackers`: the pieces that could
+capture on the square as the board stands (pinned pieces included, x-ray attackers not).
+
+Measured with `xqchess lab chess|xiangqi --depth 4` (24 suite positions each), with the guard
+value of an earlier version that also added the mover's own attacked and defended piece (to be
+measured again): put first in the MVV-LVA/killer/countermove/history pipeline, the ordering
+rules raise the fail-high-first rate in xiangqi (72.0% to 76.6%) but search more nodes in both
+games (chess 895,005 to 943,357, xiangqi 941,181 to 1,121,430); pruning at the frontier (depth
+1, margin 0) then removes 31,348 (chess) and 36,850 (xiangqi) moves and 2-7% of the nodes.
+Alone it searches half of generation order's nodes in both games (6 positions, depth 3). The
+seed reported it for Chinese chess, where it does relatively better.
 """
 
 from __future__ import annotations
 
 from core.moves import is_capture
+from core.pieces import COLOR_SHIFT, WHITE
 from core.search import victim_first
 from ordering.heuristic import Heuristic
 
@@ -45,30 +63,33 @@ class Guard(Heuristic):
     def __init__(self, variant, margin: int = 0) -> None:
         super().__init__(variant)
         self.margin = margin
-        self.strength = {}
-        for piece in variant.piece_letters:
-            sign = 1 if piece >> 3 == 0 else -1
-            self.strength[piece] = sign * variant.capture_strength[piece & 7]
+        #: capture strength per piece code (either color), from the variant's table
+        self.strength = {piece: variant.capture_strength[piece & 7]
+                         for piece in variant.piece_letters}
 
-    def guard_value(self, board: list[int], sq: int) -> int:
-        """The seed's guardValueWPOV generalised to both colors: first player positive."""
+    def guard_value(self, board: list[int], sq: int, side: int = WHITE) -> int:
+        """The seed's ``guardValueWPOV`` with ``side`` in White's place (the default, the
+        first player, White or Red, gives the seed's own function): the capture strengths of
+        ``side``'s pieces controlling ``sq`` less those of the opponent's, less the strength of
+        an opponent's piece on ``sq`` when ``side`` attacks it and the opponent defends it."""
         attackers = self.variant.attackers
         strength = self.strength
-        first = attackers(board, sq, 0)
-        second = attackers(board, sq, 1)
-        value = sum(strength[board[s]] for s in first) + sum(strength[board[s]] for s in second)
+        attacking = attackers(board, sq, side)
+        defending = attackers(board, sq, side ^ 1)
+        value = (sum(strength[board[s]] for s in attacking)
+                 - sum(strength[board[s]] for s in defending))
         occupant = board[sq]
-        if occupant and first and second:
-            value += strength[occupant]
+        if attacking and defending and occupant and occupant >> COLOR_SHIFT != side:
+            value -= strength[occupant]
         return value
 
     def value_for(self, node, sq: int) -> int:
-        """The guard value of ``sq`` from the side to move's point of view (cached per node)."""
+        """The guard value of ``sq`` for the side to move (cached per node)."""
         cache = node.cache
         value = cache.get(sq)
         if value is None:
-            value = cache[sq] = self.guard_value(node.pos.board, sq)
-        return value if node.side == 0 else -value
+            value = cache[sq] = self.guard_value(node.pos.board, sq, node.side)
+        return value
 
     def score(self, node, moves):
         pos = node.pos

@@ -1,20 +1,27 @@
-"""History heuristic: a butterfly table per side, indexed by a quiet move's from and to
-squares, credited whenever the move fails high; moves are ordered by their credit.
+"""History heuristic: a butterfly table indexed by a move's from and to squares, credited
+whenever the move fails high; moves are ordered by their credit.
 
-Seed: ../shared/seeds/advanced-killers-and-history-heuristic.txt (historyMoves[from][to]++ on
-every cutoff). Update rules, chosen with ``history:RULE``:
+Seed: ../shared/seeds/advanced-killers-and-history-heuristic.txt. The seed keeps one global
+two-dimensional array ``historyMoves[fromIndex][toIndex]``, with no side and no ply; when a move
+causes a cutoff in the alpha-beta search it does ``historyMoves[move.fromIndex][move.toIndex]++``
+(any move, captures included), and orders all moves by these numbers. It says nothing of
+clearing or aging the array. Update rules, chosen with ``history:RULE``:
 
-* ``one``: +1 per cutoff (the seed);
+* ``seed``: the seed's rule exactly: one table for both sides, +1 for every cutoff move,
+  captures and promotions included, never aged (cleared only for a new game);
+* ``one``: +1 per quiet cutoff (the seed's increment);
 * ``depth2``: +depth squared (Schaeffer's weighting of deeper, costlier cutoffs; the default);
 * ``gravity``: a bounded update, h += bonus - h * bonus / 16384 with bonus = depth squared, which
   keeps every entry below 16384 and lets new evidence outweigh old.
 
-Between searches every entry is halved (aging), so the table follows the game.
+What ``one``, ``depth2`` and ``gravity`` do otherwise than the seed, deliberately: a table per
+side, only quiet moves (no captures or promotions) credited, and every entry halved between
+searches (aging), so the table follows the game.
 
 Measured with `xqchess lab chess|xiangqi --depth 4` (24 suite positions each): after MVV-LVA and
 killers, history saves a further 7% of the nodes in chess (958,413 to 890,991) and 16% in
 xiangqi (1,109,499 to 934,529); the three update rules differ by under 2% (6 positions, depth
-3).
+3). ``seed`` is not yet measured.
 """
 
 from __future__ import annotations
@@ -22,7 +29,8 @@ from __future__ import annotations
 from core.moves import is_quiet
 from ordering.heuristic import Heuristic
 
-RULES = ("one", "depth2", "gravity")
+SEED = "seed"
+RULES = ("one", "depth2", "gravity", SEED)
 GRAVITY_LIMIT = 16384
 
 
@@ -32,13 +40,18 @@ class History(Heuristic):
     def __init__(self, variant, rule: str = "depth2") -> None:
         super().__init__(variant)
         self.rule = rule
+        #: the seed's table: one for both sides, every cutoff credited, never aged
+        self.as_seed = rule == SEED
         self.reset()
 
     def reset(self) -> None:
-        self.table = [0] * (2 * self.squares * self.squares)
+        sides = 1 if self.as_seed else 2
+        self.table = [0] * (sides * self.squares * self.squares)
 
     def _index(self, side: int, move: int) -> int:
         n = self.squares
+        if self.as_seed:
+            side = 0
         return (side * n + (move & 127)) * n + (move >> 7 & 127)
 
     def score(self, node, moves):
@@ -46,10 +59,10 @@ class History(Heuristic):
         return [table[index(side, move)] for move in moves]
 
     def on_cutoff(self, pos, move, prev_move, depth, ply, side):
-        if not is_quiet(pos, move):
+        if not self.as_seed and not is_quiet(pos, move):
             return
         i = self._index(side, move)
-        if self.rule == "one":
+        if self.as_seed or self.rule == "one":
             self.table[i] += 1
         elif self.rule == "depth2":
             self.table[i] += depth * depth
@@ -58,4 +71,5 @@ class History(Heuristic):
             self.table[i] += bonus - self.table[i] * bonus // GRAVITY_LIMIT
 
     def new_search(self) -> None:
-        self.table = [value // 2 for value in self.table]
+        if not self.as_seed:
+            self.table = [value // 2 for value in self.table]

@@ -1,25 +1,37 @@
 """Killer moves: quiet moves that failed high at the same distance from the root.
 
 `Killers` keeps two slots per ply: a new cutoff move takes the first slot and pushes the old
-first killer to the second (the classic scheme). `AdvancedKillers` is the seed's variant
-("Advanced Killer Moves", ../shared/seeds/advanced-killers-and-history-heuristic.txt): every
-cutoff move's count is kept per ply and from/to square, and a move takes a slot only when its
-count passes that of a current killer (it replaces the killer with the lower count).
-Only quiet moves (no captures or promotions) become killers. The first slot scores 2, the
-second 1.
+first killer to the second (the classic scheme); the first slot scores 2, the second 1.
+
+`AdvancedKillers` is the seed's variant ("Advanced Killer Moves",
+../shared/seeds/advanced-killers-and-history-heuristic.txt). The seed counts every move's
+cutoffs per ply and from/to square (``everyKiller[ply][fromIndex][toIndex]``, incremented on
+each cutoff) and keeps a primary and a secondary killer per ply; a move whose count surpasses
+that of a current killer takes one of their places. Here a move takes the place of the killer
+with the lower count when its own count is higher, and the two killers are ranked by count: the
+one with more cutoffs is the primary and scores 2, the other 1 (on equal counts the earlier
+killer stays primary). The seed says nothing of clearing the counts; they are statistics of the
+search that gathered them, so between searches every count is halved, as history's entries are,
+and a killer whose count halves to zero leaves its slot.
+
+Only quiet moves (no captures or promotions) become killers or are counted, in both schemes;
+the seed counts every cutoff move (its example is the capture Ra1xa8).
 
 Measured with `xqchess lab chess|xiangqi --depth 4` (24 suite positions each): added after
 MVV-LVA, killers halve the nodes in chess (1,918,635 to 958,413) and save 37% in xiangqi
 (1,750,596 to 1,109,499). Advanced killers alone search 92% (chess) and 61% (xiangqi) of
-generation order's nodes against 69% and 49% for plain killers (6 positions, depth 3): the seed,
-too, saw no drastic improvement.
+generation order's nodes against 69% and 49% for plain killers (6 positions, depth 3; measured
+before they were ranked by count): the seed, too, saw no drastic improvement.
 """
 
 from __future__ import annotations
 
-from core.moves import is_quiet
+from core.moves import SQUARE_BITS, is_quiet
 from core.search import MAX_PLY
 from ordering.heuristic import Heuristic
+
+#: a move's from and to squares (its low bits), the key of the seed's count array
+FROM_TO_MASK = (1 << 2 * SQUARE_BITS) - 1
 
 
 class Killers(Heuristic):
@@ -50,17 +62,32 @@ class AdvancedKillers(Killers):
 
     def reset(self) -> None:
         super().reset()
+        #: per ply: cutoff count per from/to key (only moves counted since the last aging)
         self.counts: list[dict[int, int]] = [{} for _ in range(MAX_PLY + 2)]
+
+    def _count(self, ply: int, move: int) -> int:
+        return self.counts[ply].get(move & FROM_TO_MASK, 0)
 
     def on_cutoff(self, pos, move, prev_move, depth, ply, side):
         if not is_quiet(pos, move):
             return
         counts = self.counts[ply]
-        key = move & 0x3FFF  # from/to squares
+        key = move & FROM_TO_MASK
         counts[key] = count = counts.get(key, 0) + 1
-        slots = self.slots[ply]
-        if move in slots:
-            return
-        weakest = min((0, 1), key=lambda i: counts.get(slots[i] & 0x3FFF, 0) if slots[i] else -1)
-        if not slots[weakest] or count > counts.get(slots[weakest] & 0x3FFF, 0):
-            slots[weakest] = move
+        slots = self.slots[ply]  # primary first; an empty slot (0) is always the secondary
+        if move not in slots:
+            if slots[1] and count <= self._count(ply, slots[1]):
+                return  # does not surpass the secondary killer's count
+            slots[1] = move
+        if slots[1] and (not slots[0] or self._count(ply, slots[1]) > self._count(ply, slots[0])):
+            slots.reverse()  # the secondary now has more cutoffs: it becomes the primary
+
+    def new_search(self) -> None:
+        """Halve every count; a killer whose count reaches zero leaves its slot."""
+        for ply, counts in enumerate(self.counts):
+            if not counts:
+                continue
+            self.counts[ply] = {key: count // 2 for key, count in counts.items() if count > 1}
+            slots = self.slots[ply]
+            kept = [move for move in slots if move and self._count(ply, move)]
+            slots[:] = kept + [0] * (len(slots) - len(kept))

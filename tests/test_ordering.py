@@ -68,9 +68,10 @@ def test_advanced_killers_replace_only_when_a_count_passes(variant_name):
     assert killers.slots[4] == [a, b]
     killers.on_cutoff(pos, c, 0, 2, 4, 0)  # count 1 does not pass a killer's count of 1
     assert killers.slots[4] == [a, b]
-    killers.on_cutoff(pos, b, 0, 2, 4, 0)  # b: count 2
+    killers.on_cutoff(pos, b, 0, 2, 4, 0)  # b: count 2 passes a's 1: b is now the primary
+    assert killers.slots[4] == [b, a]
     killers.on_cutoff(pos, c, 0, 2, 4, 0)  # c: count 2 passes a's 1 and takes its slot
-    assert killers.slots[4] == [c, b]
+    assert killers.slots[4] == [b, c]  # c's 2 does not pass b's 2: b stays primary
     assert killers.counts[4][c & 0x3FFF] == 2
 
 
@@ -162,7 +163,7 @@ def suite_nodes(variant_name, spec):
 
 @pytest.mark.parametrize("variant_name", VARIANTS)
 @pytest.mark.parametrize("spec", ["hash", "mvvlva", "see", "killer", "akiller", "history",
-                                  "countermove", "guard", DEFAULT_SPEC])
+                                  "history:seed", "countermove", "guard", DEFAULT_SPEC])
 def test_every_heuristic_searches_fewer_nodes_than_generation_order(variant_name, spec):
     assert suite_nodes(variant_name, spec) < suite_nodes(variant_name, "none")
 

@@ -1,0 +1,181 @@
+"""Seed fidelity of the move-ordering heuristics (issue 11), worked by hand from the seed texts
+in ../shared/seeds/ and run through the same code on both games: the guard value is the seed's
+guardValueWPOV from the side to move's point of view, ``history:seed`` is the seed's history
+rule, and the advanced killers rank their two killers by count and age the counts."""
+
+import pytest
+
+from core.moves import is_capture, is_quiet, move_from
+from core.pieces import BLACK, WHITE
+from core.search import Node
+from ordering.guard import ESCAPE, Guard
+from ordering.history import History
+from ordering.killer import AdvancedKillers
+from ordering.spec import OrderingSpecError, build_pipeline
+from variants import get_variant
+
+VARIANTS = ("chess", "xiangqi")
+
+
+def node_for(pos, side=None, ply=3):
+    """A node of ``pos`` at ``ply`` (the side to move unless ``side`` is given)."""
+    node = Node(ply)
+    node.pos, node.side, node.depth = pos, pos.side if side is None else side, 2
+    return node
+
+
+def quiet_moves(variant_name, count):
+    pos = get_variant(variant_name).position()
+    return pos, [m for m in sorted(pos.legal_moves()) if is_quiet(pos, m)][:count]
+
+
+# -- guard value -------------------------------------------------------------------------------
+
+# Capture strengths (the variants' tables, as the seed gives them): chess K 1, Q 1, R 2, B 5,
+# N 6, P 9; xiangqi general 1, advisor 9, elephant 9, chariot 2, horse 5, cannon 4, soldier 9.
+# The seed's guardValueWPOV: White's controllers count +, Black's -, and a BLACK occupant that
+# White attacks and Black defends adds its own -strength. For the side to move the roles swap:
+# its controllers count +, the opponent's -, and only an OPPONENT's occupant that the mover
+# attacks and the opponent defends adds -strength; the mover's own piece never counts.
+CHESS = "8/4k3/3p4/4N3/8/2B5/8/3RK3 w - - 0 1"
+XIANGQI = "4k4/9/9/4p3r/4N4/9/3N5/4C4/9/3K5 w - - 0 1"
+GUARD_CASES = [
+    # e5 holds a white knight, attacked by the black pawn d6 (9), defended by the white bishop
+    # c3 (5, over the empty d4). White to move (own piece): +5 - 9 = -4, the knight not added
+    # (before the fix: -4 + 6 = +2, "safe"). Black to move (opponent's piece, attacked and
+    # defended): +9 - 5 - 6 = -2.
+    ("chess", CHESS, "e5", WHITE, 5 - 9),
+    ("chess", CHESS, "e5", BLACK, 9 - 5 - 6),
+    # d6 holds a black pawn, attacked by the white rook d1 (2, up the empty d-file), defended by
+    # the black king e7 (1). White to move (opponent's piece): +2 - 1 - 9 = -8. Black to move
+    # (own piece): +1 - 2 = -1, the pawn not added (before the fix: +8, "safe").
+    ("chess", CHESS, "d6", WHITE, 2 - 1 - 9),
+    ("chess", CHESS, "d6", BLACK, 1 - 2),
+    # f7 is empty, reached by the white knight e5 (6) and the black king e7 (1): no occupant.
+    ("chess", CHESS, "f7", WHITE, 6 - 1),
+    ("chess", CHESS, "f7", BLACK, 1 - 6),
+    # e6 holds a red horse, attacked by the black soldier e7 (9, one step forward), defended by
+    # the red horse d4 (5, leg d5 free). Red to move (own piece): +5 - 9 = -4, the horse not
+    # added (before the fix: -4 + 5 = +1, "safe"). Black to move (opponent's piece): +9 - 5 - 5
+    # = -1.
+    ("xiangqi", XIANGQI, "e6", WHITE, 5 - 9),
+    ("xiangqi", XIANGQI, "e6", BLACK, 9 - 5 - 5),
+    # e7 holds a black soldier, attacked by the red cannon e3 (4, over the screen e6), defended
+    # by the black chariot i7 (2, along rank 7). Red to move (opponent's piece): +4 - 2 - 9 =
+    # -7. Black to move (own piece): +2 - 4 = -2, the soldier not added (before the fix: +7).
+    ("xiangqi", XIANGQI, "e7", WHITE, 4 - 2 - 9),
+    ("xiangqi", XIANGQI, "e7", BLACK, 2 - 4),
+    # g7 is empty, reached by the red horse e6 (5, leg f6 free) and the black chariot i7 (2).
+    ("xiangqi", XIANGQI, "g7", WHITE, 5 - 2),
+    ("xiangqi", XIANGQI, "g7", BLACK, 2 - 5),
+]
+
+
+@pytest.mark.parametrize("variant_name,fen,square,side,expected", GUARD_CASES)
+def test_guard_value_is_the_seeds_for_the_side_to_move(variant_name, fen, square, side,
+                                                      expected):
+    variant = get_variant(variant_name)
+    pos = variant.position(fen, strict=False)
+    sq = variant.geometry.parse_square(square)
+    guard = Guard(variant)
+    assert guard.value_for(node_for(pos, side), sq) == expected  # what ordering and pruning read
+    assert guard.guard_value(pos.board, sq, side) == expected
+    if side == WHITE:  # White's (Red's) point of view, the default, is the seed's own function
+        assert guard.guard_value(pos.board, sq) == expected
+
+
+@pytest.mark.parametrize("variant_name,fen,square", [
+    # the issue's position: the knight e5 is unsafe for White (5 - 9 = -4)
+    ("chess", "4k3/8/3p4/4N3/8/2B5/8/4K3 w - - 0 1", "e5"),
+    ("chess", CHESS, "e5"),
+    # the red horse e6 is unsafe for Red (5 - 9 = -4)
+    ("xiangqi", XIANGQI, "e6"),
+])
+def test_escape_first_if_origin_unsafe_fires_for_the_movers_defended_piece(variant_name, fen,
+                                                                           square):
+    variant = get_variant(variant_name)
+    pos = variant.position(fen, strict=False)
+    origin = variant.geometry.parse_square(square)
+    moves = pos.legal_moves()
+    scores = Guard(variant).score(node_for(pos), moves)
+    escapes = {move for move, score in zip(moves, scores) if score >= ESCAPE}
+    assert escapes == {move for move in moves if move_from(move) == origin}
+
+
+# -- history:seed ------------------------------------------------------------------------------
+
+CAPTURES = {  # a capture in each game: pawn takes pawn, soldier takes soldier
+    "chess": ("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5"),
+    "xiangqi": ("4k4/9/9/9/4p4/4P4/9/9/9/4K4 w - - 0 1", "e5e6"),
+}
+
+
+@pytest.mark.parametrize("variant_name", VARIANTS)
+def test_history_seed_credits_a_capture_cutoff(variant_name):
+    variant = get_variant(variant_name)
+    fen, text = CAPTURES[variant_name]
+    pos = variant.position(fen, strict=False)
+    capture = variant.parse_move(pos, text)
+    assert is_capture(pos, capture)
+    history = History(variant, "seed")
+    history.on_cutoff(pos, capture, 0, 3, 1, pos.side)
+    assert history.score(node_for(pos), [capture]) == [1]  # historyMoves[from][to]++
+
+
+@pytest.mark.parametrize("variant_name", VARIANTS)
+def test_history_seed_scores_follow_the_seeds_formula(variant_name):
+    variant = get_variant(variant_name)
+    pos, (a, b, c) = quiet_moves(variant_name, 3)
+    history = History(variant, "seed")
+    # cutoffs (move, depth, ply, side): the seed adds 1 to historyMoves[from][to] for each,
+    # whatever the depth, the ply or the side (its one array has no side)
+    for move, depth, ply, side in [(a, 1, 1, 0), (a, 5, 3, 0), (b, 2, 2, 0), (a, 3, 2, 1)]:
+        history.on_cutoff(pos, move, 0, depth, ply, side)
+    # by hand: a 1 + 1 + 1 = 3, b 1, c 0; the same for either side to move
+    assert history.score(node_for(pos, WHITE), [a, b, c]) == [3, 1, 0]
+    assert history.score(node_for(pos, BLACK), [a, b, c]) == [3, 1, 0]
+    history.new_search()  # the seed never ages its array
+    assert history.score(node_for(pos), [a, b, c]) == [3, 1, 0]
+    history.reset()  # a new game starts afresh
+    assert history.score(node_for(pos), [a, b, c]) == [0, 0, 0]
+
+
+def test_spec_accepts_history_seed():
+    chess = get_variant("chess")
+    assert build_pipeline("history:seed", chess).heuristics[0].rule == "seed"
+    with pytest.raises(OrderingSpecError, match="one of one, depth2, gravity, seed"):
+        build_pipeline("history:seeds", chess)
+
+
+# -- advanced killers ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("variant_name", VARIANTS)
+def test_advanced_killers_rank_the_two_killers_by_count(variant_name):
+    pos, (a, b, c) = quiet_moves(variant_name, 3)
+    killers = AdvancedKillers(get_variant(variant_name))
+    for move in (a, b, b):  # counts: a 1, b 2
+        killers.on_cutoff(pos, move, 0, 2, 4, 0)
+    assert killers.slots[4] == [b, a]
+    assert killers.score(node_for(pos, ply=4), [a, b, c]) == [1, 2, 0]  # more cutoffs first
+    for move in (c, c, c):  # c: 1 (does not pass a's 1), 2 (passes it), 3 (passes b's 2)
+        killers.on_cutoff(pos, move, 0, 2, 4, 0)
+    assert killers.slots[4] == [c, b]
+    assert killers.score(node_for(pos, ply=4), [a, b, c]) == [0, 1, 2]
+
+
+@pytest.mark.parametrize("variant_name", VARIANTS)
+def test_advanced_killer_counts_age_between_searches(variant_name):
+    pos, (a, b, c) = quiet_moves(variant_name, 3)
+    killers = AdvancedKillers(get_variant(variant_name))
+    for move in (a, a, a, a, b):  # counts: a 4, b 1
+        killers.on_cutoff(pos, move, 0, 2, 4, 0)
+    killers.new_search()  # halved: a 2, b 0 (b leaves its slot)
+    assert killers.slots[4] == [a, 0]
+    assert killers.counts[4] == {a & 0x3FFF: 2}
+    for move in (c, c):  # c: 1 takes the empty slot, 2 does not pass a's 2
+        killers.on_cutoff(pos, move, 0, 2, 4, 0)
+    assert killers.slots[4] == [a, c]
+    killers.on_cutoff(pos, c, 0, 2, 4, 0)  # 3 passes a's 2
+    assert killers.slots[4] == [c, a]
+    killers.reset()
+    assert killers.slots[4] == [0, 0] and killers.counts[4] == {}
