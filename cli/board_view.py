@@ -1,59 +1,115 @@
-"""Boards drawn with rich: chess on shaded squares (Unicode pieces or letters), xiangqi on its
-own grid with the river and the palaces (pieces as red and black Chinese characters, or
-letters). Coordinates on all sides, the last move and a king or general in check highlighted,
-either side at the bottom, and an optional guard-value heat map (the guard heuristic's number on
-every square).
+"""Boards drawn with rich from each game's `BoardStyle`: pieces inside shaded squares (chess) or
+on the crossings of a ruled board with its river and palaces (xiangqi), as symbols or, with
+``--ascii``, as FEN letters on ASCII lines only. File letters and rank numbers on all sides,
+each side's own file numbers along its edge where the game's notation counts files per side,
+the last move and a king or general in check highlighted, either side at the bottom, and an
+optional guard-value heat map (the guard heuristic's number on every square).
+
+Every cell of a board has a background (the squares, the ruled board's fill, a highlight or a
+heat color), and piece colors are chosen against those, so boards read alike on dark and
+light terminals; only the coordinates around a board use the terminal's own colors.
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
+from rich.cells import cell_len
 from rich.text import Text
 
 from core.position import Position
+from core.variant import POINTS, BoardStyle
 
-CHESS_GLYPHS = {1: "♙", 2: "♘", 3: "♗", 4: "♖", 5: "♕", 6: "♔",
-                9: "♟", 10: "♞", 11: "♝", 12: "♜", 13: "♛", 14: "♚"}
-#: xiangqi piece codes -> characters (Red: 帥仕相傌俥炮兵, Black: 將士象馬車砲卒)
-XIANGQI_GLYPHS = {1: "帥", 2: "仕", 3: "相", 4: "傌", 5: "俥", 6: "炮", 7: "兵",
-                  9: "將", 10: "士", 11: "象", 12: "馬", 13: "車", 14: "砲", 15: "卒"}
-LIGHT, DARK = "on #f0d9b5", "on #b58863"
-LAST_MOVE = "on #cdd26a"
-CHECK = "on #e05050"
-RED_PIECE, BLACK_PIECE = "bold #d01010", "bold #101010"
-GRID = "#8a6a3a"
+LAST_MOVE = "#cdd26a"
+CHECK = "#ffc0c0"
+RIVER = "italic #204a90"
+HEAT_NUMBER = "#000000"
+#: guard values beyond this many points get no deeper heat color
+HEAT_SATURATION = 20
+HEAT_STEP = 5
+
+RANK_MARGIN = 3  # "10 " before each row
+SYMBOL_CELLS = 2  # a piece's place on a ruled board and in a heat-map cell (wide glyphs)
+HEAT_CELL = SYMBOL_CELLS + 5  # " N +15 ": a space on each side keeps neighbours apart
+POINT_SPACING = 4  # a crossing and the line to the next one
+BOARD_PADDING = 1  # cells of fill left and right of a ruled board
 
 
-def heat_style(value: int) -> str:
-    """A background whose hue says who controls the square and whose depth says how much."""
+class Ruling(NamedTuple):
+    """The characters a ruled board is drawn with."""
+
+    horizontal: str
+    vertical: str
+    rising: str
+    falling: str
+    #: (line up, line down, line left, line right) -> the crossing's character
+    junctions: dict[tuple[bool, bool, bool, bool], str]
+
+
+BOX_RULING = Ruling("─", "│", "╱", "╲", {
+    (True, True, True, True): "┼", (False, True, True, True): "┬",
+    (True, False, True, True): "┴", (True, True, False, True): "├",
+    (True, True, True, False): "┤", (False, True, False, True): "┌",
+    (False, True, True, False): "┐", (True, False, False, True): "└",
+    (True, False, True, False): "┘"})
+ASCII_RULING = Ruling("-", "|", "/", "\\", dict.fromkeys(BOX_RULING.junctions, "+"))
+
+
+def heat_fill(value: int) -> str:
+    """A light background whose hue says who controls the square (green: the first player,
+    sky blue: the second) and whose depth says how much; light enough for every piece color
+    (contrast 4.5:1 at least, as the highlights and the boards' fills)."""
     if value == 0:
-        return "on #d8d8d8"
-    level = min(abs(value), 20) * 8
+        return "#d8d8d8"
+    level = min(abs(value), HEAT_SATURATION) * HEAT_STEP
     if value > 0:
-        return f"on #{235 - level:02x}{245:02x}{235 - level:02x}"
-    return f"on #{245:02x}{235 - level:02x}{235 - level:02x}"
+        return f"#{235 - level:02x}{245:02x}{235 - level:02x}"
+    return f"#{235 - level:02x}{240 - level // 4:02x}{250:02x}"
+
+
+def pad(text: str, cells: int, filler: str = " ") -> str:
+    """``text`` followed by ``filler`` up to ``cells`` terminal cells (wide glyphs count 2)."""
+    return text + filler * (cells - cell_len(text))
+
+
+def center(text: str, cells: int) -> str:
+    """``text`` centered in ``cells`` terminal cells."""
+    left = (cells - cell_len(text)) // 2
+    return pad(" " * left + text, cells)
 
 
 class BoardView:
-    """Renders positions of one variant; ``ascii`` uses FEN letters instead of symbols."""
+    """Renders positions of any variant; ``ascii_pieces`` draws letters and ASCII lines only."""
 
     def __init__(self, ascii_pieces: bool = False) -> None:
         self.ascii = ascii_pieces
+        self.ruling = ASCII_RULING if ascii_pieces else BOX_RULING
 
     def render(self, pos: Position, flipped: bool = False, last_move: int = 0,
                guard_values: list[int] | None = None) -> Text:
-        if pos.variant.name == "xiangqi" and guard_values is None:
-            return self._xiangqi(pos, flipped, last_move)
-        return self._squares(pos, flipped, last_move, guard_values)
+        """``pos`` as its game draws it (``flipped``: the second player at the bottom), the
+        ``last_move`` highlighted, or the ``guard_values`` heat map when given."""
+        style = pos.variant.board_style
+        if style.layout == POINTS and guard_values is None:
+            return self._points(pos, style, flipped, last_move)
+        return self._squares(pos, style, flipped, last_move, guard_values)
 
     # -- shared helpers ----------------------------------------------------------------------
 
-    def _orders(self, pos: Position, flipped: bool) -> tuple[range, range]:
+    @staticmethod
+    def _orders(pos: Position, flipped: bool) -> tuple[list[int], list[int]]:
+        """Files left to right and ranks top to bottom as seen on screen."""
         geometry = pos.variant.geometry
-        files = range(geometry.files - 1, -1, -1) if flipped else range(geometry.files)
-        ranks = range(geometry.ranks) if flipped else range(geometry.ranks - 1, -1, -1)
+        files = list(range(geometry.files))
+        ranks = list(range(geometry.ranks - 1, -1, -1))
+        if flipped:
+            files.reverse()
+            ranks.reverse()
         return files, ranks
 
-    def _highlights(self, pos: Position, last_move: int) -> dict[int, str]:
+    @staticmethod
+    def _highlights(pos: Position, last_move: int) -> dict[int, str]:
+        """Square -> highlight background: the last move's squares, a royal piece in check."""
         marks = {}
         if last_move:
             marks[last_move & 127] = marks[last_move >> 7 & 127] = LAST_MOVE
@@ -62,104 +118,195 @@ class BoardView:
             marks[king] = CHECK
         return marks
 
-    def _file_labels(self, files: range, width: int, centered: bool = True) -> Text:
-        """File letters over each column (centered on squares, or over grid points)."""
-        labels = ("abcdefghi"[f].center(width) if centered else "abcdefghi"[f].ljust(width)
-                  for f in files)
-        return Text("   " + "".join(labels).rstrip())
+    def _symbol(self, style: BoardStyle, pos: Position, piece: int) -> str:
+        """The piece's letter (``--ascii``) or glyph; empty for an empty square."""
+        if not piece:
+            return ""
+        return pos.variant.piece_letters[piece] if self.ascii else style.glyphs[piece]
 
-    # -- chess squares (and the guard heat map of either game) -------------------------------
+    @staticmethod
+    def _file_letters(files: list[int]) -> list[str]:
+        return [chr(ord("a") + file) for file in files]
 
-    def _squares(self, pos: Position, flipped: bool, last_move: int,
+    def _file_numbers(self, style: BoardStyle) -> tuple[tuple[str, ...], ...]:
+        """Per color, each file's number (none when the game has no such numbers)."""
+        return style.ascii_file_numbers if self.ascii else style.file_numbers
+
+    @staticmethod
+    def _edge_colors(flipped: bool) -> tuple[int, int]:
+        """The colors whose edges are at the top and at the bottom of the screen."""
+        return (0, 1) if flipped else (1, 0)
+
+    @staticmethod
+    def _label_row(labels: list[str], spacing: int, centered: bool, last: int | None = None,
+                   padding: int = 0, board: str = "") -> Text:
+        """One row of ``labels``, one per column ``spacing`` cells apart after the rank margin
+        and ``padding`` (centered in the column, or at its left); ``last`` sets the width of the
+        last column. With ``board`` (a rich style), the row is printed on the board in it;
+        without, in the terminal's own colors."""
+        cells = [center(label, spacing) if centered else pad(label, spacing) for label in labels]
+        if last is not None:
+            cells[-1] = pad(labels[-1], last)
+        row = Text(" " * RANK_MARGIN)
+        if board:
+            row.append(" " * padding + "".join(cells) + " " * padding, style=board)
+        else:
+            row.append((" " * padding + "".join(cells)).rstrip())
+        row.append("\n")
+        return row
+
+    # -- squares (and the guard heat map of either game) -------------------------------------
+
+    def _squares(self, pos: Position, style: BoardStyle, flipped: bool, last_move: int,
                  guard_values: list[int] | None) -> Text:
+        """Pieces inside squares: shaded ones, or colored by ``guard_values`` with each
+        square's number beside its piece."""
         geometry = pos.variant.geometry
         files, ranks = self._orders(pos, flipped)
         marks = self._highlights(pos, last_move)
-        width = 5 if guard_values is not None else 3
-        text = self._file_labels(files, width)
-        text.append("\n")
+        if guard_values is None:
+            glyph_cells = 1 if self.ascii else max(map(cell_len, style.glyphs.values()))
+            spacing = glyph_cells + 2
+        else:
+            glyph_cells, spacing = SYMBOL_CELLS, HEAT_CELL
+        numbers = self._file_numbers(style)
+        top, bottom = self._edge_colors(flipped)
+        letters = self._label_row(self._file_letters(files), spacing, centered=True)
+        text = letters.copy()
+        if numbers:
+            text.append_text(self._label_row([numbers[top][f] for f in files], spacing, True))
         for rank in ranks:
-            label = f"{rank + geometry.rank_base:>2} "
-            text.append(label)
+            label = rank + geometry.rank_base
+            text.append(f"{label:>{RANK_MARGIN - 1}} ")
             for file in files:
                 sq = geometry.square(file, rank)
                 piece = pos.board[sq]
-                if guard_values is not None:
-                    style = marks.get(sq) or heat_style(guard_values[sq])
-                    cell = f"{self._symbol(pos, piece, 2)}{guard_values[sq]:>+3d}"
+                symbol = pad(self._symbol(style, pos, piece), glyph_cells)
+                piece_style = style.piece_styles[piece >> 3] if piece else ""
+                if guard_values is None:
+                    background = marks.get(sq) or style.fills[(file + rank + 1) % 2]
+                    text.append(f" {symbol} ", style=f"{piece_style} on {background}")
                 else:
-                    style = marks.get(sq) or (LIGHT if (file + rank) % 2 else DARK)
-                    cell = f" {self._symbol(pos, piece, 1)} "
-                color = RED_PIECE if piece and piece >> 3 == 0 and pos.variant.name == "xiangqi" \
-                    else "#000000"
-                text.append(cell, style=f"{color} {style}")
-            text.append(f" {rank + geometry.rank_base}\n")
-        text.append_text(self._file_labels(files, width))
+                    background = marks.get(sq) or heat_fill(guard_values[sq])
+                    text.append(f" {symbol}", style=f"{piece_style} on {background}")
+                    text.append(f"{guard_values[sq]:+3d} ", style=f"{HEAT_NUMBER} on {background}")
+            text.append(f" {label}\n")
+        if numbers:
+            text.append_text(self._label_row([numbers[bottom][f] for f in files], spacing, True))
+        text.append_text(letters)
+        text.rstrip()
         return text
 
-    def _symbol(self, pos: Position, piece: int, width: int) -> str:
-        if not piece:
-            return " " * width
-        if self.ascii or (pos.variant.name == "chess" and width == 2):
-            return pos.variant.piece_letters[piece].ljust(width)
-        glyph = (CHESS_GLYPHS if pos.variant.name == "chess" else XIANGQI_GLYPHS)[piece]
-        return glyph if pos.variant.name == "xiangqi" else glyph.ljust(width)
+    # -- a ruled board: pieces on the crossings ----------------------------------------------
 
-    # -- the xiangqi grid --------------------------------------------------------------------
-
-    def _xiangqi(self, pos: Position, flipped: bool, last_move: int) -> Text:
-        files, ranks = self._orders(pos, flipped)
+    def _points(self, pos: Position, style: BoardStyle, flipped: bool, last_move: int) -> Text:
+        """Pieces on the crossings of ruled lines, on the board's fill, each side's file
+        numbers along its edge."""
         geometry = pos.variant.geometry
+        files, ranks = self._orders(pos, flipped)
         marks = self._highlights(pos, last_move)
-        text = self._file_labels(files, 4, centered=False)
-        text.append("\n")
-        ranks = list(ranks)
+        fill = style.fills[0]
+        lines = f"{style.line_color} on {fill}"
+        numbers = self._file_numbers(style)
+        top, bottom = self._edge_colors(flipped)
+        letters = self._label_row(self._file_letters(files), POINT_SPACING, centered=False,
+                                  last=SYMBOL_CELLS, padding=BOARD_PADDING)
+        text = letters.copy()
+        if numbers:
+            text.append_text(self._label_row([numbers[top][f] for f in files], POINT_SPACING,
+                                             False, SYMBOL_CELLS, BOARD_PADDING, lines))
+        last_column = len(files) - 1
         for row, rank in enumerate(ranks):
-            text.append(f"{rank + geometry.rank_base:>2} ")
+            label = rank + geometry.rank_base
+            text.append(f"{label:>{RANK_MARGIN - 1}} ")
+            text.append(" " * BOARD_PADDING, style=f"on {fill}")
             for column, file in enumerate(files):
                 sq = geometry.square(file, rank)
                 piece = pos.board[sq]
+                background = marks.get(sq, fill)
+                filler = self.ruling.horizontal if column < last_column else " "
                 if piece:
-                    glyph = pos.variant.piece_letters[piece] + " " if self.ascii else \
-                        XIANGQI_GLYPHS[piece]
-                    color = RED_PIECE if piece >> 3 == 0 else BLACK_PIECE
-                    text.append(glyph, style=f"{color} {marks.get(sq, '')}".strip())
+                    symbol = pad(self._symbol(style, pos, piece), SYMBOL_CELLS, filler)
+                    text.append(symbol, style=f"{style.piece_styles[piece >> 3]} on {background}")
                 else:
-                    text.append("┼─" if 0 < column < 8 else ("├─" if column == 0 else "┤ "),
-                                style=f"{GRID} {marks.get(sq, '')}".strip())
-                if column < 8:
-                    text.append("──", style=GRID)
-            text.append(f" {rank + geometry.rank_base}\n")
+                    up = row > 0 and self._joined(style, ranks[row - 1], rank, column, files)
+                    down = row < len(ranks) - 1 and \
+                        self._joined(style, rank, ranks[row + 1], column, files)
+                    junction = self.ruling.junctions[up, down, column > 0, column < last_column]
+                    text.append(pad(junction, SYMBOL_CELLS, filler),
+                                style=f"{style.line_color} on {background}")
+                if column < last_column:
+                    text.append(self.ruling.horizontal * (POINT_SPACING - SYMBOL_CELLS),
+                                style=lines)
+            text.append(" " * BOARD_PADDING, style=f"on {fill}")
+            text.append(f" {label}\n")
             if row < len(ranks) - 1:
-                text.append(self._between(rank, ranks[row + 1]))
-        text.append_text(self._file_labels(files, 4, centered=False))
+                text.append_text(self._between(pos, style, files, rank, ranks[row + 1]))
+        if numbers:
+            text.append_text(self._label_row([numbers[bottom][f] for f in files], POINT_SPACING,
+                                             False, SYMBOL_CELLS, BOARD_PADDING, lines))
+        text.append_text(letters)
+        text.rstrip()
         return text
 
-    def _between(self, rank: int, next_rank: int) -> Text:
-        """The connector row between two ranks: verticals, palace diagonals, or the river."""
-        low = min(rank, next_rank)
-        line = Text("   ")
-        if low == 4:  # the river between ranks 5 and 6
-            line.append("│", style=GRID)
-            line.append("   楚  河" + " " * 13 + "漢  界   ", style="italic #3060a0")
-            line.append("│\n", style=GRID)
-            return line
-        descending = rank > next_rank
-        for column in range(9):
-            line.append("│ ", style=GRID)
-            if column < 8:
-                diagonal = self._palace_diagonal(low, column, descending)
-                line.append(f"{diagonal} " if diagonal else "  ", style=GRID)
-        line.append("\n")
-        return line
+    @staticmethod
+    def _across_river(style: BoardStyle, rank: int, next_rank: int) -> bool:
+        return style.river is not None and min(rank, next_rank) == style.river
+
+    def _joined(self, style: BoardStyle, rank: int, next_rank: int, column: int,
+                files: list[int]) -> bool:
+        """Whether a line joins the crossings of ``column`` on two neighbouring ranks (the
+        river cuts every file but the edges)."""
+        return column in (0, len(files) - 1) or not self._across_river(style, rank, next_rank)
+
+    def _between(self, pos: Position, style: BoardStyle, files: list[int], rank: int,
+                 next_rank: int) -> Text:
+        """The row between two ranks: the file lines with the palace diagonals, or the river."""
+        fill = style.fills[0]
+        lines = f"{style.line_color} on {fill}"
+        row = Text(" " * RANK_MARGIN)
+        row.append(" " * BOARD_PADDING, style=f"on {fill}")
+        gap = POINT_SPACING - 1
+        if self._across_river(style, rank, next_rank):
+            inscriptions = style.ascii_river_text if self.ascii else style.river_text
+            width = POINT_SPACING * (len(files) - 1) - 1  # between the edge files
+            half = width // 2
+            row.append(self.ruling.vertical, style=lines)
+            row.append(center(inscriptions[0], half) + center(inscriptions[1], width - half),
+                       style=f"{RIVER} on {fill}")
+            row.append(self.ruling.vertical + " " * (SYMBOL_CELLS - 1 + BOARD_PADDING),
+                       style=lines)
+            row.append("\n")
+            return row
+        for column, file in enumerate(files):
+            row.append(self.ruling.vertical, style=lines)
+            if column < len(files) - 1:
+                diagonal = self._diagonal(pos, style, file, files[column + 1], rank, next_rank)
+                row.append(center(diagonal, gap), style=lines)
+        row.append(" " * (SYMBOL_CELLS - 1 + BOARD_PADDING), style=f"on {fill}")
+        row.append("\n")
+        return row
+
+    def _diagonal(self, pos: Position, style: BoardStyle, file: int, next_file: int, rank: int,
+                  next_rank: int) -> str:
+        """The palace diagonal in the gap between two files and two ranks as seen on screen
+        (top-left corner at ``file``, ``rank``), or "" outside the palaces. The diagonals cross
+        at the palace's centre, so the gap's diagonal runs from the corner that is the centre."""
+        geometry = pos.variant.geometry
+        top_left, bottom_right = geometry.square(file, rank), geometry.square(next_file, next_rank)
+        corners = (top_left, geometry.square(next_file, rank), geometry.square(file, next_rank),
+                   bottom_right)
+        for palace in style.palaces:
+            if all(sq in palace for sq in corners):
+                middle = self._middle(pos, palace)
+                return self.ruling.falling if middle in (top_left, bottom_right) \
+                    else self.ruling.rising
+        return ""
 
     @staticmethod
-    def _palace_diagonal(low: int, column: int, descending: bool) -> str:
-        """'╲' or '╱' in the gap after ``column`` between ranks ``low`` and ``low + 1`` inside
-        a palace (files d-f, ranks 1-3 and 8-10), as seen on screen."""
-        if low not in (0, 1, 7, 8) or column not in (3, 4):
-            return ""
-        lower_half = low in (0, 7)  # the palace's lower row of gaps
-        first_gap = column == 3
-        rising = first_gap == lower_half
-        return "╱" if rising == descending else "╲"
+    def _middle(pos: Position, region: frozenset[int]) -> int:
+        """The middle square of a rectangular region."""
+        geometry = pos.variant.geometry
+        files = sorted({geometry.file_of(sq) for sq in region})
+        ranks = sorted({geometry.rank_of(sq) for sq in region})
+        return geometry.square(files[len(files) // 2], ranks[len(ranks) // 2])

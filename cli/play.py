@@ -12,10 +12,15 @@ one, so games can be scripted.
 from __future__ import annotations
 
 import argparse
+import codecs
+import os
+import re
+import select
 import sys
 import time
 from pathlib import Path
 
+from rich import box
 from rich.console import Console
 from rich.live import Live
 from rich.panel import Panel
@@ -26,18 +31,32 @@ from cli.engine import Engine
 from cli.search import pv_text, score_text
 from core.errors import MoveError, XQChessError
 from core.outcome import Outcome, Termination
-from core.pgn import Game, PgnError, read_pgn, write_pgn
+from core.pgn import TAG, Game, PgnError, read_pgn, write_pgn
 from core.search import Iteration, Limits, Node, SearchResult, Searcher
 from ordering.guard import Guard
 from variants import NAMES, get_variant
+
+try:  # POSIX terminals: keys typed while the engine thinks are kept (see `TypeAhead`)
+    import readline
+    import termios
+except ImportError:
+    readline = termios = None
 
 #: engine strength levels: fixed depth for the weakest, time per move for the rest
 LEVELS = {1: Limits(depth=1), 2: Limits(depth=2), 3: Limits(depth=3), 4: Limits(movetime=500),
           5: Limits(movetime=1000), 6: Limits(movetime=2000), 7: Limits(movetime=4000),
           8: Limits(movetime=8000)}
 HINT_LIMITS = Limits(movetime=1000)
+#: how many moves `show order` lists (the rest are counted), so board and list fit 40 lines
+ORDER_ROWS = 10
+#: a table with a rule under its header and no other lines, and its ASCII twin for --ascii
+ORDER_BOX = box.SIMPLE_HEAD
+ORDER_ASCII_BOX = box.Box("    \n    \n -- \n    \n    \n    \n    \n    \n", ascii=True)
+#: the first field of a FEN: ranks of piece letters and digits between slashes. PGN move text
+#: never starts so (a result such as 1/2-1/2 has a dash)
+FEN_PLACEMENT = re.compile(r"[A-Za-z0-9]+(?:/[A-Za-z0-9]+)+")
 
-HELP = """\
+HELP = f"""\
 Moves: type them in any notation the game reads (chess: SAN Nf3 / UCI g1f3; xiangqi: WXF C2=5,
 ICCS H2-E2, UCI coordinates h3e3, Chinese 炮二平五).
 Commands:
@@ -49,15 +68,97 @@ Commands:
   flip                 turn the board around
   fen                  the position's FEN
   board                draw the board again
-  new                  a new game with the same settings
+  new                  a new game from the standard start position
+  restart              start this game again from its own first position (a --fen,
+                       a loaded FEN or a loaded game's start)
   resign               give up the game
   draw                 claim a draw where the rules allow it
   level N              engine strength 1-8 (1-3: depth 1-3; 4-8: 0.5-8 s a move)
   show guard           toggle the guard-value heat map
-  show order           toggle the move-ordering list
+  show order           toggle the move-ordering list (the first {ORDER_ROWS} moves)
   save FILE            save the game as PGN
-  load FILE            load a PGN or FEN file (or: load FEN)
+  load FILE            load a PGN or FEN file (or: load FEN), told apart by content; a
+                       PGN without tags is taken for a game of the game being played
   quit                 leave"""
+
+
+def is_fen(text: str) -> bool:
+    """Whether ``text`` is taken for a FEN rather than PGN: one line whose first field is a
+    board placement (a FEN with too few or too many fields is then reported as such)."""
+    lines = text.strip().splitlines()
+    return len(lines) == 1 and FEN_PLACEMENT.fullmatch(lines[0].split()[0]) is not None
+
+
+class TypeAhead:
+    """Keys typed while the engine thinks, in a real terminal.
+
+    While the live panel is up the terminal's echo and line editing are off, so typing cannot
+    move the cursor under the panel (which then left a piece of its border behind); the keys
+    are collected here instead and shown in the panel. Once the engine has moved, finished
+    lines run as commands, each echoed after its prompt, and an unfinished line is put back at
+    the next prompt, ready to edit. Without termios (not POSIX) typing works as before.
+    """
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.lines: list[str] = []  # lines finished with Enter, oldest first
+        self.partial = ""  # the line being typed
+        self.decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        self.in_escape = False  # inside an escape sequence (arrow and function keys)
+        self.saved: list | None = None
+
+    def __enter__(self) -> TypeAhead:
+        if termios is not None:
+            self.saved = termios.tcgetattr(self.fd)
+            quiet = termios.tcgetattr(self.fd)
+            quiet[3] &= ~(termios.ECHO | termios.ICANON)
+            quiet[6][termios.VMIN], quiet[6][termios.VTIME] = 0, 0
+            termios.tcsetattr(self.fd, termios.TCSANOW, quiet)
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        if self.saved is not None:
+            self.poll()
+            termios.tcsetattr(self.fd, termios.TCSANOW, self.saved)
+            self.saved = None
+
+    def poll(self) -> None:
+        """Collect the keys typed since the last poll (without waiting)."""
+        while self.saved is not None and select.select([self.fd], [], [], 0)[0]:
+            data = os.read(self.fd, 1024)
+            if not data:
+                return
+            for char in self.decoder.decode(data):
+                self._key(char)
+
+    def _key(self, char: str) -> None:
+        if self.in_escape:  # ESC [ ... ends with a letter or ~
+            self.in_escape = not (char.isalpha() or char == "~")
+        elif char == "\x1b":
+            self.in_escape = True
+        elif char in "\r\n":
+            if self.partial.strip():
+                self.lines.append(self.partial)
+            self.partial = ""
+        elif char in "\x7f\b":
+            self.partial = self.partial[:-1]
+        elif char.isprintable():
+            self.partial += char
+
+    def shown(self) -> str:
+        """What has been typed, for the panel: finished lines, then the one being typed."""
+        return " | ".join([*self.lines, self.partial + "_"])
+
+    def read(self, prompt: str) -> str:
+        """The next line from the terminal, with an unfinished line typed ahead put back."""
+        partial, self.partial = self.partial, ""
+        if partial and readline is not None:
+            readline.set_startup_hook(lambda: readline.insert_text(partial))
+        try:
+            return input(prompt)
+        finally:
+            if readline is not None:
+                readline.set_startup_hook()
 
 
 def termination_text(outcome: Outcome, names: tuple[str, str]) -> str:
@@ -86,8 +187,10 @@ class PlaySession:
         self.notation = self.variant.require_notation(
             args.notation or ("san" if "san" in self.variant.notations else "wxf"))
         self.humans = self._humans(args.side)
-        self.start_fen = self._start_fen(args)
+        self.standard_fen = self._standard_fen(args)  # where `new` starts
+        self.start_fen = self._start_fen(args)  # where this game started (`restart`)
         self.pos = self.variant.position(self.start_fen)
+        self.typed = TypeAhead(sys.stdin.fileno()) if interactive else None
         self.engine = Engine(self.variant.name)
         self.show_guard = False
         self.show_order = False
@@ -106,15 +209,20 @@ class PlaySession:
             return {0}
         return {1}
 
-    def _start_fen(self, args: argparse.Namespace) -> str:
-        if args.fen and args.first:
-            raise XQChessError("--first applies to the initial position; a --fen says who moves")
-        if args.fen:
-            return self.variant.position(args.fen).fen()
+    def _standard_fen(self, args: argparse.Namespace) -> str:
+        """The game's initial position, with the side to move of --first."""
         fields = self.variant.start_fen.split()
         if args.first:
             fields[1] = "b" if args.first == "black" else "w"
         return " ".join(fields)
+
+    def _start_fen(self, args: argparse.Namespace) -> str:
+        """The --fen position (an empty one is an error), else the standard start."""
+        if args.fen is None:
+            return self.standard_fen
+        if args.first:
+            raise XQChessError("--first applies to the initial position; a --fen says who moves")
+        return self.variant.position(args.fen).fen()
 
     # -- output ------------------------------------------------------------------------------
 
@@ -144,12 +252,17 @@ class PlaySession:
         entry = searcher.tt.probe(self.pos.hash) if searcher.tt else None
         node.hash_move = entry[4] if entry else 0
         pipeline = searcher.orderer
-        table = Table(title=f"search order ({pipeline.spec})", title_justify="left")
+        ordered = pipeline.scored(node, self.pos.legal_moves())
+        more = len(ordered) - ORDER_ROWS
+        table = Table(title=f"search order ({pipeline.spec})", title_justify="left",
+                      caption=f"... and {more} more" if more > 0 else None,
+                      caption_justify="left", box=ORDER_ASCII_BOX if self.view.ascii else ORDER_BOX,
+                      show_edge=False)
         table.add_column("#", justify="right")
         table.add_column("move")
         for heuristic in pipeline.heuristics:
             table.add_column(heuristic.name, justify="right")
-        for rank, (move, scores) in enumerate(pipeline.scored(node, self.pos.legal_moves()), 1):
+        for rank, (move, scores) in enumerate(ordered[:ORDER_ROWS], 1):
             text = self.variant.format_move(self.pos, move, self.notation)
             table.add_row(str(rank), text, *(f"{s:g}" for s in scores))
         return table
@@ -200,23 +313,25 @@ class PlaySession:
 
         self.engine.go(limits, on_iteration, lambda result, pos: done.append(result))
         if self.interactive:
-            with Live(self._panel(progress, start), console=self.console, transient=True,
-                      auto_refresh=False) as live:
+            with self.typed, Live(self._panel(progress, start), console=self.console,
+                                  transient=True, auto_refresh=False) as live:
                 while self.engine.searching:  # redraw 4 times a second, on this thread only
                     progress["nodes"] = self.engine.searcher.stats.nodes
+                    self.typed.poll()
                     live.update(self._panel(progress, start), refresh=True)
                     time.sleep(0.25)
         self.engine.finish()
         return done[0]
 
-    @staticmethod
-    def _panel(progress: dict, start: float) -> Panel:
+    def _panel(self, progress: dict, start: float) -> Panel:
         elapsed = time.perf_counter() - start
         nodes = progress.get("nodes", 0)
         lines = (f"depth {progress.get('depth', 0)}   score "
                  f"{score_text(progress.get('score', 0))}   nodes {nodes}   "
                  f"nps {int(nodes / elapsed) if elapsed else 0}   time {elapsed:.1f}s\n"
                  f"pv {progress.get('pv', '')}")
+        if self.typed.lines or self.typed.partial:
+            lines += f"\ntyped: {self.typed.shown()}"
         return Panel(lines, title="engine thinking", expand=False)
 
     # -- commands ----------------------------------------------------------------------------
@@ -281,10 +396,20 @@ class PlaySession:
         self.show()
 
     def cmd_new(self, rest: str) -> None:
-        self.pos = self.variant.position(self.start_fen)
+        self.start_fen = self.standard_fen
+        self._begin("New game from the standard start position.")
+
+    def cmd_restart(self, rest: str) -> None:
+        self._begin(f"Game restarted from its first position: {self.start_fen}")
+
+    def _begin(self, message: str) -> None:
+        """A new game from ``self.start_fen``, announced by ``message``."""
+        self.pos = self.variant.position(self.start_fen, strict=False)
         self.result, self.result_code = None, "*"
         self.engine.new_game()
+        self.say(message)
         self.show()
+        self.check_end()
 
     def cmd_resign(self, rest: str) -> None:
         if self.result:
@@ -338,12 +463,13 @@ class PlaySession:
         self.say(f"Saved {len(game.moves)} moves to {rest}.")
 
     def cmd_load(self, rest: str) -> None:
+        """Load a FEN typed after ``load``, or a file holding a FEN or a PGN game, judged by its
+        content (`is_fen`); on any error the game stays as it was."""
         if not rest:
             self.say("load needs a file name or a FEN", "red")
             return
         path = Path(rest)
-        looks_like_fen = " " in rest or rest.count("/") >= self.variant.geometry.ranks - 1
-        if looks_like_fen and not path.exists():
+        if is_fen(rest) and not path.exists():
             self._set_game(self.variant.position(rest).fen(), [])
             return
         try:
@@ -354,13 +480,25 @@ class PlaySession:
         except UnicodeDecodeError:
             self.say(f"cannot load {rest}: not a text file", "red")
             return
-        if "[" in text or not text.strip().count("/"):
-            game, _ = read_pgn(text, [get_variant(name) for name in NAMES])
-            if game.variant is not self.variant:
-                raise PgnError(f"{rest} is a {game.variant.name} game; this is {self.variant.name}")
-            self._set_game(game.start_fen, game.moves)
-        else:
-            self._set_game(self.variant.position(text.strip()).fen(), [])
+        try:
+            if is_fen(text):
+                start_fen, moves = self.variant.position(text.strip()).fen(), []
+            else:
+                start_fen, moves = self._read_game(text, rest)
+        except XQChessError as error:
+            self.say(f"cannot load {rest}: {error}", "red")
+            return
+        self._set_game(start_fen, moves)
+
+    def _read_game(self, text: str, source: str) -> tuple[str, list[int]]:
+        """The start FEN and moves of the PGN game in ``text`` (from file ``source``); a PGN
+        without any tag is taken for a game of the game being played."""
+        if not TAG.search(text) and self.variant.pgn_variant_tag is not None:
+            text = f'[Variant "{self.variant.pgn_variant_tag}"]\n{text}'
+        game, _ = read_pgn(text, [get_variant(name) for name in NAMES])
+        if game.variant is not self.variant:
+            raise PgnError(f"{source} is a {game.variant.name} game; this is {self.variant.name}")
+        return game.start_fen, game.moves
 
     def _set_game(self, start_fen: str, moves: list[int]) -> None:
         pos = self.variant.position(start_fen, strict=False)
@@ -397,13 +535,15 @@ class PlaySession:
         self.engine.stop()
 
     def _read(self, lines) -> str | None:
+        """The next command: a line typed while the engine thought (echoed after the prompt),
+        then a line from the terminal, or from piped input (echoed too)."""
         prompt = f"{self.names[self.pos.side]}> " if not self.result else "game over> "
-        if self.interactive:
+        if self.interactive and not self.typed.lines:
             try:
-                return self.console.input(prompt)
+                return self.typed.read(prompt)
             except (EOFError, KeyboardInterrupt):
                 return None
-        line = next(lines, None)
+        line = self.typed.lines.pop(0) if self.interactive else next(lines, None)
         if line is not None:
             self.say(f"{prompt}{line.rstrip()}")
         return line

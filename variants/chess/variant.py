@@ -2,7 +2,7 @@
 
 from core.notation import COORDINATES
 from core.pieces import BLACK, WHITE
-from core.variant import Variant
+from core.variant import SQUARES, BoardStyle, Variant
 from variants.chess import fen, movegen, rules, san
 from variants.chess.attacks import attacked, attackers
 from variants.chess.pieces import (
@@ -11,6 +11,16 @@ from variants.chess.pieces import (
 from variants.chess.tables import CAPTURE_STRENGTH, PIECE_VALUES, SQUARE_TABLES
 
 START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+#: Unicode chess symbols in kind order (pawn to king): outlined for White, solid for Black.
+SYMBOLS = ("♙♘♗♖♕♔", "♟♞♝♜♛♚")
+#: Black symbols on light and dark wooden squares, as most chess boards look.
+BOARD_STYLE = BoardStyle(
+    SQUARES,
+    glyphs={kind | color << 3: SYMBOLS[color][index]
+            for color in (WHITE, BLACK) for index, kind in enumerate(KINDS)},
+    piece_styles=("#000000", "#000000"),
+    fills=("#f0d9b5", "#b58863"),
+)
 
 
 class ChessVariant(Variant):
@@ -43,6 +53,7 @@ class ChessVariant(Variant):
         self.capture_strength = CAPTURE_STRENGTH
         self.stalemate_loses = False
         self.pgn_notation, self.pgn_variant_tag = "san", None
+        self.board_style = BOARD_STYLE
         self.writers = {"uci": self.move_to_uci, "san": san.move_to_san}
         self.readers = {"uci": self.move_from_uci, "san": san.move_from_san}
         super().__init__()

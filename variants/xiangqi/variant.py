@@ -4,17 +4,43 @@ import re
 
 from core.notation import COORDINATES, format_coordinates, parse_coordinates
 from core.pieces import BLACK
-from core.variant import Variant
+from core.variant import POINTS, BoardStyle, Variant
 from variants.xiangqi import chinese, fen, movegen, rules, wxf
 from variants.xiangqi.attacks import attacked, attackers
 from variants.xiangqi.pieces import (
-    ALIASES, B_GENERAL, GEOMETRY, KINDS, LETTERS, R_GENERAL, RED,
+    ALIASES, B_GENERAL, FILES, GEOMETRY, KINDS, LETTERS, OWN_HALF, PALACE, R_GENERAL, RED,
 )
 from variants.xiangqi.tables import CAPTURE_STRENGTH, PIECE_VALUES, SQUARE_TABLES
 
 ICCS_PATTERN = re.compile(r"[A-I]\d-[A-I]\d")
 START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 ICCS_RANK_BASE = 0
+#: The pieces' characters in kind order (general to soldier), for Red and for Black.
+SYMBOLS = ("帥仕相傌俥炮兵", "將士象馬車砲卒")
+
+
+def file_numbers(numerals: tuple[str, str]) -> tuple[tuple[str, ...], ...]:
+    """Per color, each file's WXF number (files a to i) in that color's ``numerals`` (indexed by
+    value), as Chinese boards print them along that side's edge."""
+    return tuple(tuple(numerals[color][wxf.file_number(GEOMETRY.square(file, 0), color)]
+                       for file in FILES) for color in (RED, BLACK))
+
+
+#: Red and black pieces on a light wooden board ruled in brown, with 楚河 漢界 on the river.
+BOARD_STYLE = BoardStyle(
+    POINTS,
+    glyphs={kind | color << 3: SYMBOLS[color][index]
+            for color in (RED, BLACK) for index, kind in enumerate(KINDS)},
+    piece_styles=("bold #b00000", "bold #101010"),
+    fills=("#ecd3a0", "#ecd3a0"),
+    line_color="#6a4a20",
+    river=max(GEOMETRY.rank_of(sq) for sq in OWN_HALF[RED]),
+    river_text=("楚  河", "漢  界"),
+    ascii_river_text=("Chu He", "Han Jie"),
+    palaces=PALACE,
+    file_numbers=file_numbers(chinese.NUMBERS),  # Red 九 ... 一, Black １ ... ９
+    ascii_file_numbers=file_numbers(("0123456789", "0123456789")),
+)
 
 
 class XiangqiVariant(Variant):
@@ -46,6 +72,7 @@ class XiangqiVariant(Variant):
         self.capture_strength = CAPTURE_STRENGTH
         self.stalemate_loses = True
         self.pgn_notation, self.pgn_variant_tag = "wxf", "xiangqi"
+        self.board_style = BOARD_STYLE
         self.writers = {
             "uci": self.move_to_uci,
             "iccs": lambda pos, move: format_coordinates(self, move, ICCS_RANK_BASE),
