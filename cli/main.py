@@ -21,6 +21,7 @@ from cli.search import add_searcher_options, run_search
 from cli.uci import run_uci
 from cli.ucci import run_ucci
 from core.errors import XQChessError
+from core.search import MAX_PLY
 from variants import NAMES
 
 
@@ -70,10 +71,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     search = sub.add_parser("search", help="search a position: best move, score, PV, statistics")
     add_position_options(search, "search")
-    limit = search.add_mutually_exclusive_group(required=True)
-    limit.add_argument("--depth", type=positive_int, help="search to this depth")
-    limit.add_argument("--movetime", type=positive_int, metavar="MS", help="search this long")
-    limit.add_argument("--nodes", type=positive_int, help="stop after about this many nodes")
+    limits = search.add_argument_group(
+        "limits", "at least one; the first limit reached ends the search")
+    limits.add_argument("--depth", type=int_between(1, MAX_PLY),
+                        help=f"search to this depth, 1-{MAX_PLY}")
+    limits.add_argument("--movetime", type=positive_int, metavar="MS", help="search this long")
+    limits.add_argument("--nodes", type=positive_int, help="stop after this many nodes")
     add_searcher_options(search)
     search.add_argument("--json", action="store_true",
                         help="print one JSON object (keys in README) instead of text")
@@ -85,8 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench_parser.add_argument("target", nargs="?", choices=NAMES + ("perft",), metavar="TARGET",
                               help="chess or xiangqi (default both): search bench; perft: "
                                    "perft nodes/second beside python-chess")
-    bench_parser.add_argument("--depth", type=positive_int, default=3,
-                              help="search bench depth (default 3)")
+    bench_parser.add_argument("--depth", type=int_between(1, MAX_PLY), default=3,
+                              help=f"search bench depth, 1-{MAX_PLY} (default 3)")
     bench_parser.add_argument("--repeat", type=positive_int, default=3,
                               help="perft: time each run this many times, keep the fastest")
     bench_parser.set_defaults(run=bench.run_bench)
@@ -124,8 +127,8 @@ def build_parser() -> argparse.ArgumentParser:
                           "xiangqi-middlegames) or an EPD file (repeatable)")
     lab.add_argument("--spec", action="append", help="an ordering spec (repeatable; default: "
                      "the README table's pipelines)")
-    lab.add_argument("--depth", action="append", type=positive_int,
-                     help="search depth (repeatable; default 3)")
+    lab.add_argument("--depth", action="append", type=int_between(1, MAX_PLY),
+                     help=f"search depth, 1-{MAX_PLY} (repeatable; default 3)")
     lab.add_argument("--prune", action="append", metavar="DEPTH[:MARGIN]",
                      help="guard pruning frontier depth and margin (repeatable; 0 = off, the "
                           "default; needs guard in every spec)")

@@ -16,6 +16,7 @@ from ordering.spec import DEFAULT_SPEC, build_pipeline
 from variants import get_variant
 
 MAX_HASH_MB = 4096
+MAX_MULTIPV = 256
 
 
 def add_searcher_options(parser: argparse.ArgumentParser) -> None:
@@ -36,15 +37,21 @@ def add_searcher_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lmr", action="store_true", help="late-move reductions")
     parser.add_argument("--hash", type=int_between(1, MAX_HASH_MB), default=16, metavar="MB",
                         help=f"transposition table size in MB, 1-{MAX_HASH_MB} (default 16)")
+    parser.add_argument("--multipv", type=int_between(1, MAX_MULTIPV), default=1, metavar="N",
+                        help=f"the N best moves, each with its line, 1-{MAX_MULTIPV} (default 1)")
 
 
 def searcher_from_args(args: argparse.Namespace, variant: Variant) -> Searcher:
+    if args.depth is None and args.movetime is None and args.nodes is None:
+        raise XQChessError("give at least one limit: --depth, --movetime or --nodes")
+    if args.no_id and args.depth is None:
+        raise XQChessError("--no-id searches one iteration to a fixed depth: give --depth")
     if args.guard_prune and "guard" not in args.ordering.replace(" ", "").split(","):
         raise XQChessError("--guard-prune needs guard in the --ordering spec")
     config = SearchConfig(tt=not args.no_tt, hash_mb=args.hash, pvs=not args.no_pvs,
                           iterative=not args.no_id, quiescence=args.quiescence,
                           null_move=args.null_move, lmr=args.lmr,
-                          guard_prune_depth=args.guard_prune)
+                          guard_prune_depth=args.guard_prune, multipv=args.multipv)
     return Searcher(build_pipeline(args.ordering, variant, args.guard_margin), config)
 
 
@@ -74,6 +81,8 @@ def result_dict(variant: Variant, pos, result: SearchResult, notation: str) -> d
     for iteration in data["iterations"]:
         iteration["score"] = score_text(iteration["score"])
         iteration["pv"] = pv_text(variant, pos, iteration["pv"], notation)
+        iteration["lines"] = [{"score": score_text(score), "pv": pv_text(variant, pos, pv, notation)}
+                              for score, pv in iteration["lines"]]
     return data
 
 
@@ -102,6 +111,9 @@ def run_search(args: argparse.Namespace) -> None:
           f"mean cutoff index {data['mean_cutoff_index']:.2f}  guard prunes {data['guard_prunes']}")
     placed = ", ".join(f"{name} {count}" for name, count in data["cutoff_first_by"].items())
     print(f"first-move cutoffs placed by: {placed or '-'}")
+    if args.multipv > 1 and data["iterations"]:
+        for number, line in enumerate(data["iterations"][-1]["lines"], 1):
+            print(f"line {number}  score {line['score']}  pv {' '.join(line['pv'])}")
     for it in data["iterations"]:
         ebf = f"{it['ebf']:.2f}" if it["ebf"] is not None else "-"
         print(f"  depth {it['depth']:>2}  score {it['score']:>9}  nodes {it['nodes']:>9}"

@@ -10,9 +10,8 @@ Bad input is answered with ``info string error: ...`` and changes nothing.
 from __future__ import annotations
 
 from cli.search import pv_text
-from cli.uci import (
-    AUTHOR, ENGINE_NAME, MAX_HASH_MB, ProtocolError, UciProtocol, int_value, serve,
-)
+from cli.arguments import package_version
+from cli.uci import AUTHOR, MAX_HASH_MB, ProtocolError, UciProtocol, int_value, serve
 from core.search import Limits, Searcher
 
 UCCI_GO_PARAMETERS = ("depth", "nodes", "time", "increment", "movestogo", "opptime",
@@ -31,7 +30,7 @@ class UcciProtocol(UciProtocol):
         self.milliseconds = False
 
     def cmd_ucci(self, args: list[str]) -> None:
-        self.send(f"id name {ENGINE_NAME}")
+        self.send(f"id name xqchess {package_version()}")
         self.send(f"id author {AUTHOR}")
         self.send(f"option hashsize type spin min 1 max {MAX_HASH_MB} default 16")
         self.send("option usemillisec type check default false")

@@ -13,17 +13,16 @@ import threading
 from collections.abc import Callable
 
 from cli.engine import Engine, EngineOptionError
-from cli.search import MAX_HASH_MB, pv_text, score_text
+from cli.arguments import package_version
+from cli.search import MAX_HASH_MB, MAX_MULTIPV, pv_text, score_text
 from core.errors import XQChessError
 from core.search import Iteration, Limits, SearchResult, Searcher
 from ordering.spec import DEFAULT_SPEC
 from variants import NAMES
 
-ENGINE_NAME = "xqchess 0.1.0"
 AUTHOR = "the xqchess developers"
 MAX_GUARD_PRUNE = 8
 MAX_GUARD_MARGIN = 100
-MAX_MULTIPV = 256
 #: ``go`` parameters that take a whole number, with the range each accepts. Clock times may be
 #: negative (some GUIs send the time a player overstepped) and count as 1 ms.
 GO_INT_PARAMETERS = {
@@ -134,7 +133,7 @@ class UciProtocol:
     # -- commands ----------------------------------------------------------------------------
 
     def cmd_uci(self, args: list[str]) -> None:
-        self.send(f"id name {ENGINE_NAME}")
+        self.send(f"id name xqchess {package_version()}")
         self.send(f"id author {AUTHOR}")
         self.send(f"option name Hash type spin default 16 min 1 max {MAX_HASH_MB}")
         self.send("option name Clear Hash type button")

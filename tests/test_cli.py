@@ -71,7 +71,6 @@ def test_lenient_accepts_composed_positions():
     (["frobnicate"], "invalid choice"),
     (["moves", "xiangqi", "--fen", "4k4/9/9/9/9/9/9/2B6/9/4K4 w - - 0 1"], "elephant on c3"),
     (["moves", "xiangqi", "--notation", "san"], "notation 'san' is not one of"),
-    (["search", "chess"], "one of the arguments --depth --movetime --nodes is required"),
     (["search", "chess", "--depth", "2", "--ordering", "bogus"], "unknown heuristic 'bogus'"),
     (["search", "chess", "--depth", "2", "--guard-prune"], "needs guard in the --ordering"),
     (["search", "chess", "--depth", "2", "--quiescence", "most"], "invalid choice: 'most'"),
@@ -124,10 +123,48 @@ def test_search_json_has_the_documented_keys():
     data = json.loads(result.stdout)
     assert set(data) == {"bestmove", "score", "pv", "depth", "seldepth", "time_ms", "nodes",
                          "qnodes", "nps", "tt_hits", "beta_cutoffs", "fail_high_first_pct",
-                         "mean_cutoff_index", "cutoff_first_by", "guard_prunes", "iterations"}
+                         "mean_cutoff_index", "cutoff_first_by", "guard_prunes", "iterations",
+                         "unfinished"}
     assert data["depth"] == 2 and data["tt_hits"] == 0 and data["pv"][0] == data["bestmove"]
+    assert data["unfinished"] is None
     assert set(data["iterations"][0]) == {"depth", "score", "pv", "nodes", "time_ms", "ebf",
-                                          "seldepth"}
+                                          "seldepth", "lines"}
+    assert data["iterations"][-1]["lines"] == [{"score": data["score"], "pv": data["pv"]}]
+
+
+KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+
+
+def test_search_cut_short_reports_the_unfinished_iteration():
+    """--no-id with a node limit: one depth-4 iteration, cut after a few root moves, reported as
+    such, with the best of the moves it did search (formerly depth 0, an empty PV and an
+    unsearched move)."""
+    result = xqchess("search", "chess", "--fen", KIWIPETE, "--no-id", "--depth", "4",
+                     "--nodes", "30000", "--json")
+    data = json.loads(result.stdout)
+    cut = data["unfinished"]
+    assert cut["depth"] == 4 and cut["root_moves"] == 48 and 1 <= cut["root_moves_searched"] < 48
+    assert data["depth"] == 4 and data["nodes"] == 30000 and data["pv"][0] == data["bestmove"]
+    text = xqchess("search", "chess", "--fen", KIWIPETE, "--no-id", "--depth", "4",
+                   "--nodes", "30000").stdout
+    assert (f"unfinished depth 4: {cut['root_moves_searched']} of 48 root moves searched"
+            in text.splitlines())
+
+
+def test_search_limits_combine_and_the_first_reached_ends_it():
+    data = json.loads(xqchess("search", "chess", "--depth", "30", "--nodes", "500",
+                              "--json").stdout)
+    assert data["nodes"] == 500 and data["unfinished"] is not None
+
+
+def test_search_multipv_lists_distinct_lines_best_first():
+    data = json.loads(xqchess("search", "xiangqi", "--depth", "2", "--multipv", "3",
+                              "--notation", "wxf", "--json").stdout)
+    lines = data["iterations"][-1]["lines"]
+    assert len(lines) == 3 and len({line["pv"][0] for line in lines}) == 3
+    assert lines[0]["pv"] == data["pv"]
+    scores = [int(line["score"].split()[1]) for line in lines]
+    assert scores == sorted(scores, reverse=True)
 
 
 def test_bench_signature_is_deterministic():
