@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from core.errors import FenError
+from core.legality import KIND_MASK
 from core.position import Position
 
 if TYPE_CHECKING:
@@ -46,6 +47,18 @@ def parse_fen(variant: Variant, text: str, strict: bool = True) -> Position:
     pos.hash = pos.compute_hash()
     pos.hashes = [pos.hash]
     return pos
+
+
+def require_waiting_side_safe(pos: Position) -> None:
+    """Raise FenError when the side not to move is in check: it cannot have moved into check,
+    and the side to move could capture its royal piece."""
+    variant = pos.variant
+    waiting = pos.side ^ 1
+    if variant.attacked(pos, pos.kings[waiting], pos.side):
+        names = variant.color_names
+        royal = variant.kind_names[variant.royal_pieces[waiting] & KIND_MASK]
+        raise FenError(f"FEN has the {names[waiting]} {royal} in check with {names[pos.side]} "
+                       f"to move: the side not to move cannot be in check")
 
 
 def _parse_board(variant: Variant, text: str) -> list[int]:

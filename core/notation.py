@@ -8,7 +8,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from core.errors import AmbiguousMoveError, IllegalMoveError, MoveError, XQChessError
-from core.moves import move_from, move_promotion, move_to
+from core.legality import KIND_MASK, promotion_fault, rejection
+from core.moves import SQUARE_BITS, move_from, move_promotion, move_to
 
 if TYPE_CHECKING:
     from core.position import Position
@@ -43,30 +44,55 @@ def parse_coordinates(variant: Variant, pos: Position, text: str,
     if letter and letter not in variant.letter_pieces:
         raise MoveError(f"bad move text {text!r}: {letter!r} is not a piece letter")
     candidates = [m for m in pos.legal_moves() if move_from(m) == frm and move_to(m) == to]
+    promotion = variant.letter_pieces[letter] & KIND_MASK if letter else 0
     for move in candidates:
-        promotion = move_promotion(move)
-        if (variant.piece_letters[promotion].lower() if promotion else "") == letter:
+        if move_promotion(move) == promotion:
             return move
-    if candidates and not letter:
-        raise IllegalMoveError(f"move {text} needs a promotion piece letter")
-    raise IllegalMoveError(f"illegal move {text} in {pos.fen()}")
+    reason = (promotion_fault(pos, candidates, promotion) if candidates
+              else rejection(pos, frm, to, rank_base))
+    raise IllegalMoveError(f"illegal move {text}: {reason}")
 
 
 def parse_by_rendering(pos: Position, text: str, render: Callable[[Position, int], str],
                        normalize: Callable[[str], str], well_formed: Callable[[str], bool],
-                       name: str, example: str) -> int:
+                       name: str, example: str, *,
+                       plain: Callable[[Position, int], str] | None = None,
+                       unmatched: Callable[[Position, str], str] | None = None) -> int:
     """The legal move whose text, as ``render`` writes it, equals ``text`` once both are
     normalized: the way to read notations defined by how they are written (WXF, Chinese).
+    Failing that, the legal move ``plain`` writes so: the same notation with the piece named by
+    its own file, as people write it where the notation tells two pieces on a file apart.
 
-    MoveError when ``text`` is not ``well_formed`` (after normalizing), IllegalMoveError when it
-    is but names no legal move, AmbiguousMoveError when it names several."""
+    MoveError when ``text`` is not ``well_formed`` (after normalizing); AmbiguousMoveError when
+    it names several legal moves, listing them as ``render`` writes them; IllegalMoveError when
+    it names none, with the reason: each move it names were the pieces' paths clear, refused as
+    `core.legality.rejection` says, or, when it names no such move, as ``unmatched`` says given
+    the normalized text (by default, that no piece makes that move). Moves are named by their
+    squares alone: for games whose moves carry no promotion or special flags."""
     wanted = normalize(text)
     if not well_formed(wanted):
         raise MoveError(f"bad move text {text!r}: not {name} notation (e.g. {example})")
-    matches = [m for m in pos.legal_moves() if normalize(render(pos, m)) == wanted]
-    if len(matches) > 1:
-        names = ", ".join(format_coordinates(pos.variant, m) for m in matches)
-        raise AmbiguousMoveError(f"ambiguous {name} move {text}: could be {names}")
-    if not matches:
-        raise IllegalMoveError(f"illegal move {text} in {pos.fen()}")
-    return matches[0]
+    renders = (render,) if plain is None else (render, plain)
+    legal = pos.legal_moves()
+    for writer in renders:
+        matches = [m for m in legal if normalize(writer(pos, m)) == wanted]
+        if len(matches) > 1:
+            names = [render(pos, m) for m in matches]
+            if len(set(names)) < len(names):  # written alike: tell them apart by their squares
+                names = [f"{n} ({format_coordinates(pos.variant, m)})"
+                         for n, m in zip(names, matches)]
+            raise AmbiguousMoveError(f"ambiguous {name} move {text}: could be "
+                                     f"{', '.join(sorted(names))}")
+        if matches:
+            return matches[0]
+    variant = pos.variant
+    named = [(frm, to) for frm in sorted(pos.occupied[pos.side]) for to in variant.reach(pos, frm)
+             if any(normalize(writer(pos, frm | to << SQUARE_BITS)) == wanted
+                    for writer in renders)]
+    reasons = ([rejection(pos, frm, to) for frm, to in named]
+               or [(unmatched or _no_such_move)(pos, wanted)])
+    raise IllegalMoveError(f"illegal move {text}: {'; '.join(dict.fromkeys(reasons))}")
+
+
+def _no_such_move(pos: Position, wanted: str) -> str:
+    return f"no {pos.variant.color_names[pos.side]} piece makes that move"

@@ -16,6 +16,9 @@ class Termination(enum.Enum):
     THREEFOLD_REPETITION = "threefold repetition"
     PERPETUAL_CHECK = "perpetual check"
     MOVE_LIMIT = "move limit"
+    #: The side to move has no general left: a position accepted leniently (as Fairy-Stockfish
+    #: accepts composed ones) let the other side capture it, which ends the game.
+    GENERAL_CAPTURED = "capture of the general"
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from core.geometry import Geometry
 from core.errors import FenError, MoveError
 from core.evaluation import piece_square_table
 from core.fen import parse_fen
+from core.legality import royal_exposure
 from core.notation import format_coordinates, parse_coordinates
 from core.zobrist import Zobrist
 
@@ -68,6 +69,7 @@ class Variant(abc.ABC):
     * ``name``: registry name (``"chess"``).
     * ``geometry``: the `Geometry` of the board.
     * ``piece_letters``: piece code -> FEN letter (upper case for the first player).
+    * ``kind_names``: piece kind -> its name in messages (``"knight"``, ``"chariot"``).
     * ``letter_aliases``: extra FEN letters accepted on input -> piece code.
     * ``side_letters``: FEN side-to-move letter -> color (the first one per color is written).
     * ``color_names``: the two colors' names (``("white", "black")``).
@@ -91,6 +93,7 @@ class Variant(abc.ABC):
     name: str
     geometry: Geometry
     piece_letters: dict[int, str]
+    kind_names: dict[int, str]
     letter_aliases: dict[str, int]
     side_letters: dict[str, int]
     color_names: tuple[str, str]
@@ -128,6 +131,27 @@ class Variant(abc.ABC):
     @abc.abstractmethod
     def legal_moves(self, pos: Position) -> list[int]:
         """All legal moves of the side to move."""
+
+    @abc.abstractmethod
+    def pseudo_legal_moves(self, pos: Position) -> list[int]:
+        """The moves the pieces' movement rules allow, ignoring the own royal piece's safety."""
+
+    @abc.abstractmethod
+    def reach(self, pos: Position, frm: int) -> list[int]:
+        """The squares the piece on ``frm`` could move to were nothing in its way (no blocker,
+        leg, eye or missing screen or victim): its pseudo-legal targets and those it is denied."""
+
+    @abc.abstractmethod
+    def movement_fault(self, pos: Position, frm: int, to: int,
+                       rank_base: int | None = None) -> str:
+        """Why the movement rules do not take the side to move's piece on ``frm`` to the empty
+        or enemy-held ``to`` (no pseudo-legal move does): it never moves so, or what is in the
+        way. Squares are named with ranks from ``rank_base`` (the geometry's when None)."""
+
+    def exposure_fault(self, pos: Position, move: int, rank_base: int | None = None) -> str:
+        """Why the pseudo-legal ``move`` is not legal: by default, it leaves the royal piece
+        attacked (`core.legality.royal_exposure`)."""
+        return royal_exposure(pos, move, rank_base)
 
     @abc.abstractmethod
     def attacked(self, pos: Position, sq: int, by_color: int) -> bool:

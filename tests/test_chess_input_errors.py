@@ -4,7 +4,9 @@ or illegal move text raises a MoveError that leaves the position exactly as it w
 import pytest
 
 from core.errors import AmbiguousMoveError, FenError, IllegalMoveError, MoveError
-from helpers import snapshot
+from core.legality import rejection
+from core.moves import COMPANION, SIDE_CAPTURE, move_from, move_special, move_to
+from helpers import random_walk, snapshot
 from variants import get_variant
 
 CHESS = get_variant("chess")
@@ -110,3 +112,131 @@ def test_ambiguous_and_underspecified_san():
         CHESS.parse_move(pos, "b8")
     with pytest.raises(IllegalMoveError, match="needs a promotion piece"):
         CHESS.parse_move(pos, "b7b8")
+
+
+# -- why a move is refused (issue 10) ---------------------------------------------------------
+
+PINNED_KNIGHT = "4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1"  # knight e2 pinned by the rook on e8
+CHECKED_BY_ROOK = "4k3/8/8/8/8/8/8/r3K2N w - - 0 1"  # the rook on a1 checks the king on e1
+D_FILE_GUARDED = "4k3/3r4/8/8/8/8/8/4K3 w - - 0 1"  # the rook on d7 guards the d-file
+BLOCKED_PAWN = "4k3/8/8/8/8/4n3/4P3/4K3 w - - 0 1"  # a knight on e3 in front of the e2 pawn
+NO_CASTLING_RIGHT = "4k3/8/8/8/8/8/8/4K2R w - - 0 1"
+QUEENSIDE_BLOCKED = "4k3/8/8/8/8/8/8/RN2K3 w Q - 0 1"
+CASTLE_OUT_OF_CHECK = "4k3/8/8/8/8/8/8/r3K2R w K - 0 1"
+CASTLE_THROUGH_CHECK = "4k3/8/8/8/2b5/8/8/4K2R w K - 0 1"
+CASTLE_INTO_CHECK = "4k3/8/8/8/8/4b3/8/4K2R w K - 0 1"
+PROMOTING = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"
+TWO_KNIGHTS = "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1"
+
+#: (position, {notation: move text}, error, fault): a refused move in UCI and in SAN.
+REFUSALS = [
+    (START, {"uci": "e3e4"}, IllegalMoveError, "there is no piece on e3"),
+    (START, {"uci": "e7e5"}, IllegalMoveError,
+     "the black pawn on e7 is not white's, and white is to move"),
+    (START, {"uci": "d1d1"}, IllegalMoveError, "the white queen on d1 must leave its square"),
+    (START, {"uci": "b1d2", "san": "Nd2"}, IllegalMoveError,
+     "the white knight on b1 cannot capture the white pawn on d2"),
+    (START, {"uci": "e1e3", "san": "Ke3"}, IllegalMoveError,
+     "the white king on e1 cannot move to e3: a king steps one square"),
+    (START, {"uci": "e2e5", "san": "e5"}, IllegalMoveError,
+     "the white pawn on e2 cannot move to e5: a pawn moves one square straight ahead"),
+    (START, {"uci": "g1g3"}, IllegalMoveError, "the white knight on g1 cannot move to g3"),
+    (START, {"san": "Ne3"}, IllegalMoveError, "no white knight can move to e3"),
+    (START, {"san": "Qe2"}, IllegalMoveError, "the white queen on d1 cannot capture"),
+    (START, {"uci": "a1a3", "san": "Ra3"}, IllegalMoveError,
+     "the white rook on a1 is blocked by the white pawn on a2"),
+    (START, {"uci": "d1h5", "san": "Qh5"}, IllegalMoveError,
+     "the white queen on d1 is blocked by the white pawn on e2"),
+    (START, {"uci": "e2d3", "san": "exd3"}, IllegalMoveError,
+     "the white pawn on e2 moves diagonally only to capture, and d3 is empty"),
+    (BLOCKED_PAWN, {"uci": "e2e4", "san": "e4"}, IllegalMoveError,
+     "the white pawn on e2 is blocked by the black knight on e3"),
+    (BLOCKED_PAWN, {"uci": "e2e3", "san": "e3"}, IllegalMoveError,
+     "the white pawn on e2 is blocked by the black knight on e3"),
+    (START, {"san": "Ncd2"}, IllegalMoveError, "no white knight on the c-file"),
+    (START, {"san": "N3d2"}, IllegalMoveError, "no white knight on rank 3"),
+    (START, {"san": "Bc1d2"}, IllegalMoveError, "the white bishop on c1 cannot capture"),
+    (NO_CASTLING_RIGHT, {"san": "Qd2"}, IllegalMoveError, "no white queen"),
+    (PINNED_KNIGHT, {"uci": "e2f4", "san": "Nf4"}, IllegalMoveError,
+     "it would leave the white king on e1 in check from the black rook on e8"),
+    (CHECKED_BY_ROOK, {"uci": "h1g3", "san": "Ng3"}, IllegalMoveError,
+     "it would leave the white king on e1 in check from the black rook on a1"),
+    (D_FILE_GUARDED, {"uci": "e1d1", "san": "Kd1"}, IllegalMoveError,
+     "the white king on d1 would be in check from the black rook on d7"),
+    (D_FILE_GUARDED, {"uci": "e1d2", "san": "Kd2"}, IllegalMoveError,
+     "the white king on d2 would be in check from the black rook on d7"),
+    (NO_CASTLING_RIGHT, {"uci": "e1g1", "san": "O-O"}, IllegalMoveError,
+     "white has no right to castle kingside"),
+    (QUEENSIDE_BLOCKED, {"uci": "e1c1", "san": "O-O-O"}, IllegalMoveError,
+     "castling queenside is blocked by the white knight on b1"),
+    (CASTLE_OUT_OF_CHECK, {"uci": "e1g1", "san": "O-O"}, IllegalMoveError,
+     "the king cannot castle out of check"),
+    (CASTLE_THROUGH_CHECK, {"uci": "e1g1", "san": "0-0"}, IllegalMoveError,
+     "the king cannot castle through check: f1 is attacked by the black bishop on c4"),
+    (CASTLE_INTO_CHECK, {"uci": "e1g1", "san": "O-O"}, IllegalMoveError,
+     "the king cannot castle into check: g1 is attacked by the black bishop on e3"),
+    (CASTLE_THROUGH_CHECK, {"san": "Kg1"}, IllegalMoveError, "castling is written O-O"),
+    (PROMOTING, {"uci": "b7b8", "san": "b8"}, IllegalMoveError,
+     "it needs a promotion piece: queen, rook, bishop or knight"),
+    (PROMOTING, {"uci": "b7b8k"}, IllegalMoveError,
+     "the white pawn on b7 cannot promote to a king, only to a queen, rook, bishop or knight"),
+    (START, {"uci": "e2e4q", "san": "e4=Q"}, IllegalMoveError, "it is not a promotion"),
+    (TWO_KNIGHTS, {"san": "Nd2"}, AmbiguousMoveError, "ambiguous move Nd2: could be Nbd2, Nfd2"),
+    (START, {"san": "Rd4"}, IllegalMoveError, "no white rook can move to d4"),
+]
+
+
+def refusal_cases():
+    for fen, texts, error, fault in REFUSALS:
+        for notation, text in texts.items():
+            yield pytest.param(fen, notation, text, error, fault, id=f"{notation}-{text}")
+
+
+@pytest.mark.parametrize("fen,notation,text,error,fault", list(refusal_cases()))
+def test_refused_move_says_why_and_changes_nothing(fen, notation, text, error, fault):
+    pos = CHESS.position(fen)
+    before = snapshot(pos)
+    with pytest.raises(error) as raised:
+        CHESS.parse_move(pos, text, notation)
+    message = str(raised.value)
+    assert fault in message and text in message and "\n" not in message
+    assert snapshot(pos) == before
+
+
+def test_a_pinned_rival_makes_no_ambiguity():
+    pos = CHESS.position("4k3/8/8/8/8/5N2/8/rN1K4 w - - 0 1")  # the rook on a1 pins Nb1
+    assert CHESS.format_move(pos, CHESS.parse_move(pos, "Nd2")) == "f3d2"
+
+
+def test_lenient_fen_still_rejects_the_side_not_to_move_in_check():
+    with pytest.raises(FenError, match="side not to move cannot be in check"):
+        CHESS.position("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", strict=False)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_every_refused_move_has_the_move_generators_reason(seed):
+    """From random positions, the pseudo-legal moves are python-chess's (castling and en passant
+    aside: python-chess tests their safety already), each within its piece's reach, and every
+    move of a piece of the side to move that is not legal gets a one-line reason, about check
+    exactly when the move is pseudo-legal; nothing changes."""
+    chess = pytest.importorskip("chess", reason="python-chess (the oracle) is not installed")
+    pos = random_walk("chess", seed, 20 + 10 * seed)
+    before = snapshot(pos)
+    board = chess.Board(pos.fen())
+    pseudo_legal = set(CHESS.pseudo_legal_moves(pos))
+    ordinary = {CHESS.format_move(pos, m) for m in pseudo_legal
+                if move_special(m) not in (COMPANION, SIDE_CAPTURE)}
+    assert ordinary == {m.uci() for m in board.pseudo_legal_moves
+                        if not board.is_castling(m) and not board.is_en_passant(m)}
+    for move in pseudo_legal:
+        assert move_to(move) in CHESS.reach(pos, move_from(move))
+    legal_squares = {(move_from(m), move_to(m)) for m in pos.legal_moves()}
+    pseudo_squares = {(move_from(m), move_to(m)) for m in pseudo_legal}
+    for frm in sorted(pos.occupied[pos.side]):
+        for to in range(CHESS.geometry.size):
+            if (frm, to) in legal_squares:
+                continue
+            reason = rejection(pos, frm, to)
+            assert reason and "\n" not in reason
+            assert ((frm, to) in pseudo_squares) == ("check" in reason), reason
+    assert snapshot(pos) == before

@@ -1,6 +1,7 @@
 """Chess FEN rules: the castling and en-passant fields and the checks a legal placement passes."""
 
 from core.errors import FenError
+from core.fen import require_waiting_side_safe
 from variants.chess.attacks import attackers
 from variants.chess.movegen import ep_capture_possible
 from variants.chess.pieces import (
@@ -80,11 +81,8 @@ def validate(pos, strict: bool = True) -> None:
     for sq in list(range(8)) + list(range(56, 64)):
         if board[sq] & 7 == PAWN:
             raise FenError(f"FEN has a pawn on {GEOMETRY.square_name(sq)}, on a back rank")
-    waiting = pos.side ^ 1
-    if attackers(board, pos.kings[waiting], pos.side):
-        raise FenError(f"FEN has the {names[waiting]} king in check with "
-                       f"{names[pos.side]} to move")
-    checkers = attackers(board, pos.kings[pos.side], waiting)
+    require_waiting_side_safe(pos)
+    checkers = attackers(board, pos.kings[pos.side], pos.side ^ 1)
     if strict and len(checkers) > 2:
         raise FenError(f"FEN has the {names[pos.side]} king checked by "
                        f"{len(checkers)} pieces, at most 2 are possible")

@@ -5,6 +5,7 @@ finds the checkers and the pinned pieces (with the line each may still move alon
 of unpinned pieces need no test when not in check, evasions must capture or block the single
 checker, the king may only step to unattacked squares (probed with the king lifted off the
 board) and en passant, whose two vanishing pawns defeat the pin logic, is tried with make/unmake.
+The same walk with every safety test left out gives the pseudo-legal moves.
 """
 
 from core.moves import COMPANION, DOUBLE_STEP, PROMOTION_SHIFT, SIDE_CAPTURE, SPECIAL_SHIFT
@@ -74,13 +75,14 @@ def find_checks_and_pins(board: list[int], ksq: int, us: int) -> tuple[int, set 
     return checkers, evasion, pins
 
 
-def legal_moves(pos) -> list[int]:
-    """All legal moves of the side to move in ``pos``."""
+def legal_moves(pos, pseudo: bool = False) -> list[int]:
+    """All legal moves of the side to move in ``pos``; with ``pseudo``, all pseudo-legal ones
+    (the king's safety ignored: pins, checks, attacked squares, castling through check)."""
     board = pos.board
     us = pos.side
     them = us ^ 1
     ksq = pos.kings[us]
-    checkers, evasion, pins = find_checks_and_pins(board, ksq, us)
+    checkers, evasion, pins = (0, None, {}) if pseudo else find_checks_and_pins(board, ksq, us)
     moves = []
     append = moves.append
     side_captures = []
@@ -138,18 +140,23 @@ def legal_moves(pos) -> list[int]:
     board[ksq] = 0
     for to in KING_TARGETS[ksq]:
         p = board[to]
-        if (not p or p >> COLOR_SHIFT == them) and not attacked(board, to, them):
+        if (not p or p >> COLOR_SHIFT == them) and (pseudo or not attacked(board, to, them)):
             append(ksq | to << 7)
     board[ksq] = king
     if pos.rights and not checkers:
         for bit, frm, to, empty, safe in CASTLINGS[us]:
             if (pos.rights & bit and not any(board[s] for s in empty)
-                    and not any(attacked(board, s, them) for s in safe)):
+                    and (pseudo or not any(attacked(board, s, them) for s in safe))):
                 append(frm | to << 7 | CASTLE_FLAG)
     for move in side_captures:
-        if side_capture_is_legal(pos, move):
+        if pseudo or side_capture_is_legal(pos, move):
             append(move)
     return moves
+
+
+def pseudo_legal_moves(pos) -> list[int]:
+    """All pseudo-legal moves of the side to move in ``pos``."""
+    return legal_moves(pos, pseudo=True)
 
 
 def side_capture_is_legal(pos, move: int) -> bool:

@@ -6,6 +6,8 @@ from core.pieces import BLACK, WHITE, piece_code
 PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = range(1, 7)
 KINDS = (PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING)
 LETTERS = {PAWN: "P", KNIGHT: "N", BISHOP: "B", ROOK: "R", QUEEN: "Q", KING: "K"}
+NAMES = {PAWN: "pawn", KNIGHT: "knight", BISHOP: "bishop", ROOK: "rook", QUEEN: "queen",
+         KING: "king"}
 PROMOTION_KINDS = (QUEEN, ROOK, BISHOP, KNIGHT)
 
 GEOMETRY = Geometry(8, 8)

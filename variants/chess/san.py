@@ -3,8 +3,13 @@
 import re
 
 from core.errors import AmbiguousMoveError, IllegalMoveError, MoveError
-from core.moves import COMPANION, SIDE_CAPTURE, move_from, move_promotion, move_special, move_to
-from variants.chess.pieces import GEOMETRY, LETTERS, PAWN
+from core.legality import promotion_fault, rejection
+from core.moves import (
+    COMPANION, SIDE_CAPTURE, SQUARE_BITS, move_from, move_promotion, move_special, move_to,
+)
+from variants.chess.faults import castling_fault, castling_of, reach
+from variants.chess.movegen import CASTLINGS
+from variants.chess.pieces import GEOMETRY, KING, LETTERS, NAMES, PAWN
 
 KIND_OF_LETTER = {letter: kind for kind, letter in LETTERS.items()}
 SAN_PATTERN = re.compile(r"([NBRQK])?([a-h])?([1-8])?x?-?([a-h][1-8])(?:=?([NBRQnbrq]))?")
@@ -57,8 +62,8 @@ def _disambiguation(pos, move: int, kind: int) -> str:
 
 
 def move_from_san(pos, text: str) -> int:
-    """The legal move SAN ``text`` names; MoveError says whether it is malformed, illegal or
-    ambiguous."""
+    """The legal move SAN ``text`` names; MoveError says whether it is malformed, ambiguous or
+    illegal, and why."""
     san = text.strip().rstrip(ANNOTATIONS)
     legal = pos.legal_moves()
     castling = CASTLING_PATTERN.fullmatch(san)
@@ -66,6 +71,9 @@ def move_from_san(pos, text: str) -> int:
         target_file = 2 if castling.group(2) else 6
         matches = [m for m in legal if move_special(m) == COMPANION
                    and GEOMETRY.file_of(move_to(m)) == target_file]
+        if not matches:
+            entry = next(c for c in CASTLINGS[pos.side] if GEOMETRY.file_of(c[2]) == target_file)
+            raise IllegalMoveError(f"illegal move {text}: {castling_fault(pos, entry)}")
     else:
         match = SAN_PATTERN.fullmatch(san)
         if not match:
@@ -73,26 +81,38 @@ def move_from_san(pos, text: str) -> int:
         letter, from_file, from_rank, target, promotion = match.groups()
         kind = KIND_OF_LETTER[letter] if letter else PAWN
         to = GEOMETRY.parse_square(target)
+        if kind == PAWN and not from_file:
+            from_file = target[0]  # a pawn that does not capture stays on its file
+        origins = [frm for frm in sorted(pos.occupied[pos.side]) if pos.board[frm] & 7 == kind
+                   and (not from_file or GEOMETRY.square_name(frm)[0] == from_file)
+                   and (not from_rank or GEOMETRY.square_name(frm)[1] == from_rank)]
+        moves = [m for m in legal if move_from(m) in origins and move_to(m) == to
+                 and move_special(m) != COMPANION]
         promotion_kind = KIND_OF_LETTER[promotion.upper()] if promotion else 0
-        matches = []
-        for m in legal:
-            frm = move_from(m)
-            name = GEOMETRY.square_name(frm)
-            if (move_to(m) != to or pos.board[frm] & 7 != kind
-                    or move_promotion(m) != promotion_kind or move_special(m) == COMPANION
-                    or (from_file and name[0] != from_file)
-                    or (from_rank and name[1] != from_rank)
-                    or (kind == PAWN and not from_file and name[0] != target[0])):
-                continue
-            matches.append(m)
-        if not matches and kind == PAWN and not promotion_kind and any(
-                move_to(m) == to and move_promotion(m) and pos.board[move_from(m)] & 7 == PAWN
-                for m in legal):
-            raise IllegalMoveError(f"move {text} needs a promotion piece, e.g. {target}=Q")
-    if not matches:
-        raise IllegalMoveError(f"illegal move {text} in {pos.fen()}")
+        matches = [m for m in moves if move_promotion(m) == promotion_kind]
+        if not matches:
+            reason = (promotion_fault(pos, moves, promotion_kind) if moves
+                      else _refusal(pos, kind, origins, to, from_file, from_rank))
+            raise IllegalMoveError(f"illegal move {text}: {reason}")
     if len(matches) > 1:
         names = ", ".join(move_to_san(pos, m) for m in matches)
         raise AmbiguousMoveError(f"ambiguous move {text}: could be {names}")
     return matches[0]
 
+
+def _refusal(pos, kind: int, origins: list[int], to: int, from_file: str | None,
+             from_rank: str | None) -> str:
+    """Why no legal move takes a piece of ``kind`` from one of ``origins`` (those of the side to
+    move on ``from_file`` and ``from_rank`` where given) to ``to``."""
+    if kind == KING and any(castling_of(pos.side, frm, to) for frm in origins):
+        return f"castling is written {_castling_san(to << SQUARE_BITS)}"
+    where = (f" on {from_file}{from_rank}" if from_file and from_rank
+             else f" on the {from_file}-file" if from_file
+             else f" on rank {from_rank}" if from_rank else "")
+    name = f"{pos.variant.color_names[pos.side]} {NAMES[kind]}{where}"
+    if not origins:
+        return f"no {name}"
+    reaching = [frm for frm in origins if to in reach(pos, frm)]
+    if not reaching and len(origins) > 1:
+        return f"no {name} can move to {GEOMETRY.square_name(to)}"
+    return "; ".join(dict.fromkeys(rejection(pos, frm, to) for frm in reaching or origins))

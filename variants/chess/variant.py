@@ -3,10 +3,10 @@
 from core.notation import COORDINATES
 from core.pieces import BLACK, WHITE
 from core.variant import SQUARES, BoardStyle, Variant
-from variants.chess import fen, movegen, rules, san
+from variants.chess import faults, fen, movegen, rules, san
 from variants.chess.attacks import attacked, attackers
 from variants.chess.pieces import (
-    B_KING, B_PAWN, GEOMETRY, KINDS, LETTERS, W_KING, W_PAWN,
+    B_KING, B_PAWN, GEOMETRY, KINDS, LETTERS, NAMES, W_KING, W_PAWN,
 )
 from variants.chess.tables import CAPTURE_STRENGTH, PIECE_VALUES, SQUARE_TABLES
 
@@ -33,6 +33,7 @@ class ChessVariant(Variant):
         for kind in KINDS:
             self.piece_letters[kind | WHITE << 3] = LETTERS[kind]
             self.piece_letters[kind | BLACK << 3] = LETTERS[kind].lower()
+        self.kind_names = NAMES
         self.letter_aliases = {}
         self.side_letters = {"w": WHITE, "b": BLACK}
         self.color_names = ("white", "black")
@@ -59,6 +60,10 @@ class ChessVariant(Variant):
         super().__init__()
 
     legal_moves = staticmethod(movegen.legal_moves)
+    pseudo_legal_moves = staticmethod(movegen.pseudo_legal_moves)
+    reach = staticmethod(faults.reach)
+    movement_fault = staticmethod(faults.movement_fault)
+    exposure_fault = staticmethod(faults.exposure_fault)
     ep_capture_possible = staticmethod(movegen.ep_capture_possible)
     outcome = staticmethod(rules.outcome)
     validate = staticmethod(fen.validate)

@@ -108,6 +108,13 @@ def _attacked_by_movers(board: list[int], sq: int, by_color: int, facing: bool) 
     return False
 
 
+def generals_facing(board: list[int], kings: list[int]) -> bool:
+    """Whether the generals on ``kings`` (by color) stand on one file with nothing between."""
+    red, black = kings
+    return GEOMETRY.file_of(red) == GEOMETRY.file_of(black) and not any(
+        board[s] for s in GEOMETRY.between(red, black))
+
+
 def general_attacked(board: list[int], sq: int, by_color: int) -> bool:
     """Whether the general on ``sq`` is attacked by ``by_color``: by a chariot, a cannon over one
     screen, a horse with a free leg, a soldier, or the other general on an open file."""

@@ -11,12 +11,13 @@ in pairs on two files.
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from core.notation import parse_by_rendering
 from variants.xiangqi.pieces import (
     ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, SOLDIER,
 )
-from variants.xiangqi.wxf import wxf_parts
+from variants.xiangqi.wxf import LETTER_KINDS, unmatched, wxf_parts
 
 PIECE_NAMES = (
     {GENERAL: "帅", ADVISOR: "仕", ELEPHANT: "相", HORSE: "马", CHARIOT: "车", CANNON: "炮",
@@ -38,11 +39,15 @@ for _chars, _token in (("帅帥将將", "K"), ("仕士", "A"), ("相象", "E"), 
 for _digit in range(1, 10):
     for _numerals in NUMBERS + ("0123456789",):
         CANONICAL[_numerals[_digit]] = str(_digit)
-WELL_FORMED = re.compile(r"(?:[fmr]|\d)?[KAEHRCP]\d?[+\-=]\d")
+#: Canonical tokens of a move: a position mark (front, middle, rear, or an index), the piece,
+#: its file (unless a position mark tells it apart), the operator and the number.
+WELL_FORMED = re.compile(r"([fmr]|\d)?([KAEHRCP])(\d)?[+\-=]\d")
 
 
-def move_to_chinese(pos, move: int) -> str:
-    parts = wxf_parts(pos, move)
+def move_to_chinese(pos, move: int, plain: bool = False) -> str:
+    """Chinese text of ``move`` (legal in ``pos``); with ``plain``, naming the piece by its file
+    where the notation would tell pieces on one file apart by 前 / 中 / 后 or an index."""
+    parts = wxf_parts(pos, move, plain)
     color = pos.side
     numbers = NUMBERS[color]
     piece = PIECE_NAMES[color][parts.kind]
@@ -67,6 +72,14 @@ def normalize_chinese(text: str) -> str:
     return "".join(CANONICAL.get(char, "?") for char in text if not char.isspace())
 
 
+def _unmatched_chinese(pos, canonical: str) -> str:
+    """`wxf.unmatched` for the canonical tokens of a Chinese move."""
+    _, letter, file = WELL_FORMED.fullmatch(canonical).groups()
+    return unmatched(pos, LETTER_KINDS[letter], int(file) if file else None)
+
+
 def move_from_chinese(pos, text: str) -> int:
     return parse_by_rendering(pos, text, move_to_chinese, normalize_chinese,
-                              WELL_FORMED.fullmatch, "Chinese", "炮二平五")
+                              WELL_FORMED.fullmatch, "Chinese", "炮二平五",
+                              plain=partial(move_to_chinese, plain=True),
+                              unmatched=_unmatched_chinese)

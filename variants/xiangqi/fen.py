@@ -1,14 +1,11 @@
 """Xiangqi FEN rules: the placement checks a position reachable in a game passes."""
 
 from core.errors import FenError
-from variants.xiangqi.attacks import ADVISOR_STEPS, ELEPHANT_MOVES
+from core.fen import require_waiting_side_safe
+from variants.xiangqi.attacks import ADVISOR_STEPS, ELEPHANT_MOVES, generals_facing
 from variants.xiangqi.pieces import (
-    ADVISOR, ELEPHANT, GENERAL, GEOMETRY, KINDS, PALACE, SOLDIER,
-    START_COUNTS,
+    ADVISOR, ELEPHANT, GENERAL, GEOMETRY, KINDS, NAMES, PALACE, SOLDIER, START_COUNTS,
 )
-
-KIND_NAMES = {GENERAL: "general", 2: "advisor", 3: "elephant", 4: "horse", 5: "chariot",
-              6: "cannon", SOLDIER: "soldier"}
 
 
 def _reachable(starts, steps) -> frozenset[int]:
@@ -48,11 +45,12 @@ def validate(pos, strict: bool = True) -> None:
     """Raise FenError for a side without exactly one general; when ``strict``, also for a piece
     on a square it can never reach (general or advisor outside its palace, elephant off its
     seven points, soldier behind its start rank), for more pieces of a kind than a side starts
-    with, and for the generals facing on an open file (the side that moved last exposed its
-    general, whichever side is to move).
+    with, for the generals facing on an open file (the side that moved last exposed its
+    general, whichever side is to move) and for the side not to move in check.
 
-    Checks of the side not to move are otherwise accepted, as Fairy-Stockfish accepts them (its
-    perft suite has such positions; the side to move may then capture the general)."""
+    Leniently, checks of the side not to move are accepted, as Fairy-Stockfish accepts them
+    (its perft suite has such positions): the side to move may then capture the general, which
+    ends the game (`rules.outcome`)."""
     names = pos.variant.color_names
     board = pos.board
     counts = {}
@@ -65,7 +63,7 @@ def validate(pos, strict: bool = True) -> None:
             where = {GENERAL: "outside its palace", ADVISOR: "off its palace diagonals",
                      ELEPHANT: "on a square an elephant cannot reach",
                      SOLDIER: "behind its start rank"}[kind]
-            raise FenError(f"FEN has a {names[color]} {KIND_NAMES[kind]} on "
+            raise FenError(f"FEN has a {names[color]} {NAMES[kind]} on "
                            f"{GEOMETRY.square_name(sq)}, {where}")
     for color in (0, 1):
         for kind in KINDS:
@@ -73,10 +71,11 @@ def validate(pos, strict: bool = True) -> None:
             if kind == GENERAL and count != 1:
                 raise FenError(f"FEN has {count} {names[color]} generals, expected 1")
             if strict and count > START_COUNTS[kind]:
-                raise FenError(f"FEN has {count} {names[color]} {KIND_NAMES[kind]}s, "
+                raise FenError(f"FEN has {count} {names[color]} {NAMES[kind]}s, "
                                f"at most {START_COUNTS[kind]} are possible")
-    red, black = pos.kings
-    if strict and GEOMETRY.file_of(red) == GEOMETRY.file_of(black) and not any(
-            board[s] for s in GEOMETRY.between(red, black)):
+    if not strict:
+        return
+    if generals_facing(board, pos.kings):
         raise FenError(f"FEN has the generals facing on an open file with "
                        f"{names[pos.side]} to move")
+    require_waiting_side_safe(pos)

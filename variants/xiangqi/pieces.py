@@ -10,6 +10,9 @@ KINDS = (GENERAL, ADVISOR, ELEPHANT, HORSE, CHARIOT, CANNON, SOLDIER)
 #: Fairy-Stockfish's FEN letters (upper case for Red).
 LETTERS = {GENERAL: "K", ADVISOR: "A", ELEPHANT: "B", HORSE: "N", CHARIOT: "R", CANNON: "C",
            SOLDIER: "P"}
+#: Names in messages.
+NAMES = {GENERAL: "general", ADVISOR: "advisor", ELEPHANT: "elephant", HORSE: "horse",
+         CHARIOT: "chariot", CANNON: "cannon", SOLDIER: "soldier"}
 #: Letters accepted on input besides those: H for horse and E for elephant.
 ALIASES = {"H": HORSE, "E": ELEPHANT}
 #: How many of each kind a side starts with (and can never exceed).

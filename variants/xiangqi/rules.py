@@ -1,5 +1,9 @@
 """Xiangqi game end, as Fairy-Stockfish adjudicates it.
 
+* General captured: in a position accepted only leniently (the side not to move in check, as
+  Fairy-Stockfish accepts for composed positions) the side to move may capture the general;
+  the capturer wins. Fairy-Stockfish names no such ending: it plays on, the general-less side
+  moving its other pieces, and reports a loss for it only once it has no move left.
 * No legal move: the side to move loses, whether checkmated or stalemated.
 * Move limit: 100 plies without a capture (soldier moves do not reset the count) is a draw,
   unless the side to move is checkmated. When at least 20 plies were played since the start
@@ -65,6 +69,8 @@ def _repetition(pos, checks: list[bool]) -> Outcome | None:
 
 def outcome(pos, claim_draw: bool = False) -> Outcome | None:
     """How the game has ended, or None; ``claim_draw`` changes nothing (see module docstring)."""
+    if pos.kings[pos.side] < 0:
+        return Outcome(Termination.GENERAL_CAPTURED, pos.side ^ 1)
     if not pos.legal_moves():
         termination = Termination.CHECKMATE if pos.is_check() else Termination.STALEMATE
         return Outcome(termination, pos.side ^ 1)

@@ -5,10 +5,11 @@ import re
 from core.notation import COORDINATES, format_coordinates, parse_coordinates
 from core.pieces import BLACK
 from core.variant import POINTS, BoardStyle, Variant
-from variants.xiangqi import chinese, fen, movegen, rules, wxf
+from variants.xiangqi import chinese, faults, fen, movegen, rules, wxf
 from variants.xiangqi.attacks import attacked, attackers
 from variants.xiangqi.pieces import (
-    ALIASES, B_GENERAL, FILES, GEOMETRY, KINDS, LETTERS, OWN_HALF, PALACE, R_GENERAL, RED,
+    ALIASES, B_GENERAL, FILES, GEOMETRY, KINDS, LETTERS, NAMES, OWN_HALF, PALACE, R_GENERAL,
+    RED,
 )
 from variants.xiangqi.tables import CAPTURE_STRENGTH, PIECE_VALUES, SQUARE_TABLES
 
@@ -51,6 +52,7 @@ class XiangqiVariant(Variant):
         self.geometry = GEOMETRY
         self.piece_letters = {}
         self.letter_aliases = {}
+        self.kind_names = NAMES
         for kind in KINDS:
             self.piece_letters[kind | RED << 3] = LETTERS[kind]
             self.piece_letters[kind | BLACK << 3] = LETTERS[kind].lower()
@@ -88,6 +90,10 @@ class XiangqiVariant(Variant):
         super().__init__()
 
     legal_moves = staticmethod(movegen.legal_moves)
+    pseudo_legal_moves = staticmethod(movegen.pseudo_legal_moves)
+    reach = staticmethod(faults.reach)
+    movement_fault = staticmethod(faults.movement_fault)
+    exposure_fault = staticmethod(faults.exposure_fault)
     is_check = staticmethod(movegen.is_check)
     outcome = staticmethod(rules.outcome)
     validate = staticmethod(fen.validate)

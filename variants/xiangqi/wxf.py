@@ -16,12 +16,14 @@ There is no capture or check mark, as in Fairy-Stockfish's NOTATION_XIANGQI_WXF.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import NamedTuple
 
 from core.moves import move_from, move_to
 from core.notation import parse_by_rendering
 from variants.xiangqi.pieces import (
-    ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, GEOMETRY, HORSE, OWN_HALF, PALACE, SOLDIER,
+    ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, GEOMETRY, HORSE, NAMES, OWN_HALF, PALACE,
+    SOLDIER,
 )
 
 WXF_LETTERS = {GENERAL: "K", ADVISOR: "A", ELEPHANT: "E", HORSE: "H", CHARIOT: "R", CANNON: "C",
@@ -63,7 +65,9 @@ def _may_stand(kind: int, color: int, sq: int) -> bool:
     return True
 
 
-def wxf_parts(pos, move: int) -> WxfParts:
+def wxf_parts(pos, move: int, plain: bool = False) -> WxfParts:
+    """The WXF fields of ``move``; with ``plain``, the piece is named by its own file even
+    where two or more of its kind share that file (no tandem mark or index)."""
     board = pos.board
     frm, to = move_from(move), move_to(move)
     piece = board[frm]
@@ -76,9 +80,9 @@ def wxf_parts(pos, move: int) -> WxfParts:
     count = len(same_file)
     ahead = sum(1 for sq in same_file if _ahead(sq, frm, color))
     index, tandem, file = 0, "", file_number(frm, color)
-    if count >= (2 if files_with_pairs >= 2 else 3):
+    if not plain and count >= (2 if files_with_pairs >= 2 else 3):
         index = ahead + 1
-    elif count == 2:
+    elif not plain and count == 2:
         partner = next(sq for sq in same_file if sq != frm)
         moved = GEOMETRY.offset(partner, GEOMETRY.file_of(to) - GEOMETRY.file_of(frm),
                                 GEOMETRY.rank_of(to) - GEOMETRY.rank_of(frm))
@@ -93,9 +97,10 @@ def wxf_parts(pos, move: int) -> WxfParts:
     return WxfParts(kind, index, tandem, file, operator, number, count, files_with_pairs)
 
 
-def move_to_wxf(pos, move: int) -> str:
-    """WXF text of ``move`` (legal in ``pos``), exactly as Fairy-Stockfish writes it."""
-    parts = wxf_parts(pos, move)
+def move_to_wxf(pos, move: int, plain: bool = False) -> str:
+    """WXF text of ``move`` (legal in ``pos``), exactly as Fairy-Stockfish writes it; with
+    ``plain``, naming the piece by its file where WXF would use a tandem mark or index."""
+    parts = wxf_parts(pos, move, plain)
     head = str(parts.index) if parts.index else WXF_LETTERS[parts.kind]
     second = parts.tandem or str(parts.file)
     return f"{head}{second}{parts.operator}{parts.number}"
@@ -119,6 +124,31 @@ def looks_like_wxf(canonical: str) -> bool:
             and canonical[3].isdigit())
 
 
+def unmatched(pos, kind: int | None, file: int | None) -> str:
+    """Why no move answers WXF or Chinese text naming a piece of ``kind`` (None: any, as WXF's
+    index form has it) on ``file`` (None: told apart by a tandem mark or index): no such piece
+    of the side to move there, or none that moves as the text says."""
+    board, color = pos.board, pos.side
+    named = f"{pos.variant.color_names[color]} {NAMES[kind] if kind else 'piece'}"
+    pieces = [sq for sq in pos.occupied[color] if kind is None or board[sq] & 7 == kind]
+    if file is None:
+        where = " sharing its file with another"
+        pieces = [sq for sq in pieces if any(board[other] == board[sq] and other != sq for other
+                                             in range(GEOMETRY.file_of(sq), GEOMETRY.size,
+                                                      GEOMETRY.files))]
+    else:
+        where = f" on file {file}"
+        pieces = [sq for sq in pieces if file_number(sq, color) == file]
+    return f"no {named}{where} can move that way" if pieces else f"no {named}{where}"
+
+
+def _unmatched_wxf(pos, canonical: str) -> str:
+    """`unmatched` for canonical WXF: ``R9``, ``R+`` (tandem) or ``27`` (index and file)."""
+    head, second = canonical[0], canonical[1]
+    return unmatched(pos, LETTER_KINDS.get(head), int(second) if second.isdigit() else None)
+
+
 def move_from_wxf(pos, text: str) -> int:
     return parse_by_rendering(pos, text, move_to_wxf, normalize_wxf, looks_like_wxf,
-                              "WXF", "C2=5")
+                              "WXF", "C2=5", plain=partial(move_to_wxf, plain=True),
+                              unmatched=_unmatched_wxf)
