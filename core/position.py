@@ -13,7 +13,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from core.errors import IllegalMoveError
-from core.moves import COMPANION, DOUBLE_STEP, PROMOTION_SHIFT, SIDE_CAPTURE, SPECIAL_SHIFT
+from core.legality import rejection
+from core.moves import (
+    COMPANION, DOUBLE_STEP, PROMOTION_SHIFT, SIDE_CAPTURE, SPECIAL_SHIFT, move_from, move_to,
+)
 from core.pieces import COLOR_SHIFT
 
 if TYPE_CHECKING:
@@ -234,10 +237,17 @@ class Position:
         self.side ^= 1
 
     def push(self, move: int) -> None:
-        """Play ``move`` after checking that it is legal; an illegal move changes nothing."""
-        if move not in self.legal_moves():
-            raise IllegalMoveError(f"illegal move {self.variant.move_to_uci(self, move)} "
-                                   f"in {self.fen()}")
+        """Play ``move`` after checking that it is legal; an illegal move changes nothing and
+        raises IllegalMoveError saying why (`core.legality.rejection`)."""
+        legal = self.legal_moves()
+        if move not in legal:
+            frm, to = move_from(move), move_to(move)
+            if any(move_from(m) == frm and move_to(m) == to for m in legal):
+                reason = "no legal move between those squares has its promotion or kind"
+            else:
+                reason = rejection(self, frm, to)
+            raise IllegalMoveError(f"illegal move {self.variant.move_to_uci(self, move)}: "
+                                   f"{reason}")
         self.make(move)
 
     # -- queries -----------------------------------------------------------------------------

@@ -96,8 +96,10 @@ def test_bad_or_illegal_move_text_leaves_position_unchanged(text, error, fault):
 def test_push_rejects_an_illegal_move_int_without_change():
     pos = CHESS.position()
     before = snapshot(pos)
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(IllegalMoveError, match="the white pawn on e2 cannot move to e5: a pawn"):
         pos.push(12 | 36 << 7 | 1 << 17)  # e2e5 dressed up as a double step
+    with pytest.raises(IllegalMoveError, match="e2e4: no legal move between those squares"):
+        pos.push(12 | 28 << 7)  # e2e4 without its double-step flag
     assert snapshot(pos) == before
 
 
