@@ -111,7 +111,7 @@ def test_with_nothing_searched_the_hash_move_comes_first(variant_name):
     move, a one-node search plays it, even with a pipeline that would put another move first."""
     variant = get_variant(variant_name)
     pos = variant.position()
-    search = searcher(variant, "see")
+    search = searcher(variant, "random")
     stored = search.search(pos, Limits(depth=2)).best_move
     pipeline_first = search.orderer.order(search._node(0, 0, 0, 0, False), pos.legal_moves())[0]
     assert stored != pipeline_first
