@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from variants import NAMES
+from xqchess.variants import NAMES
 
 #: the distribution whose metadata (pyproject.toml's version) names this program's version
 PACKAGE = "xqchess"

@@ -14,11 +14,11 @@ from __future__ import annotations
 import argparse
 import time
 
-from cli.suites import default_suite
-from core.perft import perft
-from core.search import Limits, Searcher
-from ordering.spec import DEFAULT_SPEC, build_pipeline
-from variants import NAMES, get_variant
+from xqchess.cli.suites import default_suite
+from xqchess.core.perft import perft
+from xqchess.core.search import Limits, Searcher
+from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
+from xqchess.variants import NAMES, get_variant
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 XIANGQI_11_01 = "2bak1b1r/4a4/6nc1/1rp1p2Cp/p5n2/P1PC4P/4P4/4BNN2/1c7/R2AKAB1R w - - 0 1"

@@ -17,8 +17,8 @@ from typing import NamedTuple
 from rich.cells import cell_len
 from rich.text import Text
 
-from core.position import Position
-from core.variant import POINTS, BoardStyle
+from xqchess.core.position import Position
+from xqchess.core.variant import POINTS, BoardStyle
 
 LAST_MOVE = "#cdd26a"
 CHECK = "#ffc0c0"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from core.perft import divide, perft
-from variants import get_variant
+from xqchess.core.perft import divide, perft
+from xqchess.variants import get_variant
 
 #: deepest perft the command accepts. perft recurses once per ply, so the bound keeps far below
 #: Python's recursion limit (1000 frames); 64 is generous, as 12 plies already take days here.

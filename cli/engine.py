@@ -11,12 +11,12 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from core.errors import XQChessError
-from core.position import Position
-from core.search import Iteration, Limits, SearchConfig, Searcher, SearchResult
-from core.variant import Variant
-from ordering.spec import DEFAULT_SPEC, build_pipeline
-from variants import get_variant
+from xqchess.core.errors import XQChessError
+from xqchess.core.position import Position
+from xqchess.core.search import Iteration, Limits, SearchConfig, Searcher, SearchResult
+from xqchess.core.variant import Variant
+from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
+from xqchess.variants import get_variant
 
 
 class EngineOptionError(XQChessError):

@@ -29,12 +29,12 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from rich.table import Table
 from rich.text import Text
 
-from cli.arguments import package_version
-from cli.suites import DEFAULT_SUITES, Suite, load_suite
-from core.errors import XQChessError
-from core.search import Limits, SearchConfig, Searcher
-from ordering.spec import DEFAULT_SPEC, build_pipeline
-from variants import NAMES, get_variant
+from xqchess.cli.arguments import package_version
+from xqchess.cli.suites import DEFAULT_SUITES, Suite, load_suite
+from xqchess.core.errors import XQChessError
+from xqchess.core.search import MAX_PLY, Limits, SearchConfig, Searcher
+from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
+from xqchess.variants import NAMES, get_variant
 
 #: searcher configurations by name
 CONFIGS = {
@@ -391,6 +391,37 @@ def resolve(args: argparse.Namespace) -> tuple[Lab, dict, str]:
     lab = Lab(suites, args.config or ["default"], args.depth or [3], specs, prunes, baseline,
               args.positions)
     return lab, paper, description
+
+
+def run(variants: list[str] | tuple = (), *, suites: list[str] | None = None,
+        configs: list[str] | None = None, depths: list[int] | None = None,
+        specs: list[str] | None = None, prunes: list[str] | None = None,
+        baseline: str | None = None, positions: int | None = None, preset: str | None = None,
+        jobs: int = 1) -> list[dict]:
+    """The lab from Python (``xqchess.lab.run``): the matrix rows `xqchess lab` prints and
+    writes to lab.csv, as dicts with the CSV's keys, the same numbers. The arguments are the
+    command's options (``prunes`` as 'DEPTH' or 'DEPTH:MARGIN'); None takes the command's
+    default or the preset's value.
+
+    >>> rows = run(["xiangqi"], depths=[1], specs=["none", "mvvlva"], positions=2)
+    >>> [(row["spec"], row["positions"], row["avg_nodes"] > 0) for row in rows]
+    [('none', 2, True), ('mvvlva', 2, True)]
+    """
+    if positions is not None and positions < 1:
+        raise XQChessError(f"positions must be at least 1, got {positions}")
+    if jobs < 1:
+        raise XQChessError(f"jobs must be at least 1, got {jobs}")
+    if preset is not None and preset not in PRESETS:
+        raise XQChessError(f"unknown preset {preset!r}; expected one of {', '.join(PRESETS)}")
+    for depth in depths or []:
+        if not 1 <= depth <= MAX_PLY:
+            raise XQChessError(f"depth must be between 1 and {MAX_PLY}, got {depth}")
+    args = argparse.Namespace(variant=list(variants), suite=suites, config=configs,
+                              depth=depths, spec=specs, prune=prunes, baseline=baseline,
+                              positions=positions, preset=preset)
+    lab, _, _ = resolve(args)
+    tasks = lab.tasks()
+    return lab.summarise(tasks, run_tasks(tasks, jobs, Console(stderr=True, quiet=True)))
 
 
 def run_lab(args: argparse.Namespace) -> None:

@@ -9,20 +9,20 @@ import argparse
 import os
 import sys
 
-from cli import bench, commands
-from cli.arguments import (
+from xqchess.cli import bench, commands
+from xqchess.cli.arguments import (
     VersionAction, add_notation_options, add_position_options, add_variant_argument,
     int_between, positive_int,
 )
-from cli.lab import PRESETS, run_lab
-from cli.match import run_match
-from cli.play import run_play
-from cli.search import add_searcher_options, run_search
-from cli.uci import run_uci
-from cli.ucci import run_ucci
-from core.errors import XQChessError
-from core.search import MAX_PLY
-from variants import NAMES
+from xqchess.cli.lab import PRESETS, run_lab
+from xqchess.cli.match import run_match
+from xqchess.cli.play import run_play
+from xqchess.cli.search import add_searcher_options, run_search
+from xqchess.cli.uci import run_uci
+from xqchess.cli.ucci import run_ucci
+from xqchess.core.errors import XQChessError
+from xqchess.core.search import MAX_PLY
+from xqchess.variants import NAMES
 
 
 class OneLineParser(argparse.ArgumentParser):

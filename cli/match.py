@@ -15,7 +15,7 @@ import shlex
 import sys
 from pathlib import Path
 
-from core.errors import XQChessError
+from xqchess.core.errors import XQChessError
 
 OPENINGS = (
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -26,17 +26,15 @@ OPENINGS = (
 )
 #: label of this xqchess's engine (the default for both sides)
 DEFAULT_ENGINE_NAME = "xqchess"
-#: the folder this xqchess's packages are imported from: the checkout, or site-packages
-PACKAGE_ROOT = Path(__file__).resolve().parents[1]
-#: Python source that runs this xqchess's UCI engine with `python -c`; it replaces the working
-#: folder ('') that `-c` puts first on sys.path with PACKAGE_ROOT before importing anything
-ENGINE_BOOTSTRAP = ("import sys; sys.path = [{root!r}] + [p for p in sys.path if p != '']; "
-                    "from cli.main import main; sys.exit(main(['uci']))")
+#: Python's isolated mode: neither the working folder nor PYTHONPATH nor the user's site is on
+#: sys.path, so only the installed xqchess can be imported, whatever the working folder holds
+ISOLATED = "-I"
 
 
 def default_engine_command() -> list[str]:
-    """The command that starts this xqchess's UCI engine, whatever the working folder holds."""
-    return [sys.executable, "-c", ENGINE_BOOTSTRAP.format(root=str(PACKAGE_ROOT))]
+    """The command that starts this xqchess's UCI engine: the installed package run by the same
+    Python, in isolated mode."""
+    return [sys.executable, ISOLATED, "-m", "xqchess.cli.main", "uci"]
 
 
 def engine_command(text: str) -> list[str]:

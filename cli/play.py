@@ -26,15 +26,15 @@ from rich.live import Live
 from rich.panel import Panel
 from rich.table import Table
 
-from cli.board_view import BoardView
-from cli.engine import Engine
-from cli.search import pv_text, score_text
-from core.errors import MoveError, XQChessError
-from core.outcome import Outcome, Termination
-from core.pgn import TAG, Game, PgnError, read_pgn, write_pgn
-from core.search import Iteration, Limits, Node, SearchResult, Searcher
-from ordering.guard import Guard
-from variants import NAMES, get_variant
+from xqchess.cli.board_view import BoardView
+from xqchess.cli.engine import Engine
+from xqchess.cli.search import pv_text, score_text
+from xqchess.core.errors import MoveError, XQChessError
+from xqchess.core.outcome import Outcome, Termination
+from xqchess.core.pgn import TAG, Game, PgnError, read_pgn, write_pgn
+from xqchess.core.search import Iteration, Limits, Node, SearchResult, Searcher
+from xqchess.ordering.guard import Guard
+from xqchess.variants import NAMES, get_variant
 
 try:  # POSIX terminals: keys typed while the engine thinks are kept (see `TypeAhead`)
     import readline
@@ -185,7 +185,7 @@ class PlaySession:
         self.flipped = args.flip
         self.level = args.level
         self.notation = self.variant.require_notation(
-            args.notation or ("san" if "san" in self.variant.notations else "wxf"))
+            args.notation or self.variant.pgn_notation)
         self.humans = self._humans(args.side)
         self.standard_fen = self._standard_fen(args)  # where `new` starts
         self.start_fen = self._start_fen(args)  # where this game started (`restart`)

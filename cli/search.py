@@ -8,12 +8,12 @@ from __future__ import annotations
 import argparse
 import json
 
-from cli.arguments import int_between, non_negative_int
-from core.errors import XQChessError
-from core.search import QUIESCENCE_MODES, Limits, SearchConfig, Searcher, SearchResult, mate_in
-from core.variant import Variant
-from ordering.spec import DEFAULT_SPEC, build_pipeline
-from variants import get_variant
+from xqchess.cli.arguments import int_between, non_negative_int
+from xqchess.core.errors import XQChessError
+from xqchess.core.search import QUIESCENCE_MODES, Limits, SearchConfig, Searcher, SearchResult, mate_in
+from xqchess.core.variant import Variant
+from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
+from xqchess.variants import get_variant
 
 MAX_HASH_MB = 4096
 MAX_MULTIPV = 256

@@ -14,9 +14,9 @@ from importlib import resources
 from pathlib import Path
 from typing import NamedTuple
 
-from core.errors import XQChessError
-from core.variant import Variant
-from variants import NAMES, get_variant
+from xqchess.core.errors import XQChessError
+from xqchess.core.variant import Variant
+from xqchess.variants import NAMES, get_variant
 
 SHIPPED = {"bratko-kopec": "bratko-kopec.epd", "chess-middlegames": "chess-middlegames.epd",
            "xiangqi-middlegames": "xiangqi-middlegames.epd"}
@@ -43,7 +43,8 @@ class Suite(NamedTuple):
 def load_suite(name_or_path: str) -> Suite:
     """A shipped suite by name, or an EPD file by path."""
     if name_or_path in SHIPPED:
-        text = resources.files("cli").joinpath("data", SHIPPED[name_or_path]).read_text("utf-8")
+        data = resources.files("xqchess.cli").joinpath("data", SHIPPED[name_or_path])
+        text = data.read_text("utf-8")
         return parse_suite(text, name_or_path)
     path = Path(name_or_path)
     try:

@@ -9,10 +9,10 @@ Bad input is answered with ``info string error: ...`` and changes nothing.
 
 from __future__ import annotations
 
-from cli.search import pv_text
-from cli.arguments import package_version
-from cli.uci import AUTHOR, MAX_HASH_MB, ProtocolError, UciProtocol, int_value, serve
-from core.search import Limits, Searcher
+from xqchess.cli.search import pv_text
+from xqchess.cli.arguments import package_version
+from xqchess.cli.uci import AUTHOR, MAX_HASH_MB, ProtocolError, UciProtocol, int_value, serve
+from xqchess.core.search import Limits, Searcher
 
 UCCI_GO_PARAMETERS = ("depth", "nodes", "time", "increment", "movestogo", "opptime",
                       "oppincrement", "oppmovestogo")

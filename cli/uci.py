@@ -12,13 +12,13 @@ import sys
 import threading
 from collections.abc import Callable
 
-from cli.engine import Engine, EngineOptionError
-from cli.arguments import package_version
-from cli.search import MAX_HASH_MB, MAX_MULTIPV, pv_text, score_text
-from core.errors import XQChessError
-from core.search import Iteration, Limits, SearchResult, Searcher
-from ordering.spec import DEFAULT_SPEC
-from variants import NAMES
+from xqchess.cli.engine import Engine, EngineOptionError
+from xqchess.cli.arguments import package_version
+from xqchess.cli.search import MAX_HASH_MB, MAX_MULTIPV, pv_text, score_text
+from xqchess.core.errors import XQChessError
+from xqchess.core.search import Iteration, Limits, SearchResult, Searcher
+from xqchess.ordering.spec import DEFAULT_SPEC
+from xqchess.variants import NAMES
 
 AUTHOR = "the xqchess developers"
 MAX_GUARD_PRUNE = 8

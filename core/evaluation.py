@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.pieces import COLOR_SHIFT
+from xqchess.core.pieces import COLOR_SHIFT
 
 if TYPE_CHECKING:
-    from core.position import Position
-    from core.variant import Variant
+    from xqchess.core.position import Position
+    from xqchess.core.variant import Variant
 
 
 def piece_square_table(variant: Variant) -> list[list[int]]:

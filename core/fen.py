@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.errors import FenError
-from core.legality import KIND_MASK
-from core.position import Position
+from xqchess.core.errors import FenError
+from xqchess.core.legality import KIND_MASK
+from xqchess.core.position import Position
 
 if TYPE_CHECKING:
-    from core.variant import Variant
+    from xqchess.core.variant import Variant
 
 FIELD_NAMES = ("board", "side-to-move", "rights", "ep-square", "halfmove-clock", "fullmove-number")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from core.errors import XQChessError
+from xqchess.core.errors import XQChessError
 
 FILE_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 

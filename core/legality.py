@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.moves import move_from, move_promotion, move_to
-from core.pieces import COLOR_SHIFT
+from xqchess.core.moves import move_from, move_promotion, move_to
+from xqchess.core.pieces import COLOR_SHIFT
 
 if TYPE_CHECKING:
-    from core.position import Position
+    from xqchess.core.position import Position
 
 KIND_MASK = (1 << COLOR_SHIFT) - 1
 

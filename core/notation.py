@@ -7,13 +7,13 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from core.errors import AmbiguousMoveError, IllegalMoveError, MoveError, XQChessError
-from core.legality import KIND_MASK, promotion_fault, rejection
-from core.moves import SQUARE_BITS, move_from, move_promotion, move_to
+from xqchess.core.errors import AmbiguousMoveError, IllegalMoveError, MoveError, XQChessError
+from xqchess.core.legality import KIND_MASK, promotion_fault, rejection
+from xqchess.core.moves import SQUARE_BITS, move_from, move_promotion, move_to
 
 if TYPE_CHECKING:
-    from core.position import Position
-    from core.variant import Variant
+    from xqchess.core.position import Position
+    from xqchess.core.variant import Variant
 
 COORDINATES = re.compile(r"([a-z]\d+)([a-z]\d+)([a-z]?)")
 

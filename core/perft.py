@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.position import Position
+from xqchess.core.position import Position
 
 
 def perft(pos: Position, depth: int, bulk: bool = True) -> int:

@@ -14,9 +14,9 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 
-from core.errors import XQChessError
-from core.position import Position
-from core.variant import Variant
+from xqchess.core.errors import XQChessError
+from xqchess.core.position import Position
+from xqchess.core.variant import Variant
 
 TAG = re.compile(r'\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")

@@ -12,16 +12,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.errors import IllegalMoveError
-from core.legality import rejection
-from core.moves import (
+from xqchess.core.errors import IllegalMoveError
+from xqchess.core.legality import rejection
+from xqchess.core.moves import (
     COMPANION, DOUBLE_STEP, PROMOTION_SHIFT, SIDE_CAPTURE, SPECIAL_SHIFT, move_from, move_to,
 )
-from core.pieces import COLOR_SHIFT
+from xqchess.core.pieces import COLOR_SHIFT
 
 if TYPE_CHECKING:
-    from core.outcome import Outcome
-    from core.variant import Variant
+    from xqchess.core.outcome import Outcome
+    from xqchess.core.variant import Variant
 
 
 class Position:
@@ -280,7 +280,7 @@ class Position:
         return hashes[max(0, len(hashes) - 1 - self.halfmove):].count(self.hash)
 
     def fen(self) -> str:
-        from core.fen import format_fen
+        from xqchess.core.fen import format_fen
 
         return format_fen(self)
 

@@ -15,11 +15,11 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Protocol
 
-from core.evaluation import evaluate
-from core.moves import PROMOTION_SHIFT, SIDE_CAPTURE, SPECIAL_SHIFT, is_capture, is_quiet
-from core.position import Position
-from core.see import see
-from core.tt import EXACT, LOWER, UPPER, TranspositionTable
+from xqchess.core.evaluation import evaluate
+from xqchess.core.moves import PROMOTION_SHIFT, SIDE_CAPTURE, SPECIAL_SHIFT, is_capture, is_quiet
+from xqchess.core.position import Position
+from xqchess.core.see import see
+from xqchess.core.tt import EXACT, LOWER, UPPER, TranspositionTable
 
 MATE = 30_000
 MATE_BOUND = MATE - 1_000  # scores beyond this are mates, with the distance in plies

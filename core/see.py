@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.moves import SIDE_CAPTURE, move_from, move_promotion, move_special, move_to
-from core.pieces import COLOR_SHIFT
+from xqchess.core.moves import SIDE_CAPTURE, move_from, move_promotion, move_special, move_to
+from xqchess.core.pieces import COLOR_SHIFT
 
 if TYPE_CHECKING:
-    from core.position import Position
+    from xqchess.core.position import Position
 
 ROYAL_VALUE = 100_000  # a royal piece may capture last only: losing it loses the game
 

@@ -13,17 +13,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from core.geometry import Geometry
-from core.errors import FenError, MoveError
-from core.evaluation import piece_square_table
-from core.fen import parse_fen
-from core.legality import royal_exposure
-from core.notation import format_coordinates, parse_coordinates
-from core.zobrist import Zobrist
+from xqchess.core.geometry import Geometry
+from xqchess.core.errors import FenError, MoveError
+from xqchess.core.evaluation import piece_square_table
+from xqchess.core.fen import parse_fen
+from xqchess.core.legality import royal_exposure
+from xqchess.core.notation import format_coordinates, parse_coordinates
+from xqchess.core.zobrist import Zobrist
 
 if TYPE_CHECKING:
-    from core.outcome import Outcome
-    from core.position import Position
+    from xqchess.core.outcome import Outcome
+    from xqchess.core.position import Position
 
 
 #: `BoardStyle.layout` values: pieces inside shaded squares, or on the crossings of ruled lines.

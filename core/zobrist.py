@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from core.pieces import COLOR_SHIFT
+from xqchess.core.pieces import COLOR_SHIFT
 
 ZOBRIST_SEED = 0x5851_F42D_4C95_7F2D
 

@@ -14,8 +14,8 @@ and 84% (xiangqi) of generation order's nodes (6 positions, depth 3).
 
 from __future__ import annotations
 
-from core.moves import is_quiet
-from ordering.heuristic import Heuristic
+from xqchess.core.moves import is_quiet
+from xqchess.ordering.heuristic import Heuristic
 
 INDEXES = ("fromto", "pieceto")
 

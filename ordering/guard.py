@@ -48,10 +48,10 @@ seed reported it for Chinese chess, where it does relatively better.
 
 from __future__ import annotations
 
-from core.moves import is_capture
-from core.pieces import COLOR_SHIFT, WHITE
-from core.search import victim_first
-from ordering.heuristic import Heuristic
+from xqchess.core.moves import is_capture
+from xqchess.core.pieces import COLOR_SHIFT, WHITE
+from xqchess.core.search import victim_first
+from xqchess.ordering.heuristic import Heuristic
 
 ESCAPE = 2_000_000
 SAFE_CAPTURE = 1_000_000

@@ -8,7 +8,7 @@ fail-high-first rate above 90%.
 
 from __future__ import annotations
 
-from ordering.heuristic import Heuristic
+from xqchess.ordering.heuristic import Heuristic
 
 
 class HashMove(Heuristic):

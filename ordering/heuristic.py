@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from core.position import Position
-from core.search import Node
-from core.variant import Variant
+from xqchess.core.position import Position
+from xqchess.core.search import Node
+from xqchess.core.variant import Variant
 
 
 class Heuristic:

@@ -26,8 +26,8 @@ xiangqi (1,109,499 to 934,529); the three update rules differ by under 2% (6 pos
 
 from __future__ import annotations
 
-from core.moves import is_quiet
-from ordering.heuristic import Heuristic
+from xqchess.core.moves import is_quiet
+from xqchess.ordering.heuristic import Heuristic
 
 SEED = "seed"
 RULES = ("one", "depth2", "gravity", SEED)

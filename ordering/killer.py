@@ -26,9 +26,9 @@ before they were ranked by count): the seed, too, saw no drastic improvement.
 
 from __future__ import annotations
 
-from core.moves import SQUARE_BITS, is_quiet
-from core.search import MAX_PLY
-from ordering.heuristic import Heuristic
+from xqchess.core.moves import SQUARE_BITS, is_quiet
+from xqchess.core.search import MAX_PLY
+from xqchess.ordering.heuristic import Heuristic
 
 #: a move's from and to squares (its low bits), the key of the seed's count array
 FROM_TO_MASK = (1 << 2 * SQUARE_BITS) - 1

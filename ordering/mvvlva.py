@@ -9,8 +9,8 @@ generation order's nodes in chess, 14.6% in xiangqi.
 
 from __future__ import annotations
 
-from core.search import victim_first
-from ordering.heuristic import Heuristic
+from xqchess.core.search import victim_first
+from xqchess.ordering.heuristic import Heuristic
 
 
 class MvvLva(Heuristic):

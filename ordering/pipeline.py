@@ -8,8 +8,8 @@ fails high (the search's "cutoff placed first by" statistic).
 
 from __future__ import annotations
 
-from core.search import Node
-from ordering.heuristic import Heuristic
+from xqchess.core.search import Node
+from xqchess.ordering.heuristic import Heuristic
 
 GENERATION_ORDER = "generation order"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ordering.heuristic import Heuristic
+from xqchess.ordering.heuristic import Heuristic
 
 SEED = 20260101
 

@@ -11,8 +11,8 @@ safe when it does not lose material. The `greer-table3` lab preset puts it befor
 
 from __future__ import annotations
 
-from core.see import see
-from ordering.heuristic import Heuristic
+from xqchess.core.see import see
+from xqchess.ordering.heuristic import Heuristic
 
 SAFE, UNSAFE = 1, 0
 

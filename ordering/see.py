@@ -14,9 +14,9 @@ searches 27% (chess) and 40% (xiangqi) of generation order's nodes against MVV-L
 
 from __future__ import annotations
 
-from core.moves import is_capture
-from core.see import see
-from ordering.heuristic import Heuristic
+from xqchess.core.moves import is_capture
+from xqchess.core.see import see
+from xqchess.ordering.heuristic import Heuristic
 
 
 class StaticExchange(Heuristic):

@@ -6,18 +6,18 @@ is generation order. Errors name the bad item.
 
 from __future__ import annotations
 
-from core.errors import XQChessError
-from core.variant import Variant
-from ordering.countermove import INDEXES, Countermove
-from ordering.guard import Guard
-from ordering.hash_move import HashMove
-from ordering.history import RULES, History
-from ordering.killer import AdvancedKillers, Killers
-from ordering.mvvlva import MvvLva
-from ordering.pipeline import Pipeline
-from ordering.random_order import RandomOrder
-from ordering.safe import SafeFirst
-from ordering.see import StaticExchange
+from xqchess.core.errors import XQChessError
+from xqchess.core.variant import Variant
+from xqchess.ordering.countermove import INDEXES, Countermove
+from xqchess.ordering.guard import Guard
+from xqchess.ordering.hash_move import HashMove
+from xqchess.ordering.history import RULES, History
+from xqchess.ordering.killer import AdvancedKillers, Killers
+from xqchess.ordering.mvvlva import MvvLva
+from xqchess.ordering.pipeline import Pipeline
+from xqchess.ordering.random_order import RandomOrder
+from xqchess.ordering.safe import SafeFirst
+from xqchess.ordering.see import StaticExchange
 
 DEFAULT_SPEC = "hash,see,killer,countermove,history"
 #: name -> (class, allowed options or None)

@@ -6,8 +6,8 @@ import json
 import random
 from pathlib import Path
 
-from core.position import Position
-from variants import get_variant
+from xqchess.core.position import Position
+from xqchess.variants import get_variant
 
 DATA = Path(__file__).parent / "data"
 DEFAULT_PERFT_LIMIT = 200_000

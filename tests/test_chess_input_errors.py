@@ -3,11 +3,11 @@ or illegal move text raises a MoveError that leaves the position exactly as it w
 
 import pytest
 
-from core.errors import AmbiguousMoveError, FenError, IllegalMoveError, MoveError
-from core.legality import rejection
-from core.moves import COMPANION, SIDE_CAPTURE, move_from, move_special, move_to
+from xqchess.core.errors import AmbiguousMoveError, FenError, IllegalMoveError, MoveError
+from xqchess.core.legality import rejection
+from xqchess.core.moves import COMPANION, SIDE_CAPTURE, move_from, move_special, move_to
 from helpers import random_walk, snapshot
-from variants import get_variant
+from xqchess.variants import get_variant
 
 CHESS = get_variant("chess")
 START = CHESS.start_fen

@@ -3,7 +3,7 @@ the common ones): disambiguation, castling, en passant, promotion, check and mat
 
 import pytest
 
-from variants import get_variant
+from xqchess.variants import get_variant
 
 CHESS = get_variant("chess")
 

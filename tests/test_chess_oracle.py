@@ -12,8 +12,8 @@ import pytest
 
 chess = pytest.importorskip("chess", reason="python-chess (the oracle) is not installed")
 
-from core.outcome import Termination  # noqa: E402
-from variants import get_variant  # noqa: E402
+from xqchess.core.outcome import Termination  # noqa: E402
+from xqchess.variants import get_variant  # noqa: E402
 
 GAMES = 33
 POSITIONS_PER_GAME = 100  # 33 x 100 = 3,300 compared positions

@@ -12,7 +12,7 @@ KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1
 
 
 def xqchess(*args):
-    return subprocess.run([sys.executable, "-m", "cli.main", *args],
+    return subprocess.run([sys.executable, "-m", "xqchess.cli.main", *args],
                           capture_output=True, text=True, timeout=120)
 
 

@@ -8,11 +8,11 @@ import random
 
 import pytest
 
-from core.search import Limits, SearchConfig, Searcher
+from xqchess.core.search import Limits, SearchConfig, Searcher
 from helpers import random_walk
-from ordering.spec import DEFAULT_SPEC, build_pipeline
+from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
 from test_protocols import Process
-from variants import get_variant
+from xqchess.variants import get_variant
 
 SPECS = ["none", "random", DEFAULT_SPEC]
 SEEDS = range(6)

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from cli.lab import COLUMNS, minimal_tree, print_chart, print_table
-from cli.suites import load_suite
+from xqchess.cli.lab import COLUMNS, minimal_tree, print_chart, print_table
+from xqchess.cli.suites import load_suite
 
-ENGINE = [sys.executable, "-m", "cli.main"]
+ENGINE = [sys.executable, "-m", "xqchess.cli.main"]
 TIMING = {"time_ms", "avg_time_ms"}
 
 

@@ -12,11 +12,11 @@ import time
 
 import pytest
 
-from core.moves import is_capture
-from core.search import Limits, SearchConfig, Searcher
-from ordering.spec import DEFAULT_SPEC, build_pipeline
+from xqchess.core.moves import is_capture
+from xqchess.core.search import Limits, SearchConfig, Searcher
+from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
 from test_protocols import Process
-from variants import get_variant
+from xqchess.variants import get_variant
 
 #: Tactical positions whose depth-1 quiescence search of all captures is long (the xiangqi one
 #: found by a scan of random quiet walks from the start for the largest depth-1 tree).

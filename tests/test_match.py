@@ -1,20 +1,23 @@
-"""`xqchess match` with its default engines: they start whatever the working folder holds (a
-`cli/main.py` or `core.py` there changes nothing), and the output tells them apart by name and
-options."""
+"""`xqchess match` with its default engines: they start whatever the working folder holds (an
+`xqchess` package, a `cli/main.py` or a `core.py` there changes nothing), and the output tells
+them apart by name and options."""
 
 import pytest
 
-from cli.main import main
-from cli.match import engine_label, engine_names
+from xqchess.cli.main import main
+from xqchess.cli.match import engine_label, engine_names
 
 POISON = "raise SystemExit('imported from the working folder')\n"
 
 
 @pytest.fixture
 def poisoned_cwd(tmp_path, monkeypatch):
-    """A working folder whose `cli` package and `core` module would replace the engine's."""
-    (tmp_path / "cli").mkdir()
-    (tmp_path / "cli" / "__init__.py").write_text("", encoding="utf-8")
+    """A working folder whose `xqchess` and `cli` packages and `core` module would replace the
+    engine's if it imported from there."""
+    for package in ("xqchess", "xqchess/cli", "cli"):
+        (tmp_path / package).mkdir()
+        (tmp_path / package / "__init__.py").write_text(POISON, encoding="utf-8")
+    (tmp_path / "xqchess" / "cli" / "main.py").write_text(POISON, encoding="utf-8")
     (tmp_path / "cli" / "main.py").write_text(POISON, encoding="utf-8")
     (tmp_path / "core.py").write_text(POISON, encoding="utf-8")
     monkeypatch.chdir(tmp_path)

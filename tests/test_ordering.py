@@ -6,16 +6,16 @@ import functools
 
 import pytest
 
-from cli.suites import default_suite
-from core.errors import XQChessError
-from core.moves import is_capture, is_quiet
-from core.search import Limits, Node, SearchConfig, Searcher
-from ordering.countermove import Countermove
-from ordering.guard import Guard
-from ordering.history import GRAVITY_LIMIT, History
-from ordering.killer import AdvancedKillers, Killers
-from ordering.spec import DEFAULT_SPEC, build_pipeline
-from variants import get_variant
+from xqchess.cli.suites import default_suite
+from xqchess.core.errors import XQChessError
+from xqchess.core.moves import is_capture, is_quiet
+from xqchess.core.search import Limits, Node, SearchConfig, Searcher
+from xqchess.ordering.countermove import Countermove
+from xqchess.ordering.guard import Guard
+from xqchess.ordering.history import GRAVITY_LIMIT, History
+from xqchess.ordering.killer import AdvancedKillers, Killers
+from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
+from xqchess.variants import get_variant
 
 VARIANTS = ("chess", "xiangqi")
 

@@ -5,9 +5,9 @@ Depths whose count is at most 200,000 run by default; deeper ones are marked slo
 
 import pytest
 
-from core.perft import divide, perft
+from xqchess.core.perft import divide, perft
 from helpers import DEFAULT_PERFT_LIMIT, perft_reference
-from variants import get_variant
+from xqchess.variants import get_variant
 
 VARIANTS = ("chess", "xiangqi")
 

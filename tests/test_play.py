@@ -16,11 +16,11 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.style import Style
 
-from cli.board_view import BoardView
-from core.pgn import Game, read_pgn, write_pgn
-from variants import NAMES, get_variant
+from xqchess.cli.board_view import BoardView
+from xqchess.core.pgn import Game, read_pgn, write_pgn
+from xqchess.variants import NAMES, get_variant
 
-ENGINE = [sys.executable, "-m", "cli.main"]
+ENGINE = [sys.executable, "-m", "xqchess.cli.main"]
 ROOT = Path(__file__).resolve().parent.parent
 CHESS_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 XIANGQI_START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
@@ -202,7 +202,7 @@ def test_real_terminal_session_in_tmux():
 
 
 def test_session_object_reads_namespace_options():
-    from cli.play import PlaySession
+    from xqchess.cli.play import PlaySession
 
     args = SimpleNamespace(variant="xiangqi", ascii=False, flip=False, level=1, notation=None,
                            side="black", fen=None, first=None)
@@ -236,7 +236,7 @@ def contrast(foreground, background):
 
 def segments(variant_name, fen, last_move="", guard=False, **options):
     """The styled segments of a board as a true-color terminal gets them."""
-    from ordering.guard import Guard
+    from xqchess.ordering.guard import Guard
 
     variant = get_variant(variant_name)
     pos = variant.position(fen, strict=False)
@@ -349,7 +349,7 @@ def test_heat_map_cells_keep_numbers_and_pieces_apart():
 
 @pytest.mark.parametrize("variant", NAMES)
 def test_show_order_and_the_board_fit_a_120_by_40_terminal(variant):
-    from cli.play import PlaySession
+    from xqchess.cli.play import PlaySession
 
     args = SimpleNamespace(variant=variant, ascii=False, flip=False, level=1, notation=None,
                            side="both", fen=None, first=None)

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.perft import perft
+from xqchess.core.perft import perft
 from helpers import perft_reference, random_walk, snapshot
-from variants import get_variant
+from xqchess.variants import get_variant
 
 VARIANTS = ("chess", "xiangqi")
 PROPERTY_SETTINGS = settings(max_examples=200, deadline=None,

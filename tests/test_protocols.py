@@ -14,11 +14,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cli.uci import UciProtocol
-from cli.ucci import UcciProtocol
-from variants import get_variant
+from xqchess.cli.uci import UciProtocol
+from xqchess.cli.ucci import UcciProtocol
+from xqchess.variants import get_variant
 
-ENGINE = [sys.executable, "-m", "cli.main"]
+ENGINE = [sys.executable, "-m", "xqchess.cli.main"]
 XIANGQI_START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 
 

@@ -3,9 +3,9 @@ games: a move is unsafe exactly when the piece moved would be lost for less on i
 
 import pytest
 
-from core.search import Node
-from ordering.spec import build_pipeline
-from variants import get_variant
+from xqchess.core.search import Node
+from xqchess.ordering.spec import build_pipeline
+from xqchess.variants import get_variant
 
 CASES = [
     # White knight d3; black pawn d6 guards c5 and e5, black pawn c5 guarded by d6:

@@ -6,11 +6,11 @@ import threading
 
 import pytest
 
-from core.search import MATE, MATE_BOUND, Limits, SearchConfig, Searcher, mate_in
-from core.tt import UPPER
+from xqchess.core.search import MATE, MATE_BOUND, Limits, SearchConfig, Searcher, mate_in
+from xqchess.core.tt import UPPER
 from helpers import random_walk, snapshot
-from ordering.spec import DEFAULT_SPEC, build_pipeline
-from variants import get_variant
+from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
+from xqchess.variants import get_variant
 
 # (variant, FEN, moves to mate, Fairy-Stockfish's first move); mate distances confirmed with
 # Fairy-Stockfish (go depth 12). Other first moves may mate as fast.
@@ -157,7 +157,7 @@ def test_chess_repetition_in_the_tree_is_a_draw():
 def test_stopped_search_keeps_the_last_finished_iterations_move(variant_name):
     """Without a hash move the unfinished iteration may not search the previous best first; its
     partial best must not replace the finished iteration's move then."""
-    from cli.suites import default_suite
+    from xqchess.cli.suites import default_suite
 
     variant = get_variant(variant_name)
     for position in default_suite(variant_name).positions[:6]:

@@ -5,14 +5,14 @@ rule, and the advanced killers rank their two killers by count and age the count
 
 import pytest
 
-from core.moves import is_capture, is_quiet, move_from
-from core.pieces import BLACK, WHITE
-from core.search import Node
-from ordering.guard import ESCAPE, Guard
-from ordering.history import History
-from ordering.killer import AdvancedKillers
-from ordering.spec import OrderingSpecError, build_pipeline
-from variants import get_variant
+from xqchess.core.moves import is_capture, is_quiet, move_from
+from xqchess.core.pieces import BLACK, WHITE
+from xqchess.core.search import Node
+from xqchess.ordering.guard import ESCAPE, Guard
+from xqchess.ordering.history import History
+from xqchess.ordering.killer import AdvancedKillers
+from xqchess.ordering.spec import OrderingSpecError, build_pipeline
+from xqchess.variants import get_variant
 
 VARIANTS = ("chess", "xiangqi")
 

@@ -4,7 +4,7 @@ values checked against each parameter's own range."""
 
 import pytest
 
-from cli.uci import UciProtocol
+from xqchess.cli.uci import UciProtocol
 from test_protocols import ENGINE
 
 chess = pytest.importorskip("chess")

@@ -3,14 +3,14 @@ parsing accepts, as Fairy-Stockfish does, what is merely unreachable."""
 
 import pytest
 
-from cli.play import termination_text
-from core.errors import AmbiguousMoveError, FenError, IllegalMoveError
-from core.legality import rejection
-from core.moves import move_from, move_to
-from core.notation import parse_by_rendering
-from core.outcome import Outcome, Termination
+from xqchess.cli.play import termination_text
+from xqchess.core.errors import AmbiguousMoveError, FenError, IllegalMoveError
+from xqchess.core.legality import rejection
+from xqchess.core.moves import move_from, move_to
+from xqchess.core.notation import parse_by_rendering
+from xqchess.core.outcome import Outcome, Termination
 from helpers import random_walk, snapshot
-from variants import get_variant
+from xqchess.variants import get_variant
 
 XIANGQI = get_variant("xiangqi")
 START = XIANGQI.start_fen

@@ -5,10 +5,10 @@ positions in test_xiangqi_oracle.py.)"""
 
 import pytest
 
-from core.errors import AmbiguousMoveError, IllegalMoveError, MoveError
-from core.notation import parse_by_rendering
+from xqchess.core.errors import AmbiguousMoveError, IllegalMoveError, MoveError
+from xqchess.core.notation import parse_by_rendering
 from helpers import snapshot
-from variants import get_variant
+from xqchess.variants import get_variant
 
 XIANGQI = get_variant("xiangqi")
 START = XIANGQI.start_fen

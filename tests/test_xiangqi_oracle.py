@@ -18,8 +18,8 @@ import pytest
 
 sf = pytest.importorskip("pyffish", reason="pyffish (Fairy-Stockfish, the oracle) is not installed")
 
-from core.outcome import Termination  # noqa: E402
-from variants import get_variant  # noqa: E402
+from xqchess.core.outcome import Termination  # noqa: E402
+from xqchess.variants import get_variant  # noqa: E402
 
 XIANGQI = get_variant("xiangqi")
 MATE = 32000
@@ -95,7 +95,7 @@ class Comparison:
 
 
 def _draw_by_repetition():
-    from core.outcome import Outcome
+    from xqchess.core.outcome import Outcome
 
     return Outcome(Termination.THREEFOLD_REPETITION, None)
 

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from functools import cache
 
-from core.errors import UnknownVariantError
-from core.variant import Variant
+from xqchess.core.errors import UnknownVariantError
+from xqchess.core.variant import Variant
 
 
 def _chess() -> Variant:
-    from variants.chess.variant import ChessVariant
+    from xqchess.variants.chess.variant import ChessVariant
 
     return ChessVariant()
 
 
 def _xiangqi() -> Variant:
-    from variants.xiangqi.variant import XiangqiVariant
+    from xqchess.variants.xiangqi.variant import XiangqiVariant
 
     return XiangqiVariant()
 

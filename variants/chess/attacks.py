@@ -1,7 +1,7 @@
 """Precomputed chess attack tables and the reverse attack probe used for check and legality."""
 
-from core.pieces import COLOR_SHIFT
-from variants.chess.pieces import BISHOP, GEOMETRY, KING, KNIGHT, PAWN, QUEEN, ROOK
+from xqchess.core.pieces import COLOR_SHIFT
+from xqchess.variants.chess.pieces import BISHOP, GEOMETRY, KING, KNIGHT, PAWN, QUEEN, ROOK
 
 ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
 DIAGONAL = ((1, 1), (-1, 1), (1, -1), (-1, -1))

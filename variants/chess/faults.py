@@ -1,12 +1,12 @@
 """Why a chess move is refused, read from the move generator's tables: where each piece could
 go were nothing in its way, what is in its way, and which castling condition fails."""
 
-from core.legality import piece_on, royal_exposure, square_name
-from core.moves import COMPANION, move_from, move_special, move_to
-from core.pieces import COLOR_SHIFT
-from variants.chess.attacks import KING_TARGETS, KNIGHT_TARGETS, PAWN_CAPTURES, attackers
-from variants.chess.movegen import CASTLINGS, PAWN_START_RANK, PAWN_STEP, SLIDER_RAYS
-from variants.chess.pieces import BISHOP, GEOMETRY, KING, KNIGHT, PAWN, QUEEN, ROOK
+from xqchess.core.legality import piece_on, royal_exposure, square_name
+from xqchess.core.moves import COMPANION, move_from, move_special, move_to
+from xqchess.core.pieces import COLOR_SHIFT
+from xqchess.variants.chess.attacks import KING_TARGETS, KNIGHT_TARGETS, PAWN_CAPTURES, attackers
+from xqchess.variants.chess.movegen import CASTLINGS, PAWN_START_RANK, PAWN_STEP, SLIDER_RAYS
+from xqchess.variants.chess.pieces import BISHOP, GEOMETRY, KING, KNIGHT, PAWN, QUEEN, ROOK
 
 #: How each piece moves, said when a move breaks the rule.
 MOVE_RULES = {

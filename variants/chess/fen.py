@@ -1,10 +1,10 @@
 """Chess FEN rules: the castling and en-passant fields and the checks a legal placement passes."""
 
-from core.errors import FenError
-from core.fen import require_waiting_side_safe
-from variants.chess.attacks import attackers
-from variants.chess.movegen import ep_capture_possible
-from variants.chess.pieces import (
+from xqchess.core.errors import FenError
+from xqchess.core.fen import require_waiting_side_safe
+from xqchess.variants.chess.attacks import attackers
+from xqchess.variants.chess.movegen import ep_capture_possible
+from xqchess.variants.chess.pieces import (
     B_KING, B_PAWN, B_ROOK, GEOMETRY, PAWN, W_KING, W_PAWN, W_ROOK,
 )
 

@@ -8,13 +8,13 @@ board) and en passant, whose two vanishing pawns defeat the pin logic, is tried 
 The same walk with every safety test left out gives the pseudo-legal moves.
 """
 
-from core.moves import COMPANION, DOUBLE_STEP, PROMOTION_SHIFT, SIDE_CAPTURE, SPECIAL_SHIFT
-from core.pieces import COLOR_SHIFT
-from variants.chess.attacks import (
+from xqchess.core.moves import COMPANION, DOUBLE_STEP, PROMOTION_SHIFT, SIDE_CAPTURE, SPECIAL_SHIFT
+from xqchess.core.pieces import COLOR_SHIFT
+from xqchess.variants.chess.attacks import (
     DIAGONAL_RAYS, KING_TARGETS, KNIGHT_TARGETS, ORTHOGONAL_RAYS, PAWN_ATTACKERS, PAWN_CAPTURES,
     QUEEN_RAYS, attacked,
 )
-from variants.chess.pieces import BISHOP, KING, KNIGHT, PAWN, PROMOTION_KINDS, QUEEN, ROOK
+from xqchess.variants.chess.pieces import BISHOP, KING, KNIGHT, PAWN, PROMOTION_KINDS, QUEEN, ROOK
 
 DOUBLE_STEP_FLAG = DOUBLE_STEP << SPECIAL_SHIFT
 SIDE_CAPTURE_FLAG = SIDE_CAPTURE << SPECIAL_SHIFT

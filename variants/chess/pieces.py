@@ -1,7 +1,7 @@
 """Chess piece kinds and codes, and the board the chess tables are built on."""
 
-from core.geometry import Geometry
-from core.pieces import BLACK, WHITE, piece_code
+from xqchess.core.geometry import Geometry
+from xqchess.core.pieces import BLACK, WHITE, piece_code
 
 PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = range(1, 7)
 KINDS = (PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING)

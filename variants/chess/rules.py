@@ -1,8 +1,8 @@
 """Chess game end: checkmate, stalemate, insufficient material, the 50/75-move rules and
 threefold/fivefold repetition, with the same semantics as FIDE and python-chess."""
 
-from core.outcome import Outcome, Termination
-from variants.chess.pieces import BISHOP, KNIGHT, PAWN, QUEEN, ROOK
+from xqchess.core.outcome import Outcome, Termination
+from xqchess.variants.chess.pieces import BISHOP, KNIGHT, PAWN, QUEEN, ROOK
 
 
 def is_insufficient_material(pos) -> bool:

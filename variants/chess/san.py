@@ -2,14 +2,14 @@
 
 import re
 
-from core.errors import AmbiguousMoveError, IllegalMoveError, MoveError
-from core.legality import promotion_fault, rejection
-from core.moves import (
+from xqchess.core.errors import AmbiguousMoveError, IllegalMoveError, MoveError
+from xqchess.core.legality import promotion_fault, rejection
+from xqchess.core.moves import (
     COMPANION, SIDE_CAPTURE, SQUARE_BITS, move_from, move_promotion, move_special, move_to,
 )
-from variants.chess.faults import castling_fault, castling_of, reach
-from variants.chess.movegen import CASTLINGS
-from variants.chess.pieces import GEOMETRY, KING, LETTERS, NAMES, PAWN
+from xqchess.variants.chess.faults import castling_fault, castling_of, reach
+from xqchess.variants.chess.movegen import CASTLINGS
+from xqchess.variants.chess.pieces import GEOMETRY, KING, LETTERS, NAMES, PAWN
 
 KIND_OF_LETTER = {letter: kind for kind, letter in LETTERS.items()}
 SAN_PATTERN = re.compile(r"([NBRQK])?([a-h])?([1-8])?x?-?([a-h][1-8])(?:=?([NBRQnbrq]))?")

@@ -1,14 +1,14 @@
 """The `ChessVariant`: FIDE chess described to the kernel (data, movegen, rules, notation)."""
 
-from core.notation import COORDINATES
-from core.pieces import BLACK, WHITE
-from core.variant import SQUARES, BoardStyle, Variant
-from variants.chess import faults, fen, movegen, rules, san
-from variants.chess.attacks import attacked, attackers
-from variants.chess.pieces import (
+from xqchess.core.notation import COORDINATES
+from xqchess.core.pieces import BLACK, WHITE
+from xqchess.core.variant import SQUARES, BoardStyle, Variant
+from xqchess.variants.chess import faults, fen, movegen, rules, san
+from xqchess.variants.chess.attacks import attacked, attackers
+from xqchess.variants.chess.pieces import (
     B_KING, B_PAWN, GEOMETRY, KINDS, LETTERS, NAMES, W_KING, W_PAWN,
 )
-from variants.chess.tables import CAPTURE_STRENGTH, PIECE_VALUES, SQUARE_TABLES
+from xqchess.variants.chess.tables import CAPTURE_STRENGTH, PIECE_VALUES, SQUARE_TABLES
 
 START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 #: Unicode chess symbols in kind order (pawn to king): outlined for White, solid for Black.

@@ -5,8 +5,8 @@ comes with its leg square, an elephant target with its eye square, general and a
 in the palace, elephants on their own half, and soldiers step sideways only across the river.
 """
 
-from core.pieces import COLOR_SHIFT
-from variants.xiangqi.pieces import (
+from xqchess.core.pieces import COLOR_SHIFT
+from xqchess.variants.xiangqi.pieces import (
     ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, GEOMETRY, HORSE, OWN_HALF, PALACE, SOLDIER,
 )
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 import re
 from functools import partial
 
-from core.notation import parse_by_rendering
-from variants.xiangqi.pieces import (
+from xqchess.core.notation import parse_by_rendering
+from xqchess.variants.xiangqi.pieces import (
     ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, SOLDIER,
 )
-from variants.xiangqi.wxf import LETTER_KINDS, unmatched, wxf_parts
+from xqchess.variants.xiangqi.wxf import LETTER_KINDS, unmatched, wxf_parts
 
 PIECE_NAMES = (
     {GENERAL: "帅", ADVISOR: "仕", ELEPHANT: "相", HORSE: "马", CHARIOT: "车", CANNON: "炮",

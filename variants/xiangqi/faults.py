@@ -2,13 +2,13 @@
 go were nothing in its way, and what is in its way (a piece on a chariot's or cannon's line, a
 horse's leg, an elephant's eye, a cannon's missing or extra screens), or the generals facing."""
 
-from core.legality import piece_on, royal_exposure, square_name
-from core.pieces import COLOR_SHIFT
-from variants.xiangqi.attacks import (
+from xqchess.core.legality import piece_on, royal_exposure, square_name
+from xqchess.core.pieces import COLOR_SHIFT
+from xqchess.variants.xiangqi.attacks import (
     ADVISOR_STEPS, ELEPHANT_MOVES, GENERAL_STEPS, HORSE_MOVES, ROOK_RAYS, SOLDIER_STEPS,
     generals_facing,
 )
-from variants.xiangqi.pieces import (
+from xqchess.variants.xiangqi.pieces import (
     ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, GEOMETRY, HORSE, SOLDIER,
 )
 

@@ -1,9 +1,9 @@
 """Xiangqi FEN rules: the placement checks a position reachable in a game passes."""
 
-from core.errors import FenError
-from core.fen import require_waiting_side_safe
-from variants.xiangqi.attacks import ADVISOR_STEPS, ELEPHANT_MOVES, generals_facing
-from variants.xiangqi.pieces import (
+from xqchess.core.errors import FenError
+from xqchess.core.fen import require_waiting_side_safe
+from xqchess.variants.xiangqi.attacks import ADVISOR_STEPS, ELEPHANT_MOVES, generals_facing
+from xqchess.variants.xiangqi.pieces import (
     ADVISOR, ELEPHANT, GENERAL, GEOMETRY, KINDS, NAMES, PALACE, SOLDIER, START_COUNTS,
 )
 

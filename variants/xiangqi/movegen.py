@@ -6,12 +6,12 @@ general act, and the four diagonal neighbours, the legs of attacking horses). So
 check, every other move is legal without a test; the rest are tried on the board in place.
 """
 
-from core.pieces import COLOR_SHIFT
-from variants.xiangqi.attacks import (
+from xqchess.core.pieces import COLOR_SHIFT
+from xqchess.variants.xiangqi.attacks import (
     ADVISOR_STEPS, CHECK_ZONE, ELEPHANT_MOVES, GENERAL_STEPS, HORSE_MOVES, ROOK_RAYS,
     SOLDIER_STEPS, general_attacked,
 )
-from variants.xiangqi.pieces import ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE
+from xqchess.variants.xiangqi.pieces import ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE
 
 
 def pseudo_legal_moves(pos) -> list[int]:

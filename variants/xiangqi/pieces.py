@@ -1,7 +1,7 @@
 """Xiangqi piece kinds and codes, the 9x10 board and its regions (palaces, each side's half)."""
 
-from core.geometry import Geometry
-from core.pieces import BLACK, WHITE, piece_code
+from xqchess.core.geometry import Geometry
+from xqchess.core.pieces import BLACK, WHITE, piece_code
 
 RED = WHITE  # Red moves first, as White does in chess
 

@@ -24,7 +24,7 @@ are the arbiter's, not a player's claim, `outcome` reports them whether or not d
 
 from __future__ import annotations
 
-from core.outcome import Outcome, Termination
+from xqchess.core.outcome import Outcome, Termination
 
 MOVE_LIMIT_PLIES = 100
 CHECKS_ALLOWED = 10

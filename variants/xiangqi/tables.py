@@ -7,7 +7,7 @@ guard heuristic's for Chinese chess (Ke and Parng 1993, ../shared/seeds/guard-he
 general 1, advisor 9, elephant 9, chariot 2, horse 5, cannon 4, soldier 9.
 """
 
-from variants.xiangqi.pieces import (
+from xqchess.variants.xiangqi.pieces import (
     ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, GEOMETRY, HORSE, SOLDIER,
 )
 

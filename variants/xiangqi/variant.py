@@ -2,16 +2,16 @@
 
 import re
 
-from core.notation import COORDINATES, format_coordinates, parse_coordinates
-from core.pieces import BLACK
-from core.variant import POINTS, BoardStyle, Variant
-from variants.xiangqi import chinese, faults, fen, movegen, rules, wxf
-from variants.xiangqi.attacks import attacked, attackers
-from variants.xiangqi.pieces import (
+from xqchess.core.notation import COORDINATES, format_coordinates, parse_coordinates
+from xqchess.core.pieces import BLACK
+from xqchess.core.variant import POINTS, BoardStyle, Variant
+from xqchess.variants.xiangqi import chinese, faults, fen, movegen, rules, wxf
+from xqchess.variants.xiangqi.attacks import attacked, attackers
+from xqchess.variants.xiangqi.pieces import (
     ALIASES, B_GENERAL, FILES, GEOMETRY, KINDS, LETTERS, NAMES, OWN_HALF, PALACE, R_GENERAL,
     RED,
 )
-from variants.xiangqi.tables import CAPTURE_STRENGTH, PIECE_VALUES, SQUARE_TABLES
+from xqchess.variants.xiangqi.tables import CAPTURE_STRENGTH, PIECE_VALUES, SQUARE_TABLES
 
 ICCS_PATTERN = re.compile(r"[A-I]\d-[A-I]\d")
 START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"

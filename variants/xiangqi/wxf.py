@@ -19,9 +19,9 @@ from __future__ import annotations
 from functools import partial
 from typing import NamedTuple
 
-from core.moves import move_from, move_to
-from core.notation import parse_by_rendering
-from variants.xiangqi.pieces import (
+from xqchess.core.moves import move_from, move_to
+from xqchess.core.notation import parse_by_rendering
+from xqchess.variants.xiangqi.pieces import (
     ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, GEOMETRY, HORSE, NAMES, OWN_HALF, PALACE,
     SOLDIER,
 )
