@@ -15,6 +15,8 @@ Move('e4')
 >>> board.fen()
 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'
 >>> xiangqi = xqchess.Board("xiangqi")
+>>> len(xiangqi.legal_moves)
+44
 >>> xiangqi.push_notation("C2=5")
 Move('C2=5')
 >>> xiangqi.push_notation("马８进７")
