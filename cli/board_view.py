@@ -17,6 +17,7 @@ from typing import NamedTuple
 from rich.cells import cell_len
 from rich.text import Text
 
+from xqchess.core.pieces import COLOR_SHIFT
 from xqchess.core.position import Position
 from xqchess.core.variant import POINTS, BoardStyle
 
@@ -182,7 +183,7 @@ class BoardView:
                 sq = geometry.square(file, rank)
                 piece = pos.board[sq]
                 symbol = pad(self._symbol(style, pos, piece), glyph_cells)
-                piece_style = style.piece_styles[piece >> 3] if piece else ""
+                piece_style = style.piece_styles[piece >> COLOR_SHIFT] if piece else ""
                 if guard_values is None:
                     background = marks.get(sq) or style.fills[(file + rank + 1) % 2]
                     text.append(f" {symbol} ", style=f"{piece_style} on {background}")
@@ -227,7 +228,7 @@ class BoardView:
                 filler = self.ruling.horizontal if column < last_column else " "
                 if piece:
                     symbol = pad(self._symbol(style, pos, piece), SYMBOL_CELLS, filler)
-                    text.append(symbol, style=f"{style.piece_styles[piece >> 3]} on {background}")
+                    text.append(symbol, style=f"{style.piece_styles[piece >> COLOR_SHIFT]} on {background}")
                 else:
                     up = row > 0 and self._joined(style, ranks[row - 1], rank, column, files)
                     down = row < len(ranks) - 1 and \

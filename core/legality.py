@@ -13,12 +13,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from xqchess.core.moves import move_from, move_promotion, move_to
-from xqchess.core.pieces import COLOR_SHIFT
+from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 
 if TYPE_CHECKING:
     from xqchess.core.position import Position
-
-KIND_MASK = (1 << COLOR_SHIFT) - 1
 
 
 def square_name(pos: Position, sq: int, rank_base: int | None = None) -> str:

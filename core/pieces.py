@@ -3,6 +3,7 @@
 WHITE = 0
 BLACK = 1
 COLOR_SHIFT = 3
+KIND_MASK = (1 << COLOR_SHIFT) - 1  # piece & KIND_MASK is the piece's kind
 
 
 def piece_code(kind: int, color: int) -> int:

@@ -49,7 +49,7 @@ seed reported it for Chinese chess, where it does relatively better.
 from __future__ import annotations
 
 from xqchess.core.moves import is_capture
-from xqchess.core.pieces import COLOR_SHIFT, WHITE
+from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK, WHITE
 from xqchess.core.search import victim_first
 from xqchess.ordering.heuristic import Heuristic
 
@@ -64,7 +64,7 @@ class Guard(Heuristic):
         super().__init__(variant)
         self.margin = margin
         #: capture strength per piece code (either color), from the variant's table
-        self.strength = {piece: variant.capture_strength[piece & 7]
+        self.strength = {piece: variant.capture_strength[piece & KIND_MASK]
                          for piece in variant.piece_letters}
 
     def guard_value(self, board: list[int], sq: int, side: int = WHITE) -> int:

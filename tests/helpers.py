@@ -6,6 +6,8 @@ import json
 import random
 from pathlib import Path
 
+import pytest
+
 from xqchess.core.position import Position
 from xqchess.variants import get_variant
 
@@ -39,3 +41,11 @@ def snapshot(pos: Position) -> tuple:
     return (list(pos.board), pos.side, pos.rights, pos.ep, pos.halfmove, pos.fullmove, pos.hash,
             pos.score, list(pos.kings), [sorted(s) for s in pos.occupied], len(pos.undo),
             list(pos.hashes))
+
+
+def refusal_cases(refusals):
+    """pytest params (fen, notation, text, error, fault) from rows of (fen, {notation: text},
+    error, fault): one case per notation a refused move is written in."""
+    for fen, texts, error, fault in refusals:
+        for notation, text in texts.items():
+            yield pytest.param(fen, notation, text, error, fault, id=f"{notation}-{text}")

@@ -6,7 +6,7 @@ import pytest
 from xqchess.core.errors import AmbiguousMoveError, FenError, IllegalMoveError, MoveError
 from xqchess.core.legality import rejection
 from xqchess.core.moves import COMPANION, SIDE_CAPTURE, move_from, move_special, move_to
-from helpers import random_walk, snapshot
+from helpers import random_walk, refusal_cases, snapshot
 from xqchess.variants import get_variant
 
 CHESS = get_variant("chess")
@@ -188,13 +188,7 @@ REFUSALS = [
 ]
 
 
-def refusal_cases():
-    for fen, texts, error, fault in REFUSALS:
-        for notation, text in texts.items():
-            yield pytest.param(fen, notation, text, error, fault, id=f"{notation}-{text}")
-
-
-@pytest.mark.parametrize("fen,notation,text,error,fault", list(refusal_cases()))
+@pytest.mark.parametrize("fen,notation,text,error,fault", list(refusal_cases(REFUSALS)))
 def test_refused_move_says_why_and_changes_nothing(fen, notation, text, error, fault):
     pos = CHESS.position(fen)
     before = snapshot(pos)

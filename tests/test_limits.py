@@ -12,7 +12,6 @@ import time
 
 import pytest
 
-from xqchess.core.moves import is_capture
 from xqchess.core.search import Limits, SearchConfig, Searcher
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
 from test_protocols import Process

@@ -9,7 +9,7 @@ from xqchess.core.legality import rejection
 from xqchess.core.moves import move_from, move_to
 from xqchess.core.notation import parse_by_rendering
 from xqchess.core.outcome import Outcome, Termination
-from helpers import random_walk, snapshot
+from helpers import random_walk, refusal_cases, snapshot
 from xqchess.variants import get_variant
 
 XIANGQI = get_variant("xiangqi")
@@ -191,13 +191,7 @@ REFUSALS = [
 ]
 
 
-def refusal_cases():
-    for fen, texts, error, fault in REFUSALS:
-        for notation, text in texts.items():
-            yield pytest.param(fen, notation, text, error, fault, id=f"{notation}-{text}")
-
-
-@pytest.mark.parametrize("fen,notation,text,error,fault", list(refusal_cases()))
+@pytest.mark.parametrize("fen,notation,text,error,fault", list(refusal_cases(REFUSALS)))
 def test_refused_move_says_why_and_changes_nothing(fen, notation, text, error, fault):
     pos = XIANGQI.position(fen)
     before = snapshot(pos)

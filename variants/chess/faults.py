@@ -3,7 +3,7 @@ go were nothing in its way, what is in its way, and which castling condition fai
 
 from xqchess.core.legality import piece_on, royal_exposure, square_name
 from xqchess.core.moves import COMPANION, move_from, move_special, move_to
-from xqchess.core.pieces import COLOR_SHIFT
+from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.variants.chess.attacks import KING_TARGETS, KNIGHT_TARGETS, PAWN_CAPTURES, attackers
 from xqchess.variants.chess.movegen import CASTLINGS, PAWN_START_RANK, PAWN_STEP, SLIDER_RAYS
 from xqchess.variants.chess.pieces import BISHOP, GEOMETRY, KING, KNIGHT, PAWN, QUEEN, ROOK
@@ -25,7 +25,7 @@ def reach(pos, frm: int) -> list[int]:
     """The squares the piece on ``frm`` could move to were nothing in its way: steps and jumps,
     whole rays, a pawn's pushes and diagonal captures, the king's castling targets."""
     piece = pos.board[frm]
-    kind, color = piece & 7, piece >> COLOR_SHIFT
+    kind, color = piece & KIND_MASK, piece >> COLOR_SHIFT
     if kind == PAWN:
         step = PAWN_STEP[color]
         pushes = [frm + step]
@@ -72,7 +72,7 @@ def movement_fault(pos, frm: int, to: int, rank_base: int | None = None) -> str:
     condition, a move the piece never makes, a pawn's diagonal step with nothing to capture, or
     the piece standing in the way."""
     board = pos.board
-    kind = board[frm] & 7
+    kind = board[frm] & KIND_MASK
     castling = castling_of(pos.side, frm, to) if kind == KING else None
     if castling:
         return castling_fault(pos, castling)

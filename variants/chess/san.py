@@ -7,6 +7,7 @@ from xqchess.core.legality import promotion_fault, rejection
 from xqchess.core.moves import (
     COMPANION, SIDE_CAPTURE, SQUARE_BITS, move_from, move_promotion, move_special, move_to,
 )
+from xqchess.core.pieces import KIND_MASK
 from xqchess.variants.chess.faults import castling_fault, castling_of, reach
 from xqchess.variants.chess.movegen import CASTLINGS
 from xqchess.variants.chess.pieces import GEOMETRY, KING, LETTERS, NAMES, PAWN
@@ -83,7 +84,8 @@ def move_from_san(pos, text: str) -> int:
         to = GEOMETRY.parse_square(target)
         if kind == PAWN and not from_file:
             from_file = target[0]  # a pawn that does not capture stays on its file
-        origins = [frm for frm in sorted(pos.occupied[pos.side]) if pos.board[frm] & 7 == kind
+        origins = [frm for frm in sorted(pos.occupied[pos.side])
+                   if pos.board[frm] & KIND_MASK == kind
                    and (not from_file or GEOMETRY.square_name(frm)[0] == from_file)
                    and (not from_rank or GEOMETRY.square_name(frm)[1] == from_rank)]
         moves = [m for m in legal if move_from(m) in origins and move_to(m) == to

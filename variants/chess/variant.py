@@ -1,7 +1,7 @@
 """The `ChessVariant`: FIDE chess described to the kernel (data, movegen, rules, notation)."""
 
 from xqchess.core.notation import COORDINATES
-from xqchess.core.pieces import BLACK, WHITE
+from xqchess.core.pieces import BLACK, COLOR_SHIFT, WHITE
 from xqchess.core.variant import SQUARES, BoardStyle, Variant
 from xqchess.variants.chess import faults, fen, movegen, rules, san
 from xqchess.variants.chess.attacks import attacked, attackers
@@ -16,7 +16,7 @@ SYMBOLS = ("♙♘♗♖♕♔", "♟♞♝♜♛♚")
 #: Black symbols on light and dark wooden squares, as most chess boards look.
 BOARD_STYLE = BoardStyle(
     SQUARES,
-    glyphs={kind | color << 3: SYMBOLS[color][index]
+    glyphs={kind | color << COLOR_SHIFT: SYMBOLS[color][index]
             for color in (WHITE, BLACK) for index, kind in enumerate(KINDS)},
     piece_styles=("#000000", "#000000"),
     fills=("#f0d9b5", "#b58863"),

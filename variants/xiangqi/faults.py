@@ -3,7 +3,7 @@ go were nothing in its way, and what is in its way (a piece on a chariot's or ca
 horse's leg, an elephant's eye, a cannon's missing or extra screens), or the generals facing."""
 
 from xqchess.core.legality import piece_on, royal_exposure, square_name
-from xqchess.core.pieces import COLOR_SHIFT
+from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.variants.xiangqi.attacks import (
     ADVISOR_STEPS, ELEPHANT_MOVES, GENERAL_STEPS, HORSE_MOVES, ROOK_RAYS, SOLDIER_STEPS,
     generals_facing,
@@ -30,7 +30,7 @@ def reach(pos, frm: int) -> list[int]:
     """The points the piece on ``frm`` could move to were nothing in its way: whole lines for
     chariots and cannons, horse and elephant jumps whatever their leg or eye, and steps."""
     piece = pos.board[frm]
-    kind, color = piece & 7, piece >> COLOR_SHIFT
+    kind, color = piece & KIND_MASK, piece >> COLOR_SHIFT
     if kind in (CHARIOT, CANNON):
         return [sq for ray in ROOK_RAYS[frm] for sq in ray]
     if kind == HORSE:
@@ -46,7 +46,7 @@ def movement_fault(pos, frm: int, to: int, rank_base: int | None = None) -> str:
     piece on the line."""
     board = pos.board
     piece = board[frm]
-    kind, color = piece & 7, piece >> COLOR_SHIFT
+    kind, color = piece & KIND_MASK, piece >> COLOR_SHIFT
     mover, target = piece_on(pos, frm, rank_base), square_name(pos, to, rank_base)
     if to not in reach(pos, frm):
         return f"{mover} cannot move to {target}: {MOVE_RULES[kind]}"

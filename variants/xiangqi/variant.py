@@ -3,7 +3,7 @@
 import re
 
 from xqchess.core.notation import COORDINATES, format_coordinates, parse_coordinates
-from xqchess.core.pieces import BLACK
+from xqchess.core.pieces import BLACK, COLOR_SHIFT
 from xqchess.core.variant import POINTS, BoardStyle, Variant
 from xqchess.variants.xiangqi import chinese, faults, fen, movegen, rules, wxf
 from xqchess.variants.xiangqi.attacks import attacked, attackers
@@ -30,7 +30,7 @@ def file_numbers(numerals: tuple[str, str]) -> tuple[tuple[str, ...], ...]:
 #: Red and black pieces on a light wooden board ruled in brown, with 楚河 漢界 on the river.
 BOARD_STYLE = BoardStyle(
     POINTS,
-    glyphs={kind | color << 3: SYMBOLS[color][index]
+    glyphs={kind | color << COLOR_SHIFT: SYMBOLS[color][index]
             for color in (RED, BLACK) for index, kind in enumerate(KINDS)},
     piece_styles=("bold #b00000", "bold #101010"),
     fills=("#ecd3a0", "#ecd3a0"),

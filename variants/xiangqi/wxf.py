@@ -20,6 +20,7 @@ from functools import partial
 from typing import NamedTuple
 
 from xqchess.core.moves import move_from, move_to
+from xqchess.core.pieces import KIND_MASK
 from xqchess.core.notation import parse_by_rendering
 from xqchess.variants.xiangqi.pieces import (
     ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, GEOMETRY, HORSE, NAMES, OWN_HALF, PALACE,
@@ -130,7 +131,7 @@ def unmatched(pos, kind: int | None, file: int | None) -> str:
     of the side to move there, or none that moves as the text says."""
     board, color = pos.board, pos.side
     named = f"{pos.variant.color_names[color]} {NAMES[kind] if kind else 'piece'}"
-    pieces = [sq for sq in pos.occupied[color] if kind is None or board[sq] & 7 == kind]
+    pieces = [sq for sq in pos.occupied[color] if kind is None or board[sq] & KIND_MASK == kind]
     if file is None:
         where = " sharing its file with another"
         pieces = [sq for sq in pieces if any(board[other] == board[sq] and other != sq for other
