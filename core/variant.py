@@ -88,6 +88,9 @@ class Variant(abc.ABC):
     * ``pgn_notation`` / ``pgn_variant_tag``: the notation of PGN move text, and the value of
       the ``[Variant]`` tag (None: the game's PGN has no such tag).
     * ``board_style``: how front ends draw the board (a `BoardStyle`).
+    * ``royal_zone_files``: three groups of files (queen side, centre, king side in chess; the
+      palace's three files in xiangqi): where the royal piece stands, an input of the chessmaps
+      network (Greer 2000, section 3).
     """
 
     name: str
@@ -112,6 +115,7 @@ class Variant(abc.ABC):
     pgn_notation: str
     pgn_variant_tag: str | None
     board_style: BoardStyle
+    royal_zone_files: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
     def __init__(self) -> None:
         self.zobrist = Zobrist(self.geometry.size, self.rights_bits)

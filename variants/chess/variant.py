@@ -53,6 +53,8 @@ class ChessVariant(Variant):
         self.square_tables = SQUARE_TABLES
         self.capture_strength = CAPTURE_STRENGTH
         self.stalemate_loses = False
+        # Greer's king zones: queen side a-c, centre d-e, king side f-h
+        self.royal_zone_files = ((0, 1, 2), (3, 4), (5, 6, 7))
         self.pgn_notation, self.pgn_variant_tag = "san", None
         self.board_style = BOARD_STYLE
         self.writers = {"uci": self.move_to_uci, "san": san.move_to_san}

@@ -73,6 +73,8 @@ class XiangqiVariant(Variant):
         self.square_tables = SQUARE_TABLES
         self.capture_strength = CAPTURE_STRENGTH
         self.stalemate_loses = True
+        # the general's file: the palace's d, e and f files
+        self.royal_zone_files = ((3,), (4,), (5,))
         self.pgn_notation, self.pgn_variant_tag = "wxf", "xiangqi"
         self.board_style = BOARD_STYLE
         self.writers = {

@@ -1,0 +1,12 @@
+"""Greer's chessmaps heuristic (Greer 2000, ../shared/seeds/greer-2000-chessmaps-move-influence.txt),
+written once for every game on the kernel's interfaces:
+
+- `control`: the control of a square (section 2.1) and the chessmap, the vector of it;
+- `valueboard`: the valueboard, the influence of a move (section 2.3) and the sector layouts;
+- `features`: the network's inputs (chessmap plus the royal pieces' zones, seen from the side to
+  move) and targets (the influence of the move played);
+- `network`: the feedforward network trained by backpropagation in numpy (section 3), with its
+  shipped weights;
+- `evaluation`: the accuracy of a sector ordering (the paper's Tables 1 and 2) and the probes
+  of what the network learned (its Figs. 4-6).
+"""
