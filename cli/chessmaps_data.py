@@ -1,0 +1,617 @@
+"""`xqchess chessmaps data`: training and test positions for the chessmaps network, made by
+Fairy-Stockfish self-play (Greer's paper took 10,000 + 10,000 positions from master games; we have
+no such games for xiangqi, and none with a known strength for either game, so a fixed-depth
+Fairy-Stockfish plays the strong side of both).
+
+How a game is made (everything drawn from one RNG seeded by variant, seed and game number, so a
+game is the same whatever else is generated, and files can be made in resumable chunks):
+
+* Opening: a random number of random plies (``opening`` range, default 4-8), so that games
+  differ; these plies are never recorded. Each is drawn uniformly among the sound moves: those
+  whose Fairy-Stockfish score (MultiPV over every legal move, at ``opening_depth``, default 6)
+  is within ``opening_margin`` centipawns (default 150) of the best, so the openings vary
+  without the hung pieces that uniformly random moves give (the starts of master games are
+  sound); 4 plies or more make two games with the same opening unlikely, since the play after
+  it is deterministic.
+* Then Fairy-Stockfish plays both sides at a fixed ``depth`` (Threads 1, a fixed Hash,
+  ``ucinewgame`` before every game, so each search is a function of the game alone and the data
+  is deterministic). It is told the whole game (start FEN and moves) so it sees repetitions.
+* Every move it plays is checked by xqchess: it must be a legal move of our position, and the
+  game stops where xqchess's `outcome` (with claimable draws) says it is over. A move xqchess
+  refuses ends the game, unrecorded, with a warning (it has not happened in the shipped data).
+* Sampling: one position in ``stride`` (default 3, from a random offset per game) is recorded
+  with the move played, so the records are spread over the game, both sides' moves appear
+  (the stride is odd), consecutive near-identical positions are avoided, and a data set of a
+  given size covers three times as many games as recording every ply would.
+* Resignation, as master games end: when the engine's score for the side to move is a mate or
+  beyond ``resign`` centipawns in either direction for ``resign_plies`` plies in a row, the game
+  stops; long won endings (rare in Greer's master games) do not dominate the data. A game also
+  stops after ``max_plies`` plies.
+
+Output: a gzip file (mtime 0, no file name inside, so the same options give the same bytes) of
+text lines ``FEN<TAB>move_uci``, after one ``#`` line giving the command that made it and the
+engine's name and version. `read_records` reads it back; `generate` returns the records.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import io
+import os
+import queue
+import random
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from xqchess.core.errors import MoveError, XQChessError
+from xqchess.variants import NAMES, get_variant
+
+#: one record: the position (xqchess FEN, side to move included) and the move played, in UCI
+Record = tuple[str, str]
+
+#: the command that generates data (written in every file's header)
+COMMAND = "xqchess chessmaps data"
+ENGINE_NAME = "fairy-stockfish"
+#: Debian's package installs the binary here, outside most users' PATH
+DEBIAN_ENGINE = "/usr/games/fairy-stockfish"
+#: where the shipped data lives: {variant}-{train,test}.txt.gz
+DATA_DIR = Path(__file__).parent / "data" / "chessmaps"
+
+DEFAULT_DEPTH = 10
+DEFAULT_HASH_MB = 16
+DEFAULT_STRIDE = 3
+DEFAULT_OPENING = (4, 8)
+DEFAULT_OPENING_DEPTH = 6
+DEFAULT_OPENING_MARGIN = 150
+DEFAULT_RESIGN_CP = 1000
+DEFAULT_RESIGN_PLIES = 6
+DEFAULT_MAX_PLIES = 400
+#: seconds to wait for one answer of the engine before declaring it hung
+DEFAULT_TIMEOUT = 300.0
+#: games per chunk file when generating resumably
+CHUNK_GAMES = 10
+MAX_DEPTH = 64
+HEADER_PREFIX = "# "
+
+
+def default_engine() -> str:
+    """The Fairy-Stockfish binary: `fairy-stockfish` on PATH, else Debian's /usr/games one."""
+    return shutil.which(ENGINE_NAME) or DEBIAN_ENGINE
+
+
+# -- the engine ------------------------------------------------------------------------------
+
+
+class FairyStockfish:
+    """A Fairy-Stockfish process spoken to in UCI, set to one variant, one thread, fixed hash.
+    Every failure (missing binary, not a UCI engine, variant not offered, death, silence)
+    raises XQChessError with a one-line message naming the engine and the fault."""
+
+    def __init__(self, path: str, variant_name: str, hash_mb: int = DEFAULT_HASH_MB,
+                 timeout: float = DEFAULT_TIMEOUT) -> None:
+        self.path = path
+        self.timeout = timeout
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        try:
+            self.process = subprocess.Popen(
+                [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        except FileNotFoundError:
+            raise XQChessError(f"engine {path!r} not found (install Debian's fairy-stockfish "
+                               f"or give --engine PATH)") from None
+        except OSError as error:
+            raise XQChessError(f"engine {path!r} cannot be started: "
+                               f"{error.strerror or error}") from None
+        threading.Thread(target=self._read, daemon=True).start()
+        self.name = "unknown engine"
+        variants: list[str] | None = None
+        for line in self._until("uciok", "uci"):
+            if line.startswith("id name "):
+                self.name = line[len("id name "):].strip()
+            elif line.startswith("option name UCI_Variant "):
+                words = line.split()
+                variants = [words[i + 1] for i, word in enumerate(words[:-1]) if word == "var"]
+        if variants is None or variant_name not in variants:
+            self.close()
+            raise XQChessError(f"engine {path!r} ({self.name}) does not offer UCI_Variant "
+                               f"{variant_name}")
+        self._send(f"setoption name UCI_Variant value {variant_name}")
+        self._send("setoption name Threads value 1")
+        self._send(f"setoption name Hash value {hash_mb}")
+        self._until("readyok", "isready")
+
+    def _read(self) -> None:
+        for line in self.process.stdout:
+            self.lines.put(line.rstrip("\n"))
+        self.lines.put(None)
+
+    def _send(self, text: str) -> None:
+        try:
+            self.process.stdin.write(text + "\n")
+            self.process.stdin.flush()
+        except (BrokenPipeError, OSError, ValueError):
+            raise XQChessError(f"engine {self.path!r} died (exit code "
+                               f"{self.process.poll()}) before '{text}'") from None
+
+    def _until(self, prefix: str, command: str) -> list[str]:
+        """Send ``command`` and collect the engine's lines up to one starting with ``prefix``."""
+        self._send(command)
+        lines = []
+        deadline = time.monotonic() + self.timeout
+        while True:
+            try:
+                line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                self.close()
+                raise XQChessError(f"engine {self.path!r} gave no '{prefix}' within "
+                                   f"{self.timeout:g} s after '{command}'") from None
+            if line is None:
+                code = self.process.wait()
+                raise XQChessError(f"engine {self.path!r} died (exit code {code}) before "
+                                   f"answering '{command}'")
+            lines.append(line)
+            if line.startswith(prefix):
+                return lines
+
+    def new_game(self) -> None:
+        self._send("ucinewgame")
+        self._until("readyok", "isready")
+
+    def best_move(self, fen: str, moves: list[str], depth: int) -> tuple[str | None, int | None]:
+        """The engine's move at ``depth`` after ``moves`` from ``fen`` (None when it has none),
+        and its score for the side to move in centipawns (a mate as +-100000, None if unsaid)."""
+        self._send(f"position fen {fen}" + (" moves " + " ".join(moves) if moves else ""))
+        lines = self._until("bestmove", f"go depth {depth}")
+        score = None
+        for line in lines:
+            words = line.split()
+            if words[:1] == ["info"] and "score" in words:
+                at = words.index("score")
+                kind, value = words[at + 1], int(words[at + 2])
+                score = value if kind == "cp" else (100000 if value > 0 else -100000)
+        words = lines[-1].split()
+        move = words[1] if len(words) > 1 else None
+        return (None if move in (None, "(none)", "0000") else move), score
+
+    def scored_moves(self, fen: str, moves: list[str], depth: int,
+                     count: int) -> dict[str, int]:
+        """Every move's score at ``depth`` (MultiPV ``count``, as many as there are legal
+        moves), for the side to move in centipawns (mates as +-100000)."""
+        self._send(f"setoption name MultiPV value {count}")
+        self._send(f"position fen {fen}" + (" moves " + " ".join(moves) if moves else ""))
+        lines = self._until("bestmove", f"go depth {depth}")
+        self._send("setoption name MultiPV value 1")
+        scores: dict[int, tuple[str, int]] = {}
+        for line in lines:
+            words = line.split()
+            if (words[:1] != ["info"] or "multipv" not in words or "pv" not in words
+                    or words[words.index("depth") + 1] != str(depth)):
+                continue
+            at = words.index("score")
+            kind, value = words[at + 1], int(words[at + 2])
+            score = value if kind == "cp" else (100000 if value > 0 else -100000)
+            scores[int(words[words.index("multipv") + 1])] = (words[words.index("pv") + 1],
+                                                               score)
+        return dict(scores.values())
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            try:
+                self.process.stdin.write("quit\n")
+                self.process.stdin.flush()
+            except (BrokenPipeError, OSError, ValueError):
+                pass
+            try:
+                self.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+    def __enter__(self) -> FairyStockfish:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+# -- options ---------------------------------------------------------------------------------
+
+
+def check_options(variant_name: str, count: int, depth: int, seed: int, hash_mb: int,
+                  stride: int, opening: tuple[int, int], opening_depth: int,
+                  opening_margin: int, resign: int, resign_plies: int, max_plies: int) -> None:
+    """XQChessError naming the first bad option value."""
+    get_variant(variant_name)
+    for name, value, low in (("count", count, 1), ("depth", depth, 1), ("seed", seed, 0),
+                             ("hash", hash_mb, 1), ("stride", stride, 1),
+                             ("opening depth", opening_depth, 1),
+                             ("opening margin", opening_margin, 0),
+                             ("resign", resign, 1), ("resign plies", resign_plies, 1),
+                             ("max plies", max_plies, 1)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise XQChessError(f"{name} must be a whole number, got {value!r}")
+        if value < low:
+            raise XQChessError(f"{name} must be at least {low}, got {value}")
+    for name, value in (("depth", depth), ("opening depth", opening_depth)):
+        if value > MAX_DEPTH:
+            raise XQChessError(f"{name} must be at most {MAX_DEPTH}, got {value}")
+    low, high = opening
+    if not (isinstance(low, int) and isinstance(high, int)) or not 0 <= low <= high:
+        raise XQChessError(f"opening plies must be a range MIN-MAX with 0 <= MIN <= MAX, "
+                           f"got {low}-{high}")
+
+
+def header(variant_name: str, count: int, depth: int, seed: int, hash_mb: int, stride: int,
+           opening: tuple[int, int], opening_depth: int, opening_margin: int, resign: int,
+           resign_plies: int, max_plies: int, engine_name: str) -> str:
+    """The header line: the command that makes the file and the engine that played."""
+    return (f"{HEADER_PREFIX}{COMMAND} {variant_name} --count {count} --depth {depth} "
+            f"--seed {seed} --hash {hash_mb} --stride {stride} "
+            f"--opening {opening[0]}-{opening[1]} --opening-depth {opening_depth} "
+            f"--opening-margin {opening_margin} --resign {resign} "
+            f"--resign-plies {resign_plies} --max-plies {max_plies}"
+            f"  # engine: {engine_name}; records: FEN<TAB>move_uci")
+
+
+# -- games -----------------------------------------------------------------------------------
+
+
+class GameStats:
+    """What generation saw: games, engine plies, records, why games ended, refused moves."""
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.plies = 0
+        self.records = 0
+        self.endings: dict[str, int] = {}
+        self.refused = 0
+
+    def end(self, why: str) -> None:
+        self.endings[why] = self.endings.get(why, 0) + 1
+
+
+def play_game(engine: FairyStockfish, variant_name: str, seed: int, game: int, depth: int,
+              stride: int, opening: tuple[int, int], opening_depth: int, opening_margin: int,
+              resign: int, resign_plies: int, max_plies: int,
+              stats: GameStats | None = None) -> list[Record]:
+    """The records of game number ``game`` of ``seed`` (a function of these and the options)."""
+    stats = stats if stats is not None else GameStats()
+    stats.games += 1
+    variant = get_variant(variant_name)
+    rng = random.Random(f"xqchess-chessmaps-data:{variant_name}:{seed}:{game}")
+    pos = variant.position()
+    start = pos.fen()
+    moves: list[str] = []
+    engine.new_game()
+    for _ in range(rng.randint(*opening)):
+        if pos.outcome(claim_draw=True) is not None:
+            stats.end("over in the opening")
+            return []
+        legal = {variant.format_move(pos, move, "uci"): move for move in pos.legal_moves()}
+        scores = engine.scored_moves(start, moves, opening_depth, len(legal))
+        best = max(scores.values(), default=0)
+        sound = sorted(text for text, score in scores.items()
+                       if score >= best - opening_margin and text in legal)
+        if not sound:
+            stats.refused += 1
+            stats.end("engine opening moves refused")
+            print(f"warning: none of {engine.name}'s opening moves {sorted(scores)} is legal "
+                  f"in {pos.fen()} (game {game}); game skipped", file=sys.stderr)
+            return []
+        text = rng.choice(sound)
+        moves.append(text)
+        pos.make(legal[text])
+    offset = rng.randrange(stride)
+    records: list[Record] = []
+    decided = 0
+    for ply in range(max_plies):
+        result = pos.outcome(claim_draw=True)
+        if result is not None:
+            stats.end(result.termination.value)
+            return records
+        text, score = engine.best_move(start, moves, depth)
+        stats.plies += 1
+        fen = pos.fen()
+        if text is None:
+            stats.refused += 1
+            stats.end("engine had no move")
+            print(f"warning: {engine.name} has no move in {fen} (game {game}), which xqchess "
+                  f"does not rule over; game ended", file=sys.stderr)
+            return records
+        try:
+            move = variant.parse_move(pos, text, "uci")
+        except MoveError as error:
+            stats.refused += 1
+            stats.end("engine move refused")
+            print(f"warning: {engine.name} played {text} in {fen} (game {game}); xqchess "
+                  f"refuses it: {error}; game ended", file=sys.stderr)
+            return records
+        if (ply - offset) % stride == 0:
+            records.append((fen, variant.format_move(pos, move, "uci")))
+            stats.records += 1
+        moves.append(text)
+        pos.make(move)
+        decided = decided + 1 if score is not None and abs(score) >= resign else 0
+        if decided >= resign_plies:
+            stats.end("resignation")
+            return records
+    stats.end("ply limit")
+    return records
+
+
+def _chunk_path(chunk_dir: Path, index: int) -> Path:
+    return chunk_dir / f"chunk-{index:05d}.tsv"
+
+
+def _read_chunk(path: Path, key: str) -> list[Record] | None:
+    if not path.exists():
+        return None
+    lines = path.read_text(encoding="utf-8").splitlines()
+    if not lines or lines[0] != key:
+        raise XQChessError(f"chunk file {path} was made with other options (its first line is "
+                           f"{lines[0] if lines else 'missing'!r}); use another --chunks folder")
+    return [_parse_line(line, path, number) for number, line in enumerate(lines[1:], 2)]
+
+
+def _write_chunk(path: Path, key: str, records: list[Record]) -> None:
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text("".join(f"{line}\n" for line in
+                                 [key] + [f"{fen}\t{move}" for fen, move in records]),
+                         encoding="utf-8")
+    os.replace(temporary, path)
+
+
+def generate(variant_name: str, count: int, depth: int = DEFAULT_DEPTH, seed: int = 0,
+             engine: str | None = None, *, hash_mb: int = DEFAULT_HASH_MB,
+             stride: int = DEFAULT_STRIDE, opening: tuple[int, int] = DEFAULT_OPENING,
+             opening_depth: int = DEFAULT_OPENING_DEPTH,
+             opening_margin: int = DEFAULT_OPENING_MARGIN, resign: int = DEFAULT_RESIGN_CP, resign_plies: int = DEFAULT_RESIGN_PLIES,
+             max_plies: int = DEFAULT_MAX_PLIES, chunk_dir: str | Path | None = None,
+             timeout: float = DEFAULT_TIMEOUT, progress=None,
+             stats: GameStats | None = None) -> tuple[list[Record], str]:
+    """``count`` records from games 0, 1, 2, ... of ``seed`` and the header line naming how
+    they were made. With ``chunk_dir``, every ``CHUNK_GAMES`` games are saved there as one file
+    and chunks found there are reused, so an interrupted run resumes; the result is the same
+    either way. ``progress(records, stats)`` is called after every game."""
+    check_options(variant_name, count, depth, seed, hash_mb, stride, opening, opening_depth,
+                  opening_margin, resign, resign_plies, max_plies)
+    stats = stats if stats is not None else GameStats()
+    options = dict(depth=depth, stride=stride, opening=opening, opening_depth=opening_depth,
+                   opening_margin=opening_margin, resign=resign,
+                   resign_plies=resign_plies, max_plies=max_plies)
+    records: list[Record] = []
+    with FairyStockfish(engine or default_engine(), variant_name, hash_mb, timeout) as fsf:
+        title = header(variant_name, count, depth, seed, hash_mb, stride, opening,
+                       opening_depth, opening_margin, resign, resign_plies, max_plies,
+                       fsf.name)
+        # a chunk depends on every option but the count
+        key = title.replace(f" --count {count} ", " ")
+        folder = Path(chunk_dir) if chunk_dir is not None else None
+        if folder is not None:
+            folder.mkdir(parents=True, exist_ok=True)
+        per_step = CHUNK_GAMES if folder is not None else 1
+        step = 0
+        while len(records) < count:
+            saved = _read_chunk(_chunk_path(folder, step), key) if folder is not None else None
+            if saved is None:
+                saved = []
+                for game in range(step * per_step, (step + 1) * per_step):
+                    saved.extend(play_game(fsf, variant_name, seed, game, stats=stats,
+                                           **options))
+                    if progress:
+                        progress(min(len(records) + len(saved), count), stats)
+                if folder is not None:
+                    _write_chunk(_chunk_path(folder, step), key, saved)
+            else:
+                stats.games += per_step
+                stats.records += len(saved)
+                if progress:
+                    progress(min(len(records) + len(saved), count), stats)
+            records.extend(saved)
+            step += 1
+    return records[:count], title
+
+
+# -- files -----------------------------------------------------------------------------------
+
+
+def encode(records: list[Record], title: str) -> bytes:
+    """The gzip file's bytes: the header line, then one ``FEN<TAB>move`` line per record;
+    mtime 0 and no file name in the gzip header, so equal records give equal bytes."""
+    text = title + "\n" + "".join(f"{fen}\t{move}\n" for fen, move in records)
+    buffer = io.BytesIO()
+    with gzip.GzipFile(filename="", mode="wb", fileobj=buffer, compresslevel=9,
+                       mtime=0) as stream:
+        stream.write(text.encode("utf-8"))
+    return buffer.getvalue()
+
+
+def write_records(path: str | Path, records: list[Record], title: str) -> None:
+    """Write the data file at ``path`` (atomically: a temporary file renamed over it)."""
+    path = Path(path)
+    temporary = path.with_name(path.name + ".tmp")
+    try:
+        temporary.write_bytes(encode(records, title))
+        os.replace(temporary, path)
+    except OSError as error:
+        raise XQChessError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def _parse_line(line: str, path, number: int) -> Record:
+    fields = line.split("\t")
+    if len(fields) != 2 or not fields[0] or not fields[1]:
+        raise XQChessError(f"{path} line {number}: expected FEN<TAB>move, got {line[:60]!r}")
+    return fields[0], fields[1]
+
+
+def read_text(path: str | Path) -> str:
+    """The text of a data file, gzip-compressed or plain."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise XQChessError(f"cannot read {path}: {error.strerror or error}") from None
+    if data[:2] == b"\x1f\x8b":
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError) as error:
+            raise XQChessError(f"{path} is not a readable gzip file: {error}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise XQChessError(f"{path} is not UTF-8 text") from None
+
+
+def read_header(path: str | Path) -> str | None:
+    """The file's header line (the command that made it), or None when it has none."""
+    for line in read_text(path).splitlines():
+        return line if line.startswith("#") else None
+    return None
+
+
+def read_records(path: str | Path, variant_name: str | None = None) -> list[Record]:
+    """The records of a data file (``#`` lines and blank lines skipped). With ``variant_name``,
+    every FEN must be a position of that game and its move legal there (XQChessError naming
+    the line otherwise)."""
+    records = []
+    variant = get_variant(variant_name) if variant_name is not None else None
+    for number, line in enumerate(read_text(path).splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        record = _parse_line(line, path, number)
+        if variant is not None:
+            try:
+                variant.parse_move(variant.position(record[0]), record[1], "uci")
+            except XQChessError as error:
+                raise XQChessError(f"{path} line {number}: {error}") from None
+        records.append(record)
+    return records
+
+
+def shipped(variant_name: str, split: str) -> Path:
+    """The path of the shipped data: ``split`` is 'train' or 'test'."""
+    if split not in ("train", "test"):
+        raise XQChessError(f"data split must be train or test, got {split!r}")
+    get_variant(variant_name)
+    return DATA_DIR / f"{variant_name}-{split}.txt.gz"
+
+
+# -- command line ----------------------------------------------------------------------------
+
+
+def _opening_range(text: str) -> tuple[int, int]:
+    low, sep, high = text.partition("-")
+    try:
+        values = (int(low), int(high if sep else low))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected MIN-MAX plies, got {text!r}") from None
+    if not 0 <= values[0] <= values[1]:
+        raise argparse.ArgumentTypeError(f"expected 0 <= MIN <= MAX, got {text!r}")
+    return values
+
+
+def _int_at_least(minimum: int):
+    def convert(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {value}")
+        return value
+
+    return convert
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of `xqchess chessmaps data`."""
+    parser.add_argument("variant", choices=NAMES, metavar="VARIANT",
+                        help="game: " + ", ".join(NAMES))
+    parser.add_argument("--count", type=_int_at_least(1), required=True,
+                        help="number of positions to record")
+    parser.add_argument("--output", "-o", required=True,
+                        help="file to write (gzip text: a header line, then FEN<TAB>move_uci)")
+    parser.add_argument("--depth", type=_int_at_least(1), default=DEFAULT_DEPTH,
+                        help=f"Fairy-Stockfish's search depth per move (default {DEFAULT_DEPTH})")
+    parser.add_argument("--seed", type=_int_at_least(0), default=0,
+                        help="seed of the openings and sampling (default 0)")
+    parser.add_argument("--engine", help="Fairy-Stockfish binary (default: fairy-stockfish on "
+                        f"PATH, else {DEBIAN_ENGINE})")
+    parser.add_argument("--hash", type=_int_at_least(1), default=DEFAULT_HASH_MB,
+                        help=f"engine hash in MB (default {DEFAULT_HASH_MB})")
+    parser.add_argument("--stride", type=_int_at_least(1), default=DEFAULT_STRIDE,
+                        help="record one position in STRIDE, from a random offset per game "
+                             f"(default {DEFAULT_STRIDE})")
+    parser.add_argument("--opening", type=_opening_range, default=DEFAULT_OPENING,
+                        metavar="MIN-MAX", help="random sound plies before the engine plays "
+                        f"(default {DEFAULT_OPENING[0]}-{DEFAULT_OPENING[1]})")
+    parser.add_argument("--opening-depth", type=_int_at_least(1),
+                        default=DEFAULT_OPENING_DEPTH, help="depth of the search that scores "
+                        f"the opening's candidate moves (default {DEFAULT_OPENING_DEPTH})")
+    parser.add_argument("--opening-margin", type=_int_at_least(0),
+                        default=DEFAULT_OPENING_MARGIN, metavar="CP",
+                        help="an opening ply is drawn among the moves scored within CP "
+                             f"centipawns of the best (default {DEFAULT_OPENING_MARGIN})")
+    parser.add_argument("--resign", type=_int_at_least(1), default=DEFAULT_RESIGN_CP,
+                        metavar="CP", help="stop a game when the engine's score is beyond CP "
+                        f"centipawns or a mate ... (default {DEFAULT_RESIGN_CP})")
+    parser.add_argument("--resign-plies", type=_int_at_least(1), default=DEFAULT_RESIGN_PLIES,
+                        metavar="N", help=f"... for N plies in a row (default "
+                        f"{DEFAULT_RESIGN_PLIES})")
+    parser.add_argument("--max-plies", type=_int_at_least(1), default=DEFAULT_MAX_PLIES,
+                        help=f"stop a game after this many engine plies (default "
+                             f"{DEFAULT_MAX_PLIES})")
+    parser.add_argument("--chunks", metavar="DIR", help="save every %d games in DIR and reuse "
+                        "what is there, so an interrupted run resumes" % CHUNK_GAMES)
+    parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+
+
+def run(args: argparse.Namespace) -> None:
+    """Generate the data the options describe and write it; progress lines go to stderr."""
+    started = time.monotonic()
+    shown = [0.0]
+
+    def progress(records: int, stats: GameStats) -> None:
+        now = time.monotonic()
+        if args.quiet or (now - shown[0] < 10 and records < args.count):
+            return
+        shown[0] = now
+        elapsed = now - started
+        print(f"{args.variant}: {records}/{args.count} positions, {stats.games} games, "
+              f"{elapsed:.0f} s, {records / max(elapsed, 1e-9):.1f} positions/s",
+              file=sys.stderr, flush=True)
+
+    stats = GameStats()
+    records, title = generate(
+        args.variant, args.count, args.depth, args.seed, args.engine, hash_mb=args.hash,
+        stride=args.stride, opening=tuple(args.opening), opening_depth=args.opening_depth,
+        opening_margin=args.opening_margin, resign=args.resign,
+        resign_plies=args.resign_plies, max_plies=args.max_plies, chunk_dir=args.chunks,
+        progress=progress, stats=stats)
+    write_records(args.output, records, title)
+    if not args.quiet:
+        endings = ", ".join(f"{why} {n}" for why, n in sorted(stats.endings.items()))
+        print(f"wrote {len(records)} positions to {args.output} ({stats.games} games, "
+              f"{stats.plies} engine plies this run; endings: {endings or 'none this run'}; "
+              f"refused engine moves: {stats.refused})", file=sys.stderr)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m xqchess.cli.chessmaps_data``: the command without the `xqchess` front."""
+    parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.splitlines()[0])
+    add_arguments(parser)
+    args = parser.parse_args(argv)
+    try:
+        run(args)
+    except XQChessError as error:
+        print(f"{COMMAND}: error: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
