@@ -31,6 +31,12 @@ game is the same whatever else is generated, and files can be made in resumable 
 Output: a gzip file (mtime 0, no file name inside, so the same options give the same bytes) of
 text lines ``FEN<TAB>move_uci``, after one ``#`` line giving the command that made it and the
 engine's name and version. `read_records` reads it back; `generate` returns the records.
+
+The shipped files, cli/data/chessmaps/{chess,xiangqi}-{train,test}.txt.gz, are 10,000 records
+each made with the defaults above, depth 10, seed 1 (train) and 2 (test); each file's header
+line is the command that remakes it byte for byte (add ``--output FILE``; ``--chunks DIR`` to
+make it resumably). Until the command is wired into `xqchess`, run it as
+``python -m xqchess.cli.chessmaps_data VARIANT ...``.
 """
 
 from __future__ import annotations
@@ -203,7 +209,7 @@ class FairyStockfish:
         if self.process.poll() is None:
             try:
                 self.process.stdin.write("quit\n")
-                self.process.stdin.flush()
+                self.process.stdin.close()
             except (BrokenPipeError, OSError, ValueError):
                 pass
             try:
@@ -270,6 +276,8 @@ class GameStats:
         self.records = 0
         self.endings: dict[str, int] = {}
         self.refused = 0
+        #: the header line of the data generated (set by `generate`)
+        self.header = ""
 
     def end(self, why: str) -> None:
         self.endings[why] = self.endings.get(why, 0) + 1
@@ -370,14 +378,16 @@ def generate(variant_name: str, count: int, depth: int = DEFAULT_DEPTH, seed: in
              engine: str | None = None, *, hash_mb: int = DEFAULT_HASH_MB,
              stride: int = DEFAULT_STRIDE, opening: tuple[int, int] = DEFAULT_OPENING,
              opening_depth: int = DEFAULT_OPENING_DEPTH,
-             opening_margin: int = DEFAULT_OPENING_MARGIN, resign: int = DEFAULT_RESIGN_CP, resign_plies: int = DEFAULT_RESIGN_PLIES,
+             opening_margin: int = DEFAULT_OPENING_MARGIN, resign: int = DEFAULT_RESIGN_CP,
+             resign_plies: int = DEFAULT_RESIGN_PLIES,
              max_plies: int = DEFAULT_MAX_PLIES, chunk_dir: str | Path | None = None,
              timeout: float = DEFAULT_TIMEOUT, progress=None,
-             stats: GameStats | None = None) -> tuple[list[Record], str]:
-    """``count`` records from games 0, 1, 2, ... of ``seed`` and the header line naming how
-    they were made. With ``chunk_dir``, every ``CHUNK_GAMES`` games are saved there as one file
-    and chunks found there are reused, so an interrupted run resumes; the result is the same
-    either way. ``progress(records, stats)`` is called after every game."""
+             stats: GameStats | None = None) -> list[Record]:
+    """``count`` records from games 0, 1, 2, ... of ``seed``; ``stats.header`` (pass a
+    `GameStats` to see it) is then the header line naming how they were made. With
+    ``chunk_dir``, every ``CHUNK_GAMES`` games are saved there as one file and chunks found
+    there are reused, so an interrupted run resumes; the result is the same either way.
+    ``progress(records, stats)`` is called after every game."""
     check_options(variant_name, count, depth, seed, hash_mb, stride, opening, opening_depth,
                   opening_margin, resign, resign_plies, max_plies)
     stats = stats if stats is not None else GameStats()
@@ -414,7 +424,8 @@ def generate(variant_name: str, count: int, depth: int = DEFAULT_DEPTH, seed: in
                     progress(min(len(records) + len(saved), count), stats)
             records.extend(saved)
             step += 1
-    return records[:count], title
+    stats.header = title
+    return records[:count]
 
 
 # -- files -----------------------------------------------------------------------------------
@@ -490,6 +501,30 @@ def read_records(path: str | Path, variant_name: str | None = None) -> list[Reco
                 raise XQChessError(f"{path} line {number}: {error}") from None
         records.append(record)
     return records
+
+
+def header_arguments(line: str) -> argparse.Namespace:
+    """The options a header line names, as `add_arguments` parses them (``output`` is '-'),
+    so that a file can be remade: ``generate(args.variant, args.count, args.depth, args.seed,
+    **generate_options(args))``."""
+    if not line.startswith(HEADER_PREFIX + COMMAND + " "):
+        raise XQChessError(f"header {line[:60]!r} does not start with '# {COMMAND}'")
+    words = line[len(HEADER_PREFIX + COMMAND):].split("  #", 1)[0].split()
+    parser = argparse.ArgumentParser(prog=COMMAND, add_help=False)
+    add_arguments(parser)
+    try:
+        return parser.parse_args(words + ["--output", "-"])
+    except SystemExit:
+        raise XQChessError(f"header {line!r} has options {COMMAND} does not read") from None
+
+
+def generate_options(args: argparse.Namespace) -> dict:
+    """`generate`'s keyword options from parsed command-line arguments."""
+    return dict(engine=args.engine, hash_mb=args.hash, stride=args.stride,
+                opening=tuple(args.opening), opening_depth=args.opening_depth,
+                opening_margin=args.opening_margin, resign=args.resign,
+                resign_plies=args.resign_plies, max_plies=args.max_plies,
+                chunk_dir=args.chunks)
 
 
 def shipped(variant_name: str, split: str) -> Path:
@@ -586,13 +621,9 @@ def run(args: argparse.Namespace) -> None:
               file=sys.stderr, flush=True)
 
     stats = GameStats()
-    records, title = generate(
-        args.variant, args.count, args.depth, args.seed, args.engine, hash_mb=args.hash,
-        stride=args.stride, opening=tuple(args.opening), opening_depth=args.opening_depth,
-        opening_margin=args.opening_margin, resign=args.resign,
-        resign_plies=args.resign_plies, max_plies=args.max_plies, chunk_dir=args.chunks,
-        progress=progress, stats=stats)
-    write_records(args.output, records, title)
+    records = generate(args.variant, args.count, args.depth, args.seed,
+                              progress=progress, stats=stats, **generate_options(args))
+    write_records(args.output, records, stats.header)
     if not args.quiet:
         endings = ", ".join(f"{why} {n}" for why, n in sorted(stats.endings.items()))
         print(f"wrote {len(records)} positions to {args.output} ({stats.games} games, "
