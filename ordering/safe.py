@@ -7,6 +7,10 @@ move does"; in section 5 (Table 3) "the moves are only divided into safe and uns
 ordered by" each strategy's own ordering. Safety is the kernel's static exchange evaluation of
 the move (captures and quiet moves alike: the exchange that may follow on the target square),
 safe when it does not lose material. The `greer-table3` lab preset puts it before history.
+
+Measured (2026-11-23): alone (`xqchess lab --depth 3 --positions 6 --spec none --spec safe`) it
+searches 69% of generation order's nodes in both games; before the seed's history in Greer's
+Table 3 setup (`xqchess lab --preset greer-table3`), 0.099 of random ordering's nodes.
 """
 
 from __future__ import annotations

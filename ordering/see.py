@@ -4,12 +4,12 @@ then quiet moves, losing captures last.
 Seed: SEE as the guard heuristic's and Greer's "safe capture" test (a capture is safe when
 the exchange it starts does not lose material); the exchange is the kernel's `core.see.see`,
 with x-ray attackers and cannon screens from the variant's attacker lists.
-Measured with `xqchess lab chess|xiangqi --depth 4` (24 suite positions each): the default
-pipeline, with hash and SEE in MVV-LVA's place, reaches fail-high-first 94.8% (chess) and 92.1%
-(xiangqi) against 72% and searches 0.065 and 0.054 of generation order's nodes against 0.106 and
-0.078, mostly because losing captures no longer go first. Alone (6 positions, depth 3) SEE
-searches 27% (chess) and 40% (xiangqi) of generation order's nodes against MVV-LVA's 33% and
-42%.
+Measured (2026-11-23) with `xqchess lab --depth 4` (24 suite positions per game): the default
+pipeline, with hash and SEE in MVV-LVA's place, reaches fail-high-first 94.5% (chess) and 92.0%
+(xiangqi) against 72% and searches 0.085 and 0.065 of generation order's nodes against 0.134 and
+0.095, mostly because losing captures no longer go first. Alone (`--depth 3 --positions 6`) SEE
+searches 36% (chess) and 35% (xiangqi) of generation order's nodes against MVV-LVA's 47% and
+35%.
 """
 
 from __future__ import annotations
