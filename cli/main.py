@@ -9,7 +9,7 @@ import argparse
 import os
 import sys
 
-from xqchess.cli import bench, commands
+from xqchess.cli import bench, chessmaps_data, commands
 from xqchess.cli.arguments import (
     VersionAction, add_notation_options, add_position_options, add_variant_argument,
     int_between, positive_int,
@@ -147,6 +147,15 @@ def build_parser() -> argparse.ArgumentParser:
                           "explicit options override it")
     lab.add_argument("--no-chart", action="store_true", help="skip the bar chart")
     lab.set_defaults(run=run_lab)
+
+    chessmaps = sub.add_parser("chessmaps", help="Greer's chessmaps heuristic: its data, network "
+                               "and views")
+    chessmaps_sub = chessmaps.add_subparsers(dest="chessmaps_command", required=True,
+                                             parser_class=OneLineParser, metavar="COMMAND")
+    data = chessmaps_sub.add_parser("data", help="record positions and Fairy-Stockfish's moves "
+                                    "by self-play (training and test data)")
+    chessmaps_data.add_arguments(data)
+    data.set_defaults(run=chessmaps_data.run)
     return parser
 
 
