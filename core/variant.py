@@ -29,6 +29,36 @@ if TYPE_CHECKING:
 #: `BoardStyle.layout` values: pieces inside shaded squares, or on the crossings of ruled lines.
 SQUARES, POINTS = "squares", "points"
 
+#: `ChessmapsValues.pair_order` values: how the pieces of one kind and color are told apart, by
+#: the color of their square (chess bishops) or by their file (a side first; on one file, the
+#: one nearer its own side first).
+BY_SQUARE_COLOR, BY_FILE = "square_color", "file"
+
+
+@dataclass(frozen=True)
+class ChessmapsValues:
+    """The piece values of Greer's chessmaps heuristic (Greer 2000, Table A.1): what a piece adds
+    to the valueboard as an attacker or occupant, and its material in the capture sequences that
+    decide the control of a square (`ordering.chessmaps`). Counted positive for the first player
+    and negative for the second.
+
+    The pieces of a pair get values one apart (chess: bishops 30 and 31, rooks 50 and 49), as
+    the paper does, so that a move of one cannot leave the valueboard as a move of the other
+    would: the offset names the piece, it is not material. Capture sequences therefore weigh a
+    piece by its kind's lowest value (a rook for a rook is an even trade) and use the values
+    only to order captures (the lower first, the royal piece last).
+    """
+
+    #: kind -> the values of that kind's pieces in pair order (one value: all pieces alike); the
+    #: royal kind's is its value as an attacker or occupant (chess: the king's 40).
+    values: dict[int, tuple[int, ...]]
+    #: kind -> `BY_SQUARE_COLOR` or `BY_FILE` for the kinds whose pieces are told apart; the
+    #: i-th piece in that order takes ``values[kind][i]``, any beyond the last the last value.
+    pair_order: dict[int, str]
+    #: the royal piece's material in capture sequences (chess: the king's 200), above any sum
+    #: a capture sequence can win, so that it captures last and only where it is safe.
+    royal_exchange_value: int
+
 
 @dataclass(frozen=True)
 class BoardStyle:
@@ -91,6 +121,12 @@ class Variant(abc.ABC):
     * ``royal_zone_files``: three groups of files (queen side, centre, king side in chess; the
       palace's three files in xiangqi): where the royal piece stands, an input of the chessmaps
       network (Greer 2000, section 3).
+    * ``chessmaps_values``: the valueboard and capture-sequence values of the chessmaps
+      heuristic (a `ChessmapsValues`; chess: Greer's Table A.1).
+    * ``royal_attacked``: function(board, sq, by_color) -> bool, whether the royal piece on
+      ``sq`` of a bare board (a list of piece codes, no `Position`) is attacked by ``by_color``,
+      every rule that makes a royal square unsafe included (xiangqi: the facing general); the
+      chessmaps heuristic tests the legality of captures with it on a scratch board.
     """
 
     name: str
@@ -116,6 +152,8 @@ class Variant(abc.ABC):
     pgn_variant_tag: str | None
     board_style: BoardStyle
     royal_zone_files: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+    chessmaps_values: ChessmapsValues
+    royal_attacked: Callable[[list[int], int, int], bool]
 
     def __init__(self) -> None:
         self.zobrist = Zobrist(self.geometry.size, self.rights_bits)

@@ -5,6 +5,8 @@ from xqchess.core.pieces import BLACK, COLOR_SHIFT, WHITE
 from xqchess.core.variant import SQUARES, BoardStyle, Variant
 from xqchess.variants.chess import faults, fen, movegen, rules, san
 from xqchess.variants.chess.attacks import attacked, attackers
+from xqchess.variants.chess.attacks import attacked as board_attacked
+from xqchess.variants.chess.chessmaps import CHESSMAPS_VALUES
 from xqchess.variants.chess.pieces import (
     B_KING, B_PAWN, GEOMETRY, KINDS, LETTERS, NAMES, W_KING, W_PAWN,
 )
@@ -55,6 +57,7 @@ class ChessVariant(Variant):
         self.stalemate_loses = False
         # Greer's king zones: queen side a-c, centre d-e, king side f-h
         self.royal_zone_files = ((0, 1, 2), (3, 4), (5, 6, 7))
+        self.chessmaps_values = CHESSMAPS_VALUES
         self.pgn_notation, self.pgn_variant_tag = "san", None
         self.board_style = BOARD_STYLE
         self.writers = {"uci": self.move_to_uci, "san": san.move_to_san}
@@ -77,6 +80,7 @@ class ChessVariant(Variant):
         return attacked(pos.board, sq, by_color)
 
     attackers = staticmethod(attackers)
+    royal_attacked = staticmethod(board_attacked)
 
     def rule_draw(self, pos) -> bool:
         """The 50-move rule, or dead material (tested only with few pieces left, as the search

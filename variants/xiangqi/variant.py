@@ -6,7 +6,8 @@ from xqchess.core.notation import COORDINATES, format_coordinates, parse_coordin
 from xqchess.core.pieces import BLACK, COLOR_SHIFT
 from xqchess.core.variant import POINTS, BoardStyle, Variant
 from xqchess.variants.xiangqi import chinese, faults, fen, movegen, rules, wxf
-from xqchess.variants.xiangqi.attacks import attacked, attackers
+from xqchess.variants.xiangqi.attacks import attacked, attackers, general_attacked
+from xqchess.variants.xiangqi.chessmaps import CHESSMAPS_VALUES
 from xqchess.variants.xiangqi.pieces import (
     ALIASES, B_GENERAL, FILES, GEOMETRY, KINDS, LETTERS, NAMES, OWN_HALF, PALACE, R_GENERAL,
     RED,
@@ -75,6 +76,7 @@ class XiangqiVariant(Variant):
         self.stalemate_loses = True
         # the general's file: the palace's d, e and f files
         self.royal_zone_files = ((3,), (4,), (5,))
+        self.chessmaps_values = CHESSMAPS_VALUES
         self.pgn_notation, self.pgn_variant_tag = "wxf", "xiangqi"
         self.board_style = BOARD_STYLE
         self.writers = {
@@ -104,6 +106,7 @@ class XiangqiVariant(Variant):
         return attacked(pos.board, sq, by_color)
 
     attackers = staticmethod(attackers)
+    royal_attacked = staticmethod(general_attacked)
 
     def rule_draw(self, pos) -> bool:
         """The move limit at 100 plies without a capture. (The search ignores the extension for
