@@ -11,7 +11,8 @@ from helpers import random_walk, snapshot
 from xqchess.core.errors import XQChessError
 from xqchess.core.moves import move_to
 from xqchess.ordering.chessmaps.valueboard import (
-    block_sectors, influence, sector_influence, square_sectors, square_values, valueboard,
+    block_sectors, influence, influences, sector_influence, square_sectors, square_values,
+    valueboard, valueboard_with, values_after,
 )
 from xqchess.variants import get_variant
 
@@ -297,3 +298,44 @@ def test_valueboard_and_influence_on_random_positions(name):
             assert (sector_influence(pos, move, square_sectors(variant)) == signs).all()
             assert set(sector_influence(pos, move, blocks).tolist()) <= {-1, 0, 1}
         assert snapshot(pos) == before and pos.fen() == fen
+
+
+def full_influence(pos, move):
+    """The influence computed the long way: both valueboards in full, values carried."""
+    variant = pos.variant
+    values = square_values(pos)
+    before = valueboard_with(variant, pos.board, values)
+    after_pos = pos.copy()
+    after_pos.make(move)
+    after = valueboard_with(variant, after_pos.board, values_after(pos, move, values))
+    mover = 1 if pos.side == 0 else -1
+    signs = np.sign(after - before).astype(np.int8) * np.int8(mover)
+    signs[move_to(move)] = 0
+    return signs
+
+
+SPECIAL_CHESS = [
+    "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",  # castling both ways, both colors
+    "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+    "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",  # en passant
+    "1n2k3/P7/8/8/8/8/7p/4K1N1 w - - 0 1",  # promotions, with and without capture
+    "1n2k3/P7/8/8/8/8/7p/4K1N1 b - - 0 1",
+]
+
+
+@pytest.mark.parametrize("name, fens", [
+    ("chess", SPECIAL_CHESS),
+    ("xiangqi", []),
+])
+def test_incremental_influence_equals_the_full_computation(name, fens):
+    variant = get_variant(name)
+    positions = [variant.position(fen) for fen in fens]
+    positions += [random_walk(name, seed, plies) for seed in range(6) for plies in (10, 50)]
+    for pos in positions:
+        before = snapshot(pos)
+        moves = pos.legal_moves()
+        rows = influences(pos, moves)
+        assert rows.shape == (len(moves), variant.geometry.size)
+        for move, row in zip(moves, rows):
+            assert (row == full_influence(pos, move)).all(), (pos.fen(), move)
+        assert snapshot(pos) == before

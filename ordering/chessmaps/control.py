@@ -12,7 +12,8 @@ A square is +1 (the first player controls it), -1 (the second) or 0 (neutral):
 * **Empty**: each side's most valuable piece that can legally move there without losing
   material on the square (the opponent then capturing there as above, free not to) is
   compared; the side with the more valuable piece controls it, equal or none is neutral.
-  Moves are the variant's legal moves, so a chess pawn reaches an empty square by its push
+  Moves are the variant's legal moves (the side not to move's found after a null move; a side
+  in check has only its evasions), so a chess pawn reaches an empty square by its push
   (or en passant), never by its capture diagonal, and a xiangqi soldier by its one step. A
   double step (the kernel's DOUBLE_STEP moves) is not counted: the paper's Fig. A.7 leaves g4
   neutral in the Fig. A.1 position although White's g2-g4 would lose nothing there (hxg4 fxg4
@@ -27,7 +28,7 @@ legal when made: the mover's royal piece must not stand attacked afterwards
 (`Variant.royal_attacked`, with xiangqi's facing generals), so a piece pinned to its king or
 general takes no part until the pinner has itself gone to the square (the paper's
 *AfterBlackQueen*), and a royal piece captures only where it is then safe. Capturing a royal
-piece ends the sequence.
+piece ends the sequence (a king in check stands on a square the checking side controls).
 
 Values: the variant's ``chessmaps_values`` (chess: Table A.1). Captures are ordered by them
 (bishop 30 before 31, rook 49 before 50, the royal piece by its capture value, 200, last); gains
@@ -49,10 +50,11 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from xqchess.core.moves import (
-    DOUBLE_STEP, SIDE_CAPTURE, move_from, move_promotion, move_special, move_to,
+    DOUBLE_STEP, PROMOTION_MASK, PROMOTION_SHIFT, SPECIAL_SHIFT, SQUARE_BITS, SQUARE_MASK,
+    move_promotion,
 )
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
-from xqchess.ordering.chessmaps.valueboard import carry, square_values
+from xqchess.ordering.chessmaps.valueboard import displacements, square_values
 
 if TYPE_CHECKING:
     from xqchess.core.position import Position
@@ -174,27 +176,32 @@ class Exchanges:
     def safe_value(self, move: int) -> int:
         """The material of the piece ``move`` (of the scratch position's side to move) brings
         to its empty target square if the move loses no material there, else -1."""
-        scratch, board = self.scratch, self.board
-        frm, to = move_from(move), move_to(move)
-        side = board[frm] >> COLOR_SHIFT
-        gain = 0
-        if move_special(move) == SIDE_CAPTURE:
-            files = self.variant.geometry.files
-            gain = self.material[frm - frm % files + to % files]
+        scratch, order, material = self.scratch, self.order, self.material
+        moved, cleared = displacements(self.variant, move)
+        frm, to = moved[0]
+        side = self.board[frm] >> COLOR_SHIFT
+        gain = sum(material[sq] for sq in cleared)  # an en-passant victim
+        # the tables follow the pieces (restored below), as the board does under make
+        undo = []
+        for src, dst in moved:
+            undo.append((dst, order[dst], material[dst]))
+            undo.append((src, order[src], material[src]))
+            order[dst], material[dst] = order[src], material[src]
+            order[src] = material[src] = 0
+        for sq in cleared:
+            undo.append((sq, order[sq], material[sq]))
+            order[sq] = material[sq] = 0
         promotion = move_promotion(move)
-        promoted_order = promoted_material = 0
         if promotion:
-            promoted_order = self.variant.chessmaps_values.values[promotion][0]
-            promoted_material = self.kind_material[promotion]
-            gain += promoted_material - self.material[frm]
-        saved = self.order, self.material
-        self.order = carry(self.variant, move, self.order, promoted_order)
-        self.material = carry(self.variant, move, self.material, promoted_material)
+            gain += self.kind_material[promotion] - material[to]
+            order[to] = self.variant.chessmaps_values.values[promotion][0]
+            material[to] = self.kind_material[promotion]
+        arrived = material[to]
         scratch.make(move)
-        arrived = self.material[to]
         won = self.exchange(to, side ^ 1)
         scratch.unmake()
-        self.order, self.material = saved
+        for sq, o, m in reversed(undo):
+            order[sq], material[sq] = o, m
         return arrived if won is None or gain - max(won, 0) >= 0 else -1
 
     def empty_controls(self, squares: list[int]) -> dict[int, int]:
@@ -207,12 +214,13 @@ class Exchanges:
                 scratch.make_null()
             side = scratch.side
             by_square: dict[int, list[tuple[int, int]]] = {}
+            material = self.material
             for move in self.variant.legal_moves(scratch):
-                to = move_to(move)
-                if to in wanted and move_special(move) != DOUBLE_STEP:
-                    promotion = move_promotion(move)
+                to = move >> SQUARE_BITS & SQUARE_MASK
+                if to in wanted and move >> SPECIAL_SHIFT != DOUBLE_STEP:
+                    promotion = move >> PROMOTION_SHIFT & PROMOTION_MASK
                     value = (self.kind_material[promotion] if promotion
-                             else self.material[move_from(move)])
+                             else material[move & SQUARE_MASK])
                     by_square.setdefault(to, []).append((value, move))
             other = best[side ^ 1]
             mine = best[side]
