@@ -5,7 +5,6 @@ from xqchess.core.pieces import BLACK, COLOR_SHIFT, WHITE
 from xqchess.core.variant import SQUARES, BoardStyle, Variant
 from xqchess.variants.chess import faults, fen, movegen, rules, san
 from xqchess.variants.chess.attacks import attacked, attackers
-from xqchess.variants.chess.attacks import attacked as board_attacked
 from xqchess.variants.chess.chessmaps import CHESSMAPS_VALUES
 from xqchess.variants.chess.pieces import (
     B_KING, B_PAWN, GEOMETRY, KINDS, LETTERS, NAMES, W_KING, W_PAWN,
@@ -80,7 +79,7 @@ class ChessVariant(Variant):
         return attacked(pos.board, sq, by_color)
 
     attackers = staticmethod(attackers)
-    royal_attacked = staticmethod(board_attacked)
+    royal_attacked = staticmethod(attacked)
 
     def rule_draw(self, pos) -> bool:
         """The 50-move rule, or dead material (tested only with few pieces left, as the search
