@@ -3,7 +3,7 @@
 from xqchess.core.notation import COORDINATES
 from xqchess.core.pieces import BLACK, COLOR_SHIFT, WHITE
 from xqchess.core.variant import SQUARES, BoardStyle, Variant
-from xqchess.variants.chess import faults, fen, movegen, rules, san
+from xqchess.variants.chess import attacks, faults, fen, movegen, rules, san
 from xqchess.variants.chess.attacks import attacked, attackers
 from xqchess.variants.chess.chessmaps import CHESSMAPS_VALUES
 from xqchess.variants.chess.pieces import (
@@ -79,7 +79,7 @@ class ChessVariant(Variant):
         return attacked(pos.board, sq, by_color)
 
     attackers = staticmethod(attackers)
-    royal_attacked = staticmethod(attacked)
+    royal_attacked = staticmethod(attacks.attacked)  # the board probe, not the method above
 
     def rule_draw(self, pos) -> bool:
         """The 50-move rule, or dead material (tested only with few pieces left, as the search
