@@ -3,7 +3,10 @@ on the crossings of a ruled board with its river and palaces (xiangqi), as symbo
 ``--ascii``, as FEN letters on ASCII lines only. File letters and rank numbers on all sides,
 each side's own file numbers along its edge where the game's notation counts files per side,
 the last move and a king or general in check highlighted, either side at the bottom, and an
-optional guard-value heat map (the guard heuristic's number on every square).
+optional guard-value heat map (the guard heuristic's number on every square). `render_heat`
+draws any per-square numbers the same way (a `HeatMap`: the chessmaps view's control values,
+valueboard and move influence), in the guard map's cells or, ``compact``, in narrower ones so
+that two boards stand side by side in 120 columns.
 
 Every cell of a board has a background (the squares, the ruled board's fill, a highlight or a
 heat color), and piece colors are chosen against those, so boards read alike on dark and
@@ -12,6 +15,7 @@ light terminals; only the coordinates around a board use the terminal's own colo
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from rich.cells import cell_len
@@ -28,10 +32,13 @@ HEAT_NUMBER = "#000000"
 #: guard values beyond this many points get no deeper heat color
 HEAT_SATURATION = 20
 HEAT_STEP = 5
+#: the deepest heat color, reached at a heat map's saturation (the guard map's 20 points)
+HEAT_DEPTH = HEAT_SATURATION * HEAT_STEP
 
 RANK_MARGIN = 3  # "10 " before each row
 SYMBOL_CELLS = 2  # a piece's place on a ruled board and in a heat-map cell (wide glyphs)
 HEAT_CELL = SYMBOL_CELLS + 5  # " N +15 ": a space on each side keeps neighbours apart
+HEAT_NUMBER_CELLS = 3  # the guard map's numbers: "+15"
 POINT_SPACING = 4  # a crossing and the line to the next one
 BOARD_PADDING = 1  # cells of fill left and right of a ruled board
 
@@ -56,13 +63,14 @@ BOX_RULING = Ruling("─", "│", "╱", "╲", {
 ASCII_RULING = Ruling("-", "|", "/", "\\", dict.fromkeys(BOX_RULING.junctions, "+"))
 
 
-def heat_fill(value: int) -> str:
+def heat_fill(value: int, saturation: int = HEAT_SATURATION) -> str:
     """A light background whose hue says who controls the square (green: the first player,
-    sky blue: the second) and whose depth says how much; light enough for every piece color
-    (contrast 4.5:1 at least, as the highlights and the boards' fills)."""
+    sky blue: the second) and whose depth says how much, deepest from ``saturation`` on; light
+    enough for every piece color (contrast 4.5:1 at least, as the highlights and the boards'
+    fills)."""
     if value == 0:
         return "#d8d8d8"
-    level = min(abs(value), HEAT_SATURATION) * HEAT_STEP
+    level = min(abs(value), saturation) * HEAT_DEPTH // saturation
     if value > 0:
         return f"#{235 - level:02x}{245:02x}{235 - level:02x}"
     return f"#{235 - level:02x}{240 - level // 4:02x}{250:02x}"
@@ -79,6 +87,35 @@ def center(text: str, cells: int) -> str:
     return pad(" " * left + text, cells)
 
 
+class HeatMap(NamedTuple):
+    """Numbers drawn on a board's squares, one per square in square-index order, each cell
+    colored by `heat_fill`: a fixed-width cell holds the square's piece and its number."""
+
+    values: Sequence[int]
+    #: the text of a value (default: signed, "+15"); cells are as wide as the longest text
+    label: Callable[[int], str] | None = None
+    #: per square, the number whose sign and size choose the cell's color (positive: the
+    #: first player's hue); default the values themselves
+    heat: Sequence[int] | None = None
+    #: the size from which the color is deepest (the guard map's 20 points)
+    saturation: int = HEAT_SATURATION
+    #: narrow cells, " P+15" (one space before the piece), instead of " P +15 "
+    compact: bool = False
+    #: the narrowest text: shorter texts are right-aligned in this many cells
+    min_width: int = HEAT_NUMBER_CELLS
+
+    def text(self, sq: int) -> str:
+        value = int(self.values[sq])
+        return self.label(value) if self.label is not None else f"{value:+d}"
+
+    def width(self) -> int:
+        return max([self.min_width, *(cell_len(self.text(sq)) for sq in range(len(self.values)))])
+
+    def fill(self, sq: int) -> str:
+        return heat_fill(int((self.values if self.heat is None else self.heat)[sq]),
+                         self.saturation)
+
+
 class BoardView:
     """Renders positions of any variant; ``ascii_pieces`` draws letters and ASCII lines only."""
 
@@ -93,7 +130,14 @@ class BoardView:
         style = pos.variant.board_style
         if style.layout == POINTS and guard_values is None:
             return self._points(pos, style, flipped, last_move)
-        return self._squares(pos, style, flipped, last_move, guard_values)
+        heat = None if guard_values is None else HeatMap(guard_values)
+        return self._squares(pos, style, flipped, last_move, heat)
+
+    def render_heat(self, pos: Position, heat: HeatMap, flipped: bool = False,
+                    last_move: int = 0) -> Text:
+        """``pos`` with ``heat``'s number on every square, in squares of its color (any game:
+        the numbers need cells, so a ruled board is drawn as squares too)."""
+        return self._squares(pos, pos.variant.board_style, flipped, last_move, heat)
 
     # -- shared helpers ----------------------------------------------------------------------
 
@@ -156,26 +200,35 @@ class BoardView:
         row.append("\n")
         return row
 
-    # -- squares (and the guard heat map of either game) -------------------------------------
+    # -- squares (and the heat maps of either game) -------------------------------------------
 
     def _squares(self, pos: Position, style: BoardStyle, flipped: bool, last_move: int,
-                 guard_values: list[int] | None) -> Text:
-        """Pieces inside squares: shaded ones, or colored by ``guard_values`` with each
-        square's number beside its piece."""
+                 heat: HeatMap | None) -> Text:
+        """Pieces inside squares: shaded ones, or colored by ``heat`` with each square's
+        number beside its piece."""
         geometry = pos.variant.geometry
         files, ranks = self._orders(pos, flipped)
         marks = self._highlights(pos, last_move)
-        if guard_values is None:
+        width = 0
+        if heat is None:
             glyph_cells = 1 if self.ascii else max(map(cell_len, style.glyphs.values()))
             spacing = glyph_cells + 2
         else:
-            glyph_cells, spacing = SYMBOL_CELLS, HEAT_CELL
+            glyph_cells, width = SYMBOL_CELLS, heat.width()
+            spacing = 1 + SYMBOL_CELLS + width + (0 if heat.compact else 1)
+        compact = heat is not None and heat.compact
+
+        def labels(names: list[str]) -> Text:
+            if compact:  # over the piece, not the number
+                return self._label_row([" " + name for name in names], spacing, False)
+            return self._label_row(names, spacing, True)
+
         numbers = self._file_numbers(style)
         top, bottom = self._edge_colors(flipped)
-        letters = self._label_row(self._file_letters(files), spacing, centered=True)
+        letters = labels(self._file_letters(files))
         text = letters.copy()
         if numbers:
-            text.append_text(self._label_row([numbers[top][f] for f in files], spacing, True))
+            text.append_text(labels([numbers[top][f] for f in files]))
         for rank in ranks:
             label = rank + geometry.rank_base
             text.append(f"{label:>{RANK_MARGIN - 1}} ")
@@ -184,16 +237,18 @@ class BoardView:
                 piece = pos.board[sq]
                 symbol = pad(self._symbol(style, pos, piece), glyph_cells)
                 piece_style = style.piece_styles[piece >> COLOR_SHIFT] if piece else ""
-                if guard_values is None:
+                if heat is None:
                     background = marks.get(sq) or style.fills[(file + rank + 1) % 2]
                     text.append(f" {symbol} ", style=f"{piece_style} on {background}")
                 else:
-                    background = marks.get(sq) or heat_fill(guard_values[sq])
+                    background = marks.get(sq) or heat.fill(sq)
                     text.append(f" {symbol}", style=f"{piece_style} on {background}")
-                    text.append(f"{guard_values[sq]:+3d} ", style=f"{HEAT_NUMBER} on {background}")
+                    number = " " * (width - cell_len(heat.text(sq))) + heat.text(sq)
+                    text.append(number if compact else number + " ",
+                                style=f"{HEAT_NUMBER} on {background}")
             text.append(f" {label}\n")
         if numbers:
-            text.append_text(self._label_row([numbers[bottom][f] for f in files], spacing, True))
+            text.append_text(labels([numbers[bottom][f] for f in files]))
         text.append_text(letters)
         text.rstrip()
         return text

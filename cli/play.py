@@ -3,9 +3,11 @@
 Human against engine, human against human, or engine against engine (watchable). Moves are
 typed in any notation the game reads; everything else is a command (``help`` lists them). While
 the engine thinks, a live panel shows depth, score, principal variation, nodes, speed and time.
-Two views show the lab's ideas while playing: ``show guard`` (each square's guard value as a
-heat map) and ``show order`` (the legal moves in the order the engine's pipeline would search
-them, with each heuristic's score). When standard input is not a terminal, lines are read one by
+Three views show the lab's ideas while playing: ``show guard`` (each square's guard value as a
+heat map), ``show order`` (the legal moves in the order the engine's pipeline would search
+them, with each heuristic's score) and ``show chessmap`` (Greer's chessmap and valueboard side by
+side in place of the board, and the sectors the chessmaps network ranks first; see
+`xqchess.cli.chessmaps_view`). When standard input is not a terminal, lines are read one by
 one, so games can be scripted.
 """
 
@@ -26,6 +28,7 @@ from rich.live import Live
 from rich.panel import Panel
 from rich.table import Table
 
+from xqchess.cli import chessmaps_view
 from xqchess.cli.board_view import BoardView
 from xqchess.cli.engine import Engine
 from xqchess.cli.search import pv_text, score_text
@@ -76,6 +79,8 @@ Commands:
   level N              engine strength 1-8 (1-3: depth 1-3; 4-8: 0.5-8 s a move)
   show guard           toggle the guard-value heat map
   show order           toggle the move-ordering list (the first {ORDER_ROWS} moves)
+  show chessmap        toggle the chessmaps view in place of the board: who controls
+                       each square, the valueboard, the sectors the network ranks first
   save FILE            save the game as PGN
   load FILE            load a PGN or FEN file (or: load FEN), told apart by content; a
                        PGN without tags is taken for a game of the game being played
@@ -194,6 +199,7 @@ class PlaySession:
         self.engine = Engine(self.variant.name)
         self.show_guard = False
         self.show_order = False
+        self.show_chessmap = False
         self.result: str | None = None  # the game's end, in words, once it is over
         self.result_code = "*"  # and as PGN writes it
         self.quit = False
@@ -229,7 +235,12 @@ class PlaySession:
     def show(self) -> None:
         last = self.pos.undo[-1][0] if self.pos.undo else 0
         guard = self._guard_values() if self.show_guard else None
-        self.console.print(self.view.render(self.pos, self.flipped, last, guard))
+        if guard is not None or not self.show_chessmap:  # the chessmaps view has the pieces
+            self.console.print(self.view.render(self.pos, self.flipped, last, guard))
+        if self.show_chessmap:
+            self.console.print(chessmaps_view.render(chessmaps_view.inspect(self.pos), self.view,
+                                                     self.flipped, chessmaps_view.PLAY_SECTORS,
+                                                     last))
         mover = self.names[self.pos.side]
         status = f"{mover.capitalize()} to move" + (" (check)" if self.pos.is_check() else "")
         self.console.print(f"{status}   level {self.level}   move {self.pos.fullmove}")
@@ -443,8 +454,10 @@ class PlaySession:
             self.show_guard = not self.show_guard
         elif rest == "order":
             self.show_order = not self.show_order
+        elif rest == "chessmap":
+            self.show_chessmap = not self.show_chessmap
         else:
-            self.say("show guard | show order", "red")
+            self.say("show guard | show order | show chessmap", "red")
             return
         self.show()
 

@@ -1,0 +1,208 @@
+"""`xqchess bench chessmaps`: what Greer's chessmaps cost at one node, beside what the default
+move ordering costs at the same node (issue 13's "Cost" goal; the paper warns that chessmaps
+cost time, this measures how much).
+
+For every position of each game's suite (`suites.DEFAULT_SUITES`: Bratko-Kopec and the xiangqi
+middlegames, or the ``--suite`` files), timed in the same process, interleaved (one run of each
+measure in turn, ``--repeat`` rounds) and the fastest run of each kept:
+
+* ``chessmap``: `ordering.chessmaps.control.chessmap`, the control of every square;
+* ``influence``: `ordering.chessmaps.valueboard.influences` of every legal move, from a cold
+  start (the valueboard the module keeps for the position's next move is dropped before each
+  run, so the position's own valueboard is part of the cost, as at a new node of a search);
+* ``network``: the network's forward pass on the position's inputs (built outside the timing:
+  they are the chessmap plus six royal-zone numbers). With the game's shipped weights when they
+  exist; otherwise a freshly initialised network of the same shape, which costs the same (the
+  work does not depend on the weights' values); the header says which. Left out (``-``) while
+  the network module is not built;
+* ``pipeline``: ``build_pipeline(DEFAULT_SPEC, variant).order(node, legal_moves)`` with a fresh
+  `core.search.Node` filled as `Searcher._node` fills it (no hash move, no previous move, a
+  fresh pipeline: its killer and history tables empty), the work the search does today to order
+  the same moves.
+
+``total`` is chessmap + influence + network, the chessmaps work needed to order a node's moves
+by sectors, and ``multiple`` is total / pipeline. Each game ends with a row of means (its
+multiple: mean total / mean pipeline). Absolute times on shared machines are noise; the
+multiple, both sides measured in the same run, is the figure to quote.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from dataclasses import dataclass
+
+from xqchess.cli.arguments import positive_int
+from xqchess.cli.suites import DEFAULT_SUITES, Suite, load_suite
+from xqchess.core.position import Position
+from xqchess.core.search import Node
+from xqchess.ordering.chessmaps import valueboard as valueboard_module
+from xqchess.ordering.chessmaps.control import chessmap
+from xqchess.ordering.chessmaps.valueboard import influences
+from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
+from xqchess.variants import NAMES
+
+DEFAULT_REPEAT = 3
+#: the depth the ordering node is given (the search bench's default depth); no heuristic of the
+#: default pipeline orders differently by it at a fresh node
+NODE_DEPTH = 3
+MEASURES = ("chessmap", "influence", "network", "pipeline")
+
+
+def add_cost_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``xqchess bench chessmaps``; an option the parser already has (the bench
+    parser's ``--repeat``) is left as it is and read under the same name."""
+    options = (
+        (("--suite",), dict(action="append", metavar="SUITE",
+                            help="a shipped suite or an EPD file (repeatable; default: each "
+                                 "game's suite, " + ", ".join(DEFAULT_SUITES.values()) + ")")),
+        (("--positions",), dict(type=positive_int, metavar="N",
+                                help="only the first N positions of each suite")),
+        (("--repeat",), dict(type=positive_int, default=DEFAULT_REPEAT,
+                             help=f"timed runs of each measure, the fastest kept (default "
+                                  f"{DEFAULT_REPEAT})")),
+    )
+    for flags, settings in options:
+        try:
+            parser.add_argument(*flags, **settings)
+        except argparse.ArgumentError:  # the parser has it already
+            pass
+
+
+# -- the network, where there is one ------------------------------------------------------------
+
+def forward_pass(pos: Position):
+    """(a function running the forward pass on ``pos``'s inputs, its description), or
+    (None, why not) while the network module is not built."""
+    try:
+        from xqchess.ordering.chessmaps.features import input_size, inputs
+        from xqchess.ordering.chessmaps.network import (
+            DEFAULT_HIDDEN, init_network, shipped_network, shipped_path,
+        )
+    except ImportError:
+        return None, "no network module yet: the network column is left out"
+    from xqchess.core.errors import XQChessError
+
+    variant = pos.variant
+    try:
+        net = shipped_network(variant.name)
+        description = f"the shipped weights {shipped_path(variant.name).name}"
+    except XQChessError:
+        geometry = variant.geometry
+        net = init_network(input_size(geometry), DEFAULT_HIDDEN, geometry.size)
+        description = ("untrained weights of the same shape (none ship yet; the forward pass "
+                       "costs the same whatever the weights)")
+    sizes = "-".join(str(size) for size in net.sizes)
+    x = inputs(pos)
+    return (lambda: net.forward(x)), f"{sizes} network, {description}"
+
+
+# -- timing -------------------------------------------------------------------------------------
+
+@dataclass
+class Cost:
+    """The fastest time of each measure at one position, in milliseconds (network: None when
+    there is no network module)."""
+
+    id: str
+    moves: int
+    chessmap: float
+    influence: float
+    network: float | None
+    pipeline: float
+
+    @property
+    def total(self) -> float:
+        return self.chessmap + self.influence + (self.network or 0.0)
+
+    @property
+    def multiple(self) -> float:
+        return self.total / self.pipeline if self.pipeline else float("inf")
+
+
+def _timed(run) -> float:
+    start = time.perf_counter()
+    run()
+    return (time.perf_counter() - start) * 1000
+
+
+def position_cost(pos: Position, id_: str, repeat: int) -> tuple[Cost, str]:
+    """The costs at ``pos``, each the fastest of ``repeat`` interleaved runs, and the
+    description of the network timed."""
+    variant = pos.variant
+    moves = pos.legal_moves()
+    forward, description = forward_pass(pos)
+    pipeline = build_pipeline(DEFAULT_SPEC, variant)
+    node = Node(0)  # as Searcher._node fills it at the root of a fresh search
+    node.pos, node.depth, node.prev_move, node.hash_move = pos, NODE_DEPTH, 0, 0
+    node.side, node.in_check = pos.side, pos.is_check()
+
+    def cold_influences():
+        valueboard_module._last_before[0] = None  # a new node: no valueboard kept from before
+        influences(pos, moves)
+
+    def order():
+        node.cache.clear()
+        pipeline.order(node, list(moves))
+
+    runs = {"chessmap": lambda: chessmap(pos), "influence": cold_influences,
+            "network": forward, "pipeline": order}
+    best = dict.fromkeys(MEASURES, float("inf"))
+    for _ in range(repeat):
+        for measure in MEASURES:
+            if runs[measure] is not None:
+                best[measure] = min(best[measure], _timed(runs[measure]))
+    network = best["network"] if forward is not None else None
+    return Cost(id_, len(moves), best["chessmap"], best["influence"], network,
+                best["pipeline"]), description
+
+
+# -- the command --------------------------------------------------------------------------------
+
+HEADER = (f"{'game':<9}{'position':<18}{'moves':>6}{'chessmap':>10}{'influence':>11}"
+          f"{'network':>9}{'total':>9}{'pipeline':>10}{'multiple':>10}")
+
+
+def _row(game: str, name: str, moves: str, chessmap_ms: float, influence_ms: float,
+         network_ms: float | None, total: float, pipeline_ms: float, multiple: float) -> str:
+    network_text = "-" if network_ms is None else f"{network_ms:.3f}"
+    return (f"{game:<9}{name:<18}{moves:>6}{chessmap_ms:>10.2f}{influence_ms:>11.2f}"
+            f"{network_text:>9}{total:>9.2f}{pipeline_ms:>10.3f}{multiple:>9.0f}x")
+
+
+def suite_costs(suite: Suite, positions: int | None, repeat: int) -> list[str]:
+    """The lines for one suite: a row per position, then the means."""
+    variant = suite.variant
+    chosen = suite.positions[:positions] if positions else suite.positions
+    lines, costs, description = [], [], ""
+    for entry in chosen:
+        cost, description = position_cost(variant.position(entry.fen), entry.id, repeat)
+        costs.append(cost)
+        lines.append(_row(variant.name, cost.id[:17], str(cost.moves), cost.chessmap,
+                          cost.influence, cost.network, cost.total, cost.pipeline,
+                          cost.multiple))
+    n = len(costs)
+
+    def mean(values):
+        return sum(values) / n
+
+    network = None if costs[0].network is None else mean([c.network for c in costs])
+    total, pipeline = mean([c.total for c in costs]), mean([c.pipeline for c in costs])
+    lines.append(_row(variant.name, f"mean of {n}", f"{mean([c.moves for c in costs]):.0f}",
+                      mean([c.chessmap for c in costs]), mean([c.influence for c in costs]),
+                      network, total, pipeline, total / pipeline if pipeline else float("inf")))
+    lines.append(f"{'':<9}{suite.name}; network: {description}")
+    return lines
+
+
+def run_cost(args: argparse.Namespace) -> None:
+    names = getattr(args, "suite", None) or [DEFAULT_SUITES[name] for name in NAMES
+                                             if name in DEFAULT_SUITES]
+    suites = [load_suite(name) for name in names]  # every suite read before any timing
+    repeat = getattr(args, "repeat", None) or DEFAULT_REPEAT
+    print(f"chessmaps cost at a node, ms per position (fastest of {repeat} interleaved runs); "
+          f"pipeline: {DEFAULT_SPEC} ordering the same legal moves; multiple: total / pipeline")
+    print(HEADER)
+    for suite in suites:
+        for line in suite_costs(suite, getattr(args, "positions", None), repeat):
+            print(line, flush=True)
