@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import time
 
+from xqchess.cli import chessmaps_bench
 from xqchess.cli.suites import default_suite
 from xqchess.core.perft import perft
 from xqchess.core.search import Limits, Searcher
@@ -108,5 +109,7 @@ def run_search_bench(args: argparse.Namespace, variant_names: tuple[str, ...]) -
 def run_bench(args: argparse.Namespace) -> None:
     if args.target == "perft":
         run_perft_bench(args)
+    elif args.target == "chessmaps":
+        chessmaps_bench.run_cost(args)
     else:
         run_search_bench(args, (args.target,) if args.target else NAMES)

@@ -42,7 +42,6 @@ from xqchess.ordering.chessmaps.valueboard import influences
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
 from xqchess.variants import NAMES
 
-DEFAULT_REPEAT = 3
 #: the depth the ordering node is given (the search bench's default depth); no heuristic of the
 #: default pipeline orders differently by it at a fresh node
 NODE_DEPTH = 3
@@ -50,23 +49,13 @@ MEASURES = ("chessmap", "influence", "network", "pipeline")
 
 
 def add_cost_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``xqchess bench chessmaps``; an option the parser already has (the bench
-    parser's ``--repeat``) is left as it is and read under the same name."""
-    options = (
-        (("--suite",), dict(action="append", metavar="SUITE",
-                            help="a shipped suite or an EPD file (repeatable; default: each "
-                                 "game's suite, " + ", ".join(DEFAULT_SUITES.values()) + ")")),
-        (("--positions",), dict(type=positive_int, metavar="N",
-                                help="only the first N positions of each suite")),
-        (("--repeat",), dict(type=positive_int, default=DEFAULT_REPEAT,
-                             help=f"timed runs of each measure, the fastest kept (default "
-                                  f"{DEFAULT_REPEAT})")),
-    )
-    for flags, settings in options:
-        try:
-            parser.add_argument(*flags, **settings)
-        except argparse.ArgumentError:  # the parser has it already
-            pass
+    """The options ``xqchess bench chessmaps`` adds to the bench parser (it reads the bench's
+    own ``--repeat``: timed runs of each measure, the fastest kept)."""
+    parser.add_argument("--suite", action="append", metavar="SUITE",
+                        help="chessmaps: a shipped suite or an EPD file (repeatable; default: "
+                             "each game's suite, " + ", ".join(DEFAULT_SUITES.values()) + ")")
+    parser.add_argument("--positions", type=positive_int, metavar="N",
+                        help="chessmaps: only the first N positions of each suite")
 
 
 # -- the network, where there is one ------------------------------------------------------------
@@ -196,13 +185,12 @@ def suite_costs(suite: Suite, positions: int | None, repeat: int) -> list[str]:
 
 
 def run_cost(args: argparse.Namespace) -> None:
-    names = getattr(args, "suite", None) or [DEFAULT_SUITES[name] for name in NAMES
-                                             if name in DEFAULT_SUITES]
+    names = args.suite or [DEFAULT_SUITES[name] for name in NAMES if name in DEFAULT_SUITES]
     suites = [load_suite(name) for name in names]  # every suite read before any timing
-    repeat = getattr(args, "repeat", None) or DEFAULT_REPEAT
+    repeat = args.repeat
     print(f"chessmaps cost at a node, ms per position (fastest of {repeat} interleaved runs); "
           f"pipeline: {DEFAULT_SPEC} ordering the same legal moves; multiple: total / pipeline")
     print(HEADER)
     for suite in suites:
-        for line in suite_costs(suite, getattr(args, "positions", None), repeat):
+        for line in suite_costs(suite, args.positions, repeat):
             print(line, flush=True)

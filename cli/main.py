@@ -9,7 +9,7 @@ import argparse
 import os
 import sys
 
-from xqchess.cli import bench, chessmaps_data, commands
+from xqchess.cli import bench, chessmaps_bench, chessmaps_data, chessmaps_view, commands
 from xqchess.cli.arguments import (
     VersionAction, add_notation_options, add_position_options, add_variant_argument,
     int_between, positive_int,
@@ -85,13 +85,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench_parser = sub.add_parser(
         "bench", help="search signature over the suites, or perft speed beside python-chess")
-    bench_parser.add_argument("target", nargs="?", choices=NAMES + ("perft",), metavar="TARGET",
+    bench_parser.add_argument("target", nargs="?", choices=NAMES + ("perft", "chessmaps"),
+                              metavar="TARGET",
                               help="chess or xiangqi (default both): search bench; perft: "
-                                   "perft nodes/second beside python-chess")
+                                   "perft nodes/second beside python-chess; chessmaps: the "
+                                   "chessmaps heuristic's cost against the default ordering")
     bench_parser.add_argument("--depth", type=int_between(1, MAX_PLY), default=3,
                               help=f"search bench depth, 1-{MAX_PLY} (default 3)")
     bench_parser.add_argument("--repeat", type=positive_int, default=3,
-                              help="perft: time each run this many times, keep the fastest")
+                              help="perft, chessmaps: time each run this many times, keep the "
+                                   "fastest")
+    chessmaps_bench.add_cost_arguments(bench_parser)
     bench_parser.set_defaults(run=bench.run_bench)
 
     uci = sub.add_parser("uci", help="speak UCI on stdin/stdout (UCI_Variant chess or xiangqi)")
@@ -156,6 +160,11 @@ def build_parser() -> argparse.ArgumentParser:
                                     "by self-play (training and test data)")
     chessmaps_data.add_arguments(data)
     data.set_defaults(run=chessmaps_data.run)
+    for name in NAMES:  # `xqchess chessmaps chess|xiangqi`: the view of a position
+        view = chessmaps_sub.add_parser(name, help=f"draw the chessmap, valueboard, sectors and "
+                                        f"a move's influence of a {name} position")
+        chessmaps_view.add_arguments(view)
+        view.set_defaults(run=chessmaps_view.run, variant=name)
     return parser
 
 
