@@ -13,8 +13,7 @@ measure in turn, ``--repeat`` rounds) and the fastest run of each kept:
 * ``network``: the network's forward pass on the position's inputs (built outside the timing:
   they are the chessmap plus six royal-zone numbers). With the game's shipped weights when they
   exist; otherwise a freshly initialised network of the same shape, which costs the same (the
-  work does not depend on the weights' values); the header says which. Left out (``-``) while
-  the network module is not built;
+  work does not depend on the weights' values); the header says which;
 * ``pipeline``: ``build_pipeline(DEFAULT_SPEC, variant).order(node, legal_moves)`` with a fresh
   `core.search.Node` filled as `Searcher._node` fills it (no hash move, no previous move, a
   fresh pipeline: its killer and history tables empty), the work the search does today to order
@@ -36,9 +35,13 @@ from xqchess.cli.arguments import positive_int
 from xqchess.cli.suites import DEFAULT_SUITES, Suite, load_suite
 from xqchess.core.position import Position
 from xqchess.core.search import Node
-from xqchess.ordering.chessmaps import valueboard as valueboard_module
+from xqchess.core.errors import XQChessError
 from xqchess.ordering.chessmaps.control import chessmap
-from xqchess.ordering.chessmaps.valueboard import influences
+from xqchess.ordering.chessmaps.features import input_size, inputs
+from xqchess.ordering.chessmaps.network import (
+    DEFAULT_HIDDEN, init_network, shipped_network, shipped_path,
+)
+from xqchess.ordering.chessmaps.valueboard import clear_cache, influences
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
 from xqchess.variants import NAMES
 
@@ -61,17 +64,8 @@ def add_cost_arguments(parser: argparse.ArgumentParser) -> None:
 # -- the network, where there is one ------------------------------------------------------------
 
 def forward_pass(pos: Position):
-    """(a function running the forward pass on ``pos``'s inputs, its description), or
-    (None, why not) while the network module is not built."""
-    try:
-        from xqchess.ordering.chessmaps.features import input_size, inputs
-        from xqchess.ordering.chessmaps.network import (
-            DEFAULT_HIDDEN, init_network, shipped_network, shipped_path,
-        )
-    except ImportError:
-        return None, "no network module yet: the network column is left out"
-    from xqchess.core.errors import XQChessError
-
+    """A function running the network's forward pass on ``pos``'s inputs, and its
+    description: the shipped network, or untrained weights of its shape when none ships."""
     variant = pos.variant
     try:
         net = shipped_network(variant.name)
@@ -79,8 +73,8 @@ def forward_pass(pos: Position):
     except XQChessError:
         geometry = variant.geometry
         net = init_network(input_size(geometry), DEFAULT_HIDDEN, geometry.size)
-        description = ("untrained weights of the same shape (none ship yet; the forward pass "
-                       "costs the same whatever the weights)")
+        description = ("untrained weights of the same shape (no shipped weights found; the "
+                       "forward pass costs the same whatever the weights)")
     sizes = "-".join(str(size) for size in net.sizes)
     x = inputs(pos)
     return (lambda: net.forward(x)), f"{sizes} network, {description}"
@@ -90,19 +84,18 @@ def forward_pass(pos: Position):
 
 @dataclass
 class Cost:
-    """The fastest time of each measure at one position, in milliseconds (network: None when
-    there is no network module)."""
+    """The fastest time of each measure at one position, in milliseconds."""
 
     id: str
     moves: int
     chessmap: float
     influence: float
-    network: float | None
+    network: float
     pipeline: float
 
     @property
     def total(self) -> float:
-        return self.chessmap + self.influence + (self.network or 0.0)
+        return self.chessmap + self.influence + self.network
 
     @property
     def multiple(self) -> float:
@@ -127,7 +120,7 @@ def position_cost(pos: Position, id_: str, repeat: int) -> tuple[Cost, str]:
     node.side, node.in_check = pos.side, pos.is_check()
 
     def cold_influences():
-        valueboard_module._last_before[0] = None  # a new node: no valueboard kept from before
+        clear_cache()  # a new node: no valueboard kept from before
         influences(pos, moves)
 
     def order():
@@ -139,10 +132,8 @@ def position_cost(pos: Position, id_: str, repeat: int) -> tuple[Cost, str]:
     best = dict.fromkeys(MEASURES, float("inf"))
     for _ in range(repeat):
         for measure in MEASURES:
-            if runs[measure] is not None:
-                best[measure] = min(best[measure], _timed(runs[measure]))
-    network = best["network"] if forward is not None else None
-    return Cost(id_, len(moves), best["chessmap"], best["influence"], network,
+            best[measure] = min(best[measure], _timed(runs[measure]))
+    return Cost(id_, len(moves), best["chessmap"], best["influence"], best["network"],
                 best["pipeline"]), description
 
 
@@ -153,10 +144,9 @@ HEADER = (f"{'game':<9}{'position':<18}{'moves':>6}{'chessmap':>10}{'influence':
 
 
 def _row(game: str, name: str, moves: str, chessmap_ms: float, influence_ms: float,
-         network_ms: float | None, total: float, pipeline_ms: float, multiple: float) -> str:
-    network_text = "-" if network_ms is None else f"{network_ms:.3f}"
+         network_ms: float, total: float, pipeline_ms: float, multiple: float) -> str:
     return (f"{game:<9}{name:<18}{moves:>6}{chessmap_ms:>10.2f}{influence_ms:>11.2f}"
-            f"{network_text:>9}{total:>9.2f}{pipeline_ms:>10.3f}{multiple:>9.0f}x")
+            f"{network_ms:>9.3f}{total:>9.2f}{pipeline_ms:>10.3f}{multiple:>9.0f}x")
 
 
 def suite_costs(suite: Suite, positions: int | None, repeat: int) -> list[str]:
@@ -175,7 +165,7 @@ def suite_costs(suite: Suite, positions: int | None, repeat: int) -> list[str]:
     def mean(values):
         return sum(values) / n
 
-    network = None if costs[0].network is None else mean([c.network for c in costs])
+    network = mean([c.network for c in costs])
     total, pipeline = mean([c.total for c in costs]), mean([c.pipeline for c in costs])
     lines.append(_row(variant.name, f"mean of {n}", f"{mean([c.moves for c in costs]):.0f}",
                       mean([c.chessmap for c in costs]), mean([c.influence for c in costs]),

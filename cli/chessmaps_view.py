@@ -46,6 +46,8 @@ from xqchess.core.moves import move_from
 from xqchess.core.pieces import COLOR_SHIFT
 from xqchess.core.position import Position
 from xqchess.ordering.chessmaps.control import chessmap
+from xqchess.ordering.chessmaps.network import sector_order, shipped_path
+from xqchess.ordering.chessmaps.network import shipped_network as load_shipped_network
 from xqchess.ordering.chessmaps.valueboard import influence, valueboard
 from xqchess.variants import get_variant
 
@@ -84,11 +86,9 @@ class Ranking:
 
 
 def shipped_network(variant_name: str):
-    """The game's shipped chessmaps network and a description of it; ImportError while the
-    network module is not built, XQChessError when no trained weights ship."""
-    from xqchess.ordering.chessmaps.network import shipped_network as load, shipped_path
-
-    net = load(variant_name)
+    """The game's shipped chessmaps network and a description of it; XQChessError when no
+    trained weights ship."""
+    net = load_shipped_network(variant_name)
     sizes = "-".join(str(size) for size in net.sizes)
     return net, f"the shipped network {shipped_path(variant_name).name}, {sizes}"
 
@@ -97,13 +97,9 @@ def rank_sectors(pos: Position, net=None, description: str = "the given network"
     """The network's sector ordering of ``pos`` (``net``: the game's shipped network), or an
     empty ranking saying why there is none."""
     try:
-        from xqchess.ordering.chessmaps.network import sector_order
-
         if net is None:
             net, description = shipped_network(pos.variant.name)
         return Ranking(sector_order(pos, net), description)
-    except ImportError:
-        return Ranking([], f"{NO_NETWORK} (the chessmaps network module is not built)")
     except XQChessError as error:
         return Ranking([], f"{NO_NETWORK} ({error})")
 

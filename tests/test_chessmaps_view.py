@@ -140,14 +140,6 @@ def test_without_a_network_no_sectors_and_the_text_says_why(capsys, no_network, 
            f"weights for {variant_name})" in text
 
 
-def test_no_network_module_is_said_too(capsys, monkeypatch):
-    def not_built(name):
-        raise ImportError("no network module")
-    monkeypatch.setattr(chessmaps_view, "shipped_network", not_built)
-    assert run_json(capsys, "chess")["sectors"] == []
-    assert "no trained network is available" in " ".join(run_text(capsys, "chess").split())
-
-
 # -- --move --------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("variant_name", NAMES)

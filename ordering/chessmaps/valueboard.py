@@ -250,6 +250,12 @@ class _Before:
 _last_before: list = [None]
 
 
+def clear_cache() -> None:
+    """Forget the valueboard kept for the last position, so the next influence starts cold (as
+    at a new node of a search)."""
+    _last_before[0] = None
+
+
 def _before(pos: Position) -> _Before:
     cached = _last_before[0]
     if (cached is not None and cached[0] is pos.variant
