@@ -9,7 +9,9 @@ import argparse
 import os
 import sys
 
-from xqchess.cli import bench, chessmaps_bench, chessmaps_data, chessmaps_view, commands
+from xqchess.cli import (
+    bench, chessmaps_bench, chessmaps_data, chessmaps_train, chessmaps_view, commands,
+)
 from xqchess.cli.arguments import (
     VersionAction, add_notation_options, add_position_options, add_variant_argument,
     int_between, positive_int,
@@ -160,6 +162,13 @@ def build_parser() -> argparse.ArgumentParser:
                                     "by self-play (training and test data)")
     chessmaps_data.add_arguments(data)
     data.set_defaults(run=chessmaps_data.run)
+    train = chessmaps_sub.add_parser("train", help="train the sector network on recorded data")
+    chessmaps_train.add_train_arguments(train)
+    train.set_defaults(run=chessmaps_train.run_train)
+    evaluate = chessmaps_sub.add_parser("evaluate", help="Greer's Tables 1 and 2: the accuracy "
+                                        "of the network's, a fixed and a random sector ordering")
+    chessmaps_train.add_evaluate_arguments(evaluate)
+    evaluate.set_defaults(run=chessmaps_train.run_evaluate)
     for name in NAMES:  # `xqchess chessmaps chess|xiangqi`: the view of a position
         view = chessmaps_sub.add_parser(name, help=f"draw the chessmap, valueboard, sectors and "
                                         f"a move's influence of a {name} position")
