@@ -122,8 +122,9 @@ def add_train_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"seed of weights, shuffling and split (default "
                              f"{network.DEFAULT_SEED})")
     parser.add_argument("--loss", choices=network.LOSSES, default=network.DEFAULT_LOSS,
-                        help=f"bce: logistic outputs, cross-entropy on positive influence; "
-                             f"mse: tanh outputs, squared error on -1/0/+1 (default "
+                        help=f"softmax: a distribution over the sectors, cross-entropy on the "
+                             f"positively influenced ones; bce: logistic outputs, cross-entropy "
+                             f"per sector; mse: tanh outputs, squared error on -1/0/+1 (default "
                              f"{network.DEFAULT_LOSS})")
     parser.add_argument("--batch", type=positive_int, default=network.DEFAULT_BATCH,
                         help=f"positions per step (default {network.DEFAULT_BATCH})")
