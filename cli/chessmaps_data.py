@@ -54,6 +54,7 @@ import threading
 import time
 from pathlib import Path
 
+from xqchess.cli.arguments import non_negative_int, positive_int
 from xqchess.core.errors import MoveError, XQChessError
 from xqchess.variants import NAMES, get_variant
 
@@ -549,55 +550,42 @@ def _opening_range(text: str) -> tuple[int, int]:
     return values
 
 
-def _int_at_least(minimum: int):
-    def convert(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-        if value < minimum:
-            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {value}")
-        return value
-
-    return convert
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of `xqchess chessmaps data`."""
     parser.add_argument("variant", choices=NAMES, metavar="VARIANT",
                         help="game: " + ", ".join(NAMES))
-    parser.add_argument("--count", type=_int_at_least(1), required=True,
+    parser.add_argument("--count", type=positive_int, required=True,
                         help="number of positions to record")
     parser.add_argument("--output", "-o", required=True,
                         help="file to write (gzip text: a header line, then FEN<TAB>move_uci)")
-    parser.add_argument("--depth", type=_int_at_least(1), default=DEFAULT_DEPTH,
+    parser.add_argument("--depth", type=positive_int, default=DEFAULT_DEPTH,
                         help=f"Fairy-Stockfish's search depth per move (default {DEFAULT_DEPTH})")
-    parser.add_argument("--seed", type=_int_at_least(0), default=0,
+    parser.add_argument("--seed", type=non_negative_int, default=0,
                         help="seed of the openings and sampling (default 0)")
     parser.add_argument("--engine", help="Fairy-Stockfish binary (default: fairy-stockfish on "
                         f"PATH, else {DEBIAN_ENGINE})")
-    parser.add_argument("--hash", type=_int_at_least(1), default=DEFAULT_HASH_MB,
+    parser.add_argument("--hash", type=positive_int, default=DEFAULT_HASH_MB,
                         help=f"engine hash in MB (default {DEFAULT_HASH_MB})")
-    parser.add_argument("--stride", type=_int_at_least(1), default=DEFAULT_STRIDE,
+    parser.add_argument("--stride", type=positive_int, default=DEFAULT_STRIDE,
                         help="record one position in STRIDE, from a random offset per game "
                              f"(default {DEFAULT_STRIDE})")
     parser.add_argument("--opening", type=_opening_range, default=DEFAULT_OPENING,
                         metavar="MIN-MAX", help="random sound plies before the engine plays "
                         f"(default {DEFAULT_OPENING[0]}-{DEFAULT_OPENING[1]})")
-    parser.add_argument("--opening-depth", type=_int_at_least(1),
+    parser.add_argument("--opening-depth", type=positive_int,
                         default=DEFAULT_OPENING_DEPTH, help="depth of the search that scores "
                         f"the opening's candidate moves (default {DEFAULT_OPENING_DEPTH})")
-    parser.add_argument("--opening-margin", type=_int_at_least(0),
+    parser.add_argument("--opening-margin", type=non_negative_int,
                         default=DEFAULT_OPENING_MARGIN, metavar="CP",
                         help="an opening ply is drawn among the moves scored within CP "
                              f"centipawns of the best (default {DEFAULT_OPENING_MARGIN})")
-    parser.add_argument("--resign", type=_int_at_least(1), default=DEFAULT_RESIGN_CP,
+    parser.add_argument("--resign", type=positive_int, default=DEFAULT_RESIGN_CP,
                         metavar="CP", help="stop a game when the engine's score is beyond CP "
                         f"centipawns or a mate ... (default {DEFAULT_RESIGN_CP})")
-    parser.add_argument("--resign-plies", type=_int_at_least(1), default=DEFAULT_RESIGN_PLIES,
+    parser.add_argument("--resign-plies", type=positive_int, default=DEFAULT_RESIGN_PLIES,
                         metavar="N", help=f"... for N plies in a row (default "
                         f"{DEFAULT_RESIGN_PLIES})")
-    parser.add_argument("--max-plies", type=_int_at_least(1), default=DEFAULT_MAX_PLIES,
+    parser.add_argument("--max-plies", type=positive_int, default=DEFAULT_MAX_PLIES,
                         help=f"stop a game after this many engine plies (default "
                              f"{DEFAULT_MAX_PLIES})")
     parser.add_argument("--chunks", metavar="DIR", help="save every %d games in DIR and reuse "

@@ -8,7 +8,6 @@ import argparse
 import io
 import json
 import re
-import subprocess
 import sys
 from pathlib import Path
 from types import SimpleNamespace
@@ -22,10 +21,10 @@ from xqchess.cli.board_view import BoardView
 from xqchess.core.errors import XQChessError
 from xqchess.ordering.chessmaps.control import chessmap
 from xqchess.ordering.chessmaps.valueboard import influence, valueboard
+from test_play import play
 from xqchess.variants import NAMES, get_variant
 
 ROOT = Path(__file__).resolve().parent.parent
-ENGINE = [sys.executable, "-m", "xqchess.cli.main"]
 SIZES = {"chess": 64, "xiangqi": 90}
 #: a middlegame of each game with the second player to move
 MIDDLEGAMES = {
@@ -271,15 +270,6 @@ def test_the_view_never_asks_which_game_it_is():
 
 
 # -- xqchess play --------------------------------------------------------------------------------
-
-def play(variant, lines, *options):
-    result = subprocess.run(ENGINE + ["play", variant, "--level", "1", *options],
-                            input="".join(line + "\n" for line in lines), capture_output=True,
-                            text=True, timeout=120)
-    assert result.returncode == 0, result.stderr
-    assert "Traceback" not in result.stderr
-    return result.stdout
-
 
 @pytest.mark.parametrize("variant_name", NAMES)
 def test_show_chessmap_in_a_scripted_game(variant_name):
