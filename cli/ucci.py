@@ -14,8 +14,13 @@ from xqchess.cli.arguments import package_version
 from xqchess.cli.uci import AUTHOR, MAX_HASH_MB, ProtocolError, UciProtocol, int_value, serve
 from xqchess.core.search import Limits, Searcher
 
-UCCI_GO_PARAMETERS = ("depth", "nodes", "time", "increment", "movestogo", "opptime",
-                      "oppincrement", "oppmovestogo")
+#: UCCI ``go`` parameters with the range of whole numbers each accepts (times in seconds, or
+#: milliseconds after ``setoption usemillisec true``).
+UCCI_GO_PARAMETERS = {
+    "depth": (1, 10**6), "nodes": (1, 10**15), "time": (0, 10**12), "increment": (0, 10**12),
+    "movestogo": (1, 10**6), "opptime": (0, 10**12), "oppincrement": (0, 10**12),
+    "oppmovestogo": (1, 10**6),
+}
 
 
 class UcciProtocol(UciProtocol):
@@ -65,17 +70,17 @@ class UcciProtocol(UciProtocol):
         for name, value in zip(tokens[::2], tokens[1::2]):
             if name not in UCCI_GO_PARAMETERS:
                 raise ProtocolError(f"unknown go parameter {name!r}")
-            number = int_value(value, f"go {name}", 0, 10**12)
+            number = int_value(value, f"go {name}", *UCCI_GO_PARAMETERS[name])
             if name == "depth":
-                limits.depth = max(number, 1)
+                limits.depth = number
             elif name == "nodes":
-                limits.nodes = max(number, 1)
+                limits.nodes = number
             elif name == "time":
                 limits.wtime = limits.btime = max(number * unit, 1)
             elif name == "increment":
                 limits.winc = limits.binc = number * unit
             elif name == "movestogo":
-                limits.movestogo = max(number, 1)
+                limits.movestogo = number
         if len(tokens) % 2:
             raise ProtocolError(f"go {tokens[-1]} needs a value")
         self.engine.go(limits, self._report_iteration, self._report_best)

@@ -4,6 +4,7 @@ values checked against each parameter's own range."""
 
 import pytest
 
+from xqchess.cli.ucci import UcciProtocol
 from xqchess.cli.uci import UciProtocol
 from test_protocols import ENGINE
 
@@ -94,3 +95,18 @@ def test_negative_clock_times_count_as_nearly_flagged_not_as_errors():
     protocol.handle("go wtime -20 btime 1000")
     protocol.engine.finish()
     assert lines[-1].startswith("bestmove ") and lines[-1] != "bestmove (none)"
+
+
+@pytest.mark.parametrize("command, fault", [
+    ("go depth 0", "go depth must be between 1 and 1000000, got 0"),
+    ("go depth -5", "go depth must be between 1 and 1000000, got -5"),
+    ("go nodes 0", "go nodes must be between 1 and"),
+    ("go movestogo 0", "go movestogo must be between 1 and 1000000, got 0"),
+    ("go time -1", "go time must be between 0 and"),
+])
+def test_ucci_go_values_are_refused_by_their_own_range(command, fault):
+    lines = []
+    protocol = UcciProtocol(lines.append)
+    protocol.handle(command)
+    protocol.engine.finish()
+    assert len(lines) == 1 and lines[0].startswith("info string error: ") and fault in lines[0]
