@@ -137,11 +137,7 @@ class Board:
         if move.variant.name != self.variant.name:
             raise IllegalMoveError(f"a {move.variant.name} move cannot be played in "
                                    f"{self.variant.name}")
-        before = self.position.copy()
-        self.position.push(move.code)
-        played = Move(self.variant, move.code, before)
-        self._stack.append(played)
-        return played
+        return self._play(move.code)
 
     def push_san(self, san: str) -> Move:
         """Play a chess move written in SAN (``Nf3``, ``O-O``, ``e8=Q``)."""
@@ -150,7 +146,10 @@ class Board:
     def push_notation(self, text: str, notation: str | None = None) -> Move:
         """Play a move written in ``notation`` (None: recognised from the text): chess `san`
         or `uci`; xiangqi `wxf`, `iccs`, `uci` or `chinese`."""
-        code = self.variant.parse_move(self.position, text, notation)
+        return self._play(self.variant.parse_move(self.position, text, notation))
+
+    def _play(self, code: int) -> Move:
+        """Play the move ``code`` (refused with the reason unless legal) and record it."""
         before = self.position.copy()
         self.position.push(code)
         move = Move(self.variant, code, before)
@@ -322,10 +321,8 @@ def guard_values(board: Board) -> dict[str, int]:
     >>> values["e5"]  # the knight: bishop 5 against pawn 9, its own strength not added
     -4
     """
-    guard = Guard(board.variant)
-    geometry = board.variant.geometry
-    return {geometry.square_name(sq): guard.guard_value(board.position.board, sq)
-            for sq in range(geometry.size)}
+    values = Guard(board.variant).board_values(board.position.board)
+    return {board.variant.geometry.square_name(sq): value for sq, value in enumerate(values)}
 
 
 def __getattr__(name: str):

@@ -115,9 +115,7 @@ def position_cost(pos: Position, id_: str, repeat: int) -> tuple[Cost, str]:
     moves = pos.legal_moves()
     forward, description = forward_pass(pos)
     pipeline = build_pipeline(DEFAULT_SPEC, variant)
-    node = Node(0)  # as Searcher._node fills it at the root of a fresh search
-    node.pos, node.depth, node.prev_move, node.hash_move = pos, NODE_DEPTH, 0, 0
-    node.side, node.in_check = pos.side, pos.is_check()
+    node = Node(0).fill(pos, NODE_DEPTH, 0, 0, pos.is_check())  # the root of a fresh search
 
     def cold_influences():
         clear_cache()  # a new node: no valueboard kept from before

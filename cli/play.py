@@ -252,16 +252,14 @@ class PlaySession:
 
     def _guard_values(self) -> list[int]:
         guard = Guard(self.variant)
-        return [guard.guard_value(self.pos.board, sq) for sq in range(self.variant.geometry.size)]
+        return guard.board_values(self.pos.board)
 
     def _order_table(self) -> Table:
         """The legal moves as the engine's pipeline would order them at this position now."""
         searcher = self.engine.ensure_searcher()
-        node = Node(0)
-        node.pos, node.side, node.depth = self.pos, self.pos.side, 1
-        node.prev_move = self.pos.undo[-1][0] if self.pos.undo else 0
         entry = searcher.tt.probe(self.pos.hash) if searcher.tt else None
-        node.hash_move = entry[4] if entry else 0
+        node = Node(0).fill(self.pos, 1, self.pos.undo[-1][0] if self.pos.undo else 0,
+                            entry[4] if entry else 0, self.pos.is_check())
         pipeline = searcher.orderer
         ordered = pipeline.scored(node, self.pos.legal_moves())
         more = len(ordered) - ORDER_ROWS

@@ -58,6 +58,14 @@ class Node:
         self.cache: dict = {}
         self.order_keys = None
 
+    def fill(self, pos: Position, depth: int, prev_move: int, hash_move: int,
+             in_check: bool) -> Node:
+        """This node set for expanding ``pos`` (its per-node cache emptied); returns it."""
+        self.pos, self.depth, self.prev_move, self.hash_move = pos, depth, prev_move, hash_move
+        self.side, self.in_check = pos.side, in_check
+        self.cache.clear()
+        return self
+
 
 class MoveOrderer(Protocol):
     """What the search needs from move ordering (ordering.pipeline.Pipeline implements it)."""
@@ -506,11 +514,7 @@ class Searcher:
     def _node(self, ply: int, depth: int, prev_move: int, hash_move: int,
               in_check: bool) -> Node:
         """The reused `Node` of ``ply``, filled in for the position being expanded."""
-        node = self.nodes_per_ply[ply]
-        node.pos, node.depth, node.prev_move, node.hash_move = self.pos, depth, prev_move, hash_move
-        node.side, node.in_check = self.pos.side, in_check
-        node.cache.clear()
-        return node
+        return self.nodes_per_ply[ply].fill(self.pos, depth, prev_move, hash_move, in_check)
 
     def _quiesce(self, alpha: int, beta: int, ply: int, in_check: bool) -> int:
         """Quiescence: stand pat, then captures and promotions (only those SEE does not lose

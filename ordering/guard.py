@@ -84,6 +84,10 @@ class Guard(Heuristic):
             value -= strength[occupant]
         return value
 
+    def board_values(self, board: list[int], side: int = WHITE) -> list[int]:
+        """Every square's `guard_value` for ``side``, in square-index order."""
+        return [self.guard_value(board, sq, side) for sq in range(self.squares)]
+
     def value_for(self, node, sq: int) -> int:
         """The guard value of ``sq`` for the side to move (cached per node)."""
         cache = node.cache
