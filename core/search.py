@@ -16,7 +16,10 @@ from dataclasses import asdict, dataclass, field
 from typing import Protocol
 
 from xqchess.core.evaluation import evaluate
-from xqchess.core.moves import PROMOTION_SHIFT, SIDE_CAPTURE, SPECIAL_SHIFT, is_capture, is_quiet
+from xqchess.core.moves import (
+    SIDE_CAPTURE, is_capture, is_quiet, move_from, move_promotion, move_special, move_to,
+)
+from xqchess.core.pieces import KIND_MASK
 from xqchess.core.position import Position
 from xqchess.core.see import see
 from xqchess.core.tt import EXACT, LOWER, UPPER, TranspositionTable
@@ -27,6 +30,10 @@ INFINITY = 32_000
 MAX_PLY = 96
 CLOCK_CHECK_INTERVAL = 16  # nodes between looks at the clock (about 1 ms in Python)
 QUIESCENCE_MODES = ("all", "safe", "none")
+#: How quiescence orders its captures: most valuable victim first (least valuable capturer
+#: breaking ties), or by material difference (victim minus capturer, greatest gain first: the
+#: order Greer 2000 gives his quiescence's safe captures, section 5).
+QUIESCENCE_ORDERS = ("mvvlva", "difference")
 
 
 class SearchStopped(Exception):
@@ -99,6 +106,7 @@ class SearchConfig:
     pvs: bool = True
     iterative: bool = True
     quiescence: str = "all"
+    quiescence_order: str = "mvvlva"
     null_move: bool = False
     lmr: bool = False
     guard_prune_depth: int = 0
@@ -222,6 +230,11 @@ class Searcher:
         if self.config.quiescence not in QUIESCENCE_MODES:
             raise ValueError(f"quiescence mode {self.config.quiescence!r} is not one of "
                              f"{', '.join(QUIESCENCE_MODES)}")
+        if self.config.quiescence_order not in QUIESCENCE_ORDERS:
+            raise ValueError(f"quiescence order {self.config.quiescence_order!r} is not one of "
+                             f"{', '.join(QUIESCENCE_ORDERS)}")
+        self.capture_key = (victim_first if self.config.quiescence_order == "mvvlva"
+                            else material_difference)
         self.tt = TranspositionTable(self.config.hash_mb) if self.config.tt else None
         self.nodes_per_ply = [Node(ply) for ply in range(MAX_PLY + 2)]
         self.stop_requested = False
@@ -518,7 +531,7 @@ class Searcher:
 
     def _quiesce(self, alpha: int, beta: int, ply: int, in_check: bool) -> int:
         """Quiescence: stand pat, then captures and promotions (only those SEE does not lose
-        in ``safe`` mode) in MVV-LVA order; every evasion when in check; no move at all is
+        in ``safe`` mode) in the config's `QUIESCENCE_ORDERS` order; every evasion when in check; no move at all is
         mate or stalemate. Its nodes count as ``qnodes``."""
         stats = self.stats
         stats.seldepth = max(stats.seldepth, ply)
@@ -539,10 +552,11 @@ class Searcher:
             if best >= beta:
                 return best
             alpha = max(alpha, best)
-            moves = [m for m in legal if is_capture(pos, m) or m >> PROMOTION_SHIFT & 7]
+            moves = [m for m in legal if is_capture(pos, m) or move_promotion(m)]
             if mode == "safe":
                 moves = [m for m in moves if see(pos, m) >= 0]
-            moves.sort(key=lambda m: victim_first(pos, m), reverse=True)
+            capture_key = self.capture_key
+            moves.sort(key=lambda m: capture_key(pos, m), reverse=True)
         for move in moves:
             stats.nodes += 1
             stats.qnodes += 1
@@ -560,17 +574,32 @@ class Searcher:
         return best
 
 
+def _gain_and_capturer(pos: Position, move: int) -> tuple[int, int]:
+    """What a capture or promotion gains (the victim's value plus the promoted piece's) and
+    the moving piece's value, in the variant's piece values."""
+    variant = pos.variant
+    values = variant.piece_values
+    board = pos.board
+    victim = board[move_to(move)]
+    if move_special(move) == SIDE_CAPTURE:
+        victim = variant.side_capture_victim[pos.side]
+    promotion = move_promotion(move)
+    gain = (values[victim & KIND_MASK] if victim else 0) + (values[promotion] if promotion else 0)
+    return gain, values[board[move_from(move)] & KIND_MASK]
+
+
 def victim_first(pos: Position, move: int) -> int:
     """MVV-LVA: the captured piece's value, then the capturer's cheapness; promotions count
     the promoted piece's value."""
-    variant = pos.variant
-    values = variant.piece_values
-    victim = pos.board[move >> 7 & 127]
-    if move >> SPECIAL_SHIFT == SIDE_CAPTURE:
-        victim = variant.side_capture_victim[pos.side]
-    promotion = move >> PROMOTION_SHIFT & 7
-    gain = (values[victim & 7] if victim else 0) + (values[promotion] if promotion else 0)
-    return 16 * gain - values[pos.board[move & 127] & 7] if gain else 0
+    gain, capturer = _gain_and_capturer(pos, move)
+    return 16 * gain - capturer if gain else 0
+
+
+def material_difference(pos: Position, move: int) -> int:
+    """The material a capture or promotion gains minus its capturer's value (Greer's "material
+    difference between the capturing and the captured piece", greatest gain first)."""
+    gain, capturer = _gain_and_capturer(pos, move)
+    return gain - capturer
 
 
 def _to_tt(score: int, ply: int) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from xqchess.core.geometry import Geometry
@@ -58,6 +58,10 @@ class ChessmapsValues:
     #: the royal piece's material in capture sequences (chess: the king's 200), above any sum
     #: a capture sequence can win, so that it captures last and only where it is safe.
     royal_exchange_value: int
+    #: kind -> the (file, rank) steps along which that kind slides, for the closeness heuristic
+    #: of Greer's move ordering (section 4: "a bishop or queen along a diagonal, and a rook or
+    #: queen along a row or column"); kinds not named are scored as kings and knights are.
+    slider_directions: dict[int, tuple[tuple[int, int], ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -203,6 +207,12 @@ class Variant(abc.ABC):
     def attackers(self, board: list[int], sq: int, by_color: int) -> list[int]:
         """The squares of the pieces of ``by_color`` that could capture on ``sq`` on ``board``
         as it stands (so removing a piece reveals x-ray attackers and moves cannon screens)."""
+
+    def all_attackers(self, board: list[int], sq: int) -> list[int]:
+        """The squares of the pieces of both colors that could capture on ``sq``: those of
+        ``attackers(board, sq, 0) + attackers(board, sq, 1)``, in some order. A variant may
+        give a one-pass version (the chessmaps valueboard asks this for every square)."""
+        return self.attackers(board, sq, 0) + self.attackers(board, sq, 1)
 
     def rule_draw(self, pos: Position) -> bool:
         """Whether the rules make the position a draw whatever is played next (the search's

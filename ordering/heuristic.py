@@ -26,6 +26,11 @@ class Heuristic:
                   side: int) -> None:
         """Learn that ``move`` failed high (``prev_move`` led to the node; 0 at the root)."""
 
+    def credit(self, node: Node, score) -> str:
+        """The name the "cutoff placed first by" statistic gives this heuristic when it put
+        first, with ``score``, a move that then failed high at ``node``."""
+        return self.name
+
     def prunable(self, node: Node, move: int) -> bool:
         return False
 

@@ -3,7 +3,8 @@
 Each heuristic scores every move; moves are sorted by the tuple of scores, so the first
 heuristic decides, the next breaks its ties, and so on; moves tied throughout keep generation
 order. The heuristic that separated the first move from the second is credited when that move
-fails high (the search's "cutoff placed first by" statistic).
+fails high (the search's "cutoff placed first by" statistic), under the name its ``credit``
+gives (chessmaps names the category and the sector source).
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ class Pipeline:
         if keys and len(keys) == 2:
             for heuristic, first, second in zip(self.heuristics, keys[0], keys[1]):
                 if first != second:
-                    return heuristic.name
+                    return heuristic.credit(node, first)
         elif keys:  # a single legal move
             return "only move"
         return GENERATION_ORDER

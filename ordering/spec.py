@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from xqchess.core.errors import XQChessError
 from xqchess.core.variant import Variant
+from xqchess.ordering.chessmaps.move_order import OPTIONS as CHESSMAPS_OPTIONS
+from xqchess.ordering.chessmaps.move_order import Chessmaps
 from xqchess.ordering.countermove import INDEXES, Countermove
 from xqchess.ordering.guard import Guard
 from xqchess.ordering.hash_move import HashMove
@@ -32,6 +34,7 @@ HEURISTICS = {
     "countermove": (Countermove, INDEXES),
     "guard": (Guard, None),
     "random": (RandomOrder, None),
+    "chessmaps": (Chessmaps, CHESSMAPS_OPTIONS),
 }
 
 

@@ -176,11 +176,21 @@ class Exchanges:
     def safe_value(self, move: int) -> int:
         """The material of the piece ``move`` (of the scratch position's side to move) brings
         to its empty target square if the move loses no material there, else -1."""
+        arrived, _, net = self.outcome(move)
+        return arrived if net >= 0 else -1
+
+    def outcome(self, move: int) -> tuple[int, int, int]:
+        """What ``move`` (of the scratch position's side to move) does on its target square:
+        (the material of the piece arriving there, the material it captures or gains by
+        promotion, that gain net of the opponent's best capture sequence on the square
+        afterwards, the opponent free not to capture). A move is *safe* when the last figure
+        is not negative."""
         scratch, order, material = self.scratch, self.order, self.material
         moved, cleared = displacements(self.variant, move)
         frm, to = moved[0]
         side = self.board[frm] >> COLOR_SHIFT
-        gain = sum(material[sq] for sq in cleared)  # an en-passant victim
+        # the victim on the target square, or an en-passant victim beside it
+        gain = material[to] + sum(material[sq] for sq in cleared)
         # the tables follow the pieces (restored below), as the board does under make
         undo = []
         for src, dst in moved:
@@ -202,7 +212,7 @@ class Exchanges:
         scratch.unmake()
         for sq, o, m in reversed(undo):
             order[sq], material[sq] = o, m
-        return arrived if won is None or gain - max(won, 0) >= 0 else -1
+        return arrived, gain, gain - max(won or 0, 0)
 
     def empty_controls(self, squares: list[int]) -> dict[int, int]:
         """The control of each empty square in ``squares``."""

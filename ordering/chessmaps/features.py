@@ -79,10 +79,11 @@ def royal_zones(pos: Position) -> np.ndarray:
     return out
 
 
-def inputs(pos: Position) -> np.ndarray:
-    """The network's input vector for ``pos`` (float64, length size + 6), from the mover's side."""
+def inputs(pos: Position, control: np.ndarray | None = None) -> np.ndarray:
+    """The network's input vector for ``pos`` (float64, length size + 6), from the mover's side;
+    ``control`` is its chessmap when the caller has it already."""
     geometry = pos.variant.geometry
-    control = np.asarray(chessmap(pos), dtype=np.float64)
+    control = np.asarray(chessmap(pos) if control is None else control, dtype=np.float64)
     if pos.side != FIRST:
         control = -control[orient_squares(geometry, pos.side)]
     return np.concatenate((control, royal_zones(pos)))

@@ -301,16 +301,19 @@ def shipped_network(variant_name: str) -> Network:
 
 # -- the sector ordering ----------------------------------------------------------------------
 
-def sector_scores(pos: Position, net: Network | None = None) -> np.ndarray:
+def sector_scores(pos: Position, net: Network | None = None,
+                  control: np.ndarray | None = None) -> np.ndarray:
     """The network's output per real square of ``pos`` (square-index order), higher meaning
-    more important; ``net`` defaults to the game's shipped network."""
+    more important; ``net`` defaults to the game's shipped network, ``control`` is the chessmap
+    of ``pos`` when the caller has it."""
     net = shipped_network(pos.variant.name) if net is None else net
-    out = net.forward(inputs(pos))
+    out = net.forward(inputs(pos, control))
     scores = np.empty_like(out)
     scores[orient_squares(pos.variant.geometry, pos.side)] = out
     return scores
 
 
-def sector_order(pos: Position, net: Network | None = None) -> list[int]:
+def sector_order(pos: Position, net: Network | None = None,
+                 control: np.ndarray | None = None) -> list[int]:
     """The squares of ``pos``, most important first by the network (ties: lower square first)."""
-    return [int(sq) for sq in np.argsort(-sector_scores(pos, net), kind="stable")]
+    return [int(sq) for sq in np.argsort(-sector_scores(pos, net, control), kind="stable")]

@@ -152,11 +152,11 @@ def attack_closure(variant: Variant, board: list[int], sq: int) -> list[int]:
     comes. A royal piece is found but never lifted: it captures last and only where nothing
     can recapture, so no piece ever follows it (the paper's Fig. A.3 counts the g1 king on h1
     but not the f1 rook behind it). ``board`` is restored before returning."""
-    attackers = variant.attackers
+    all_attackers = variant.all_attackers
     royal = variant.royal_pieces
     found: list[int] = []
     lifted: list[tuple[int, int]] = []
-    new = attackers(board, sq, 0) + attackers(board, sq, 1)
+    new = all_attackers(board, sq)
     while new:
         found += new
         for s in new:
@@ -164,7 +164,7 @@ def attack_closure(variant: Variant, board: list[int], sq: int) -> list[int]:
             if piece != royal[0] and piece != royal[1]:
                 lifted.append((s, piece))
                 board[s] = 0
-        new = [s for s in attackers(board, sq, 0) + attackers(board, sq, 1) if s not in found]
+        new = [s for s in all_attackers(board, sq) if s not in found]
     for s, piece in lifted:
         board[s] = piece
     return found
@@ -195,11 +195,8 @@ class _ReadRecorder(list):
 
     __slots__ = ("mask",)
 
-    def __getitem__(self, index):
-        if isinstance(index, slice):
-            self.mask = -1
-        else:
-            self.mask |= 1 << (index % len(self))
+    def __getitem__(self, index: int) -> int:  # attack probes index by square only
+        self.mask |= 1 << index
         return list.__getitem__(self, index)
 
     def __iter__(self):
@@ -228,21 +225,22 @@ class _Before:
         self.valueboard = result
         self.reads = reads
 
+    def affected(self, board: list[int]) -> list[int]:
+        """The squares whose valueboard entry may differ on ``board`` (this board after a
+        move): those the move changed and those whose closure read one of them."""
+        mask = 0
+        for sq, (a, b) in enumerate(zip(self.board, board)):
+            if a != b:
+                mask |= 1 << sq
+        return [sq for sq, read in enumerate(self.reads) if read & mask or mask >> sq & 1]
+
     def after(self, variant: Variant, board: list[int], values: list[int]) -> np.ndarray:
         """The valueboard of ``board`` (this board after a move) with ``values`` (carried
-        through the move): only the squares the move changed, and those whose closure read
-        one of them, are computed again."""
-        before = self.board
-        changed = [sq for sq, (a, b) in enumerate(zip(before, board)) if a != b]
-        mask = 0
-        for sq in changed:
-            mask |= 1 << sq
+        through the move): only the `affected` squares are computed again."""
         result = self.valueboard.copy()
         scratch = list(board)
-        for sq, read in enumerate(self.reads):
-            if read & mask or mask >> sq & 1:
-                closure = attack_closure(variant, scratch, sq)
-                result[sq] = values[sq] + sum(values[s] for s in closure)
+        for sq in self.affected(board):
+            result[sq] = values[sq] + sum(values[s] for s in attack_closure(variant, scratch, sq))
         return result
 
 
@@ -285,6 +283,33 @@ def _change(pos: Position, move: int) -> np.ndarray:
     finally:
         pos.unmake()
     return after - before.valueboard
+
+
+def first_influenced(pos: Position, move: int, rank: Sequence[int]) -> int:
+    """The square ``move`` (legal in ``pos``) influences positively that comes first by
+    ``rank`` (per square, lower first), or -1 when it influences none: `influence`'s answer,
+    found by computing the affected squares in rank order only until the first positive one
+    (the others do not change)."""
+    variant = pos.variant
+    before = _before(pos)
+    board = pos.board
+    to = move_to(move)
+    sign = _mover_sign(pos, move)
+    after_values = values_after(pos, move, before.values)
+    pos.make(move)
+    try:
+        scratch = list(board)
+        old = before.valueboard
+        for sq in sorted(before.affected(board), key=rank.__getitem__):
+            if sq == to:
+                continue
+            new = after_values[sq] + sum(after_values[s]
+                                         for s in attack_closure(variant, scratch, sq))
+            if (new - old[sq]) * sign > 0:
+                return sq
+    finally:
+        pos.unmake()
+    return -1
 
 
 def _mover_sign(pos: Position, move: int) -> int:

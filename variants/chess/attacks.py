@@ -1,6 +1,6 @@
 """Precomputed chess attack tables and the reverse attack probe used for check and legality."""
 
-from xqchess.core.pieces import COLOR_SHIFT
+from xqchess.core.pieces import BLACK, COLOR_SHIFT, KIND_MASK, WHITE
 from xqchess.variants.chess.pieces import BISHOP, GEOMETRY, KING, KNIGHT, PAWN, QUEEN, ROOK
 
 ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -65,6 +65,28 @@ def attackers(board: list[int], sq: int, by_color: int) -> list[int]:
                 p = board[s]
                 if p:
                     if p == slider | base or p == QUEEN | base:
+                        found.append(s)
+                    break
+    return found
+
+
+BLACK_PAWN = PAWN | BLACK << COLOR_SHIFT
+
+
+def all_attackers(board: list[int], sq: int) -> list[int]:
+    """The squares of the pieces of both colors that attack ``sq``: the squares of
+    ``attackers(board, sq, WHITE) + attackers(board, sq, BLACK)``, in one pass."""
+    found = [s for s in KNIGHT_TARGETS[sq] if board[s] & KIND_MASK == KNIGHT]
+    found += [s for s in KING_TARGETS[sq] if board[s] & KIND_MASK == KING]
+    found += [s for s in PAWN_ATTACKERS[WHITE][sq] if board[s] == PAWN]
+    found += [s for s in PAWN_ATTACKERS[BLACK][sq] if board[s] == BLACK_PAWN]
+    for rays, slider in ((ORTHOGONAL_RAYS, ROOK), (DIAGONAL_RAYS, BISHOP)):
+        for ray in rays[sq]:
+            for s in ray:
+                p = board[s]
+                if p:
+                    kind = p & KIND_MASK
+                    if kind == slider or kind == QUEEN:
                         found.append(s)
                     break
     return found

@@ -13,9 +13,13 @@ Kasparov) the rooks stand on a1 and f1 (a8 and f8), and Figs. A.3 and A.4 give t
 after Rc1 the a-file squares it left each lose exactly 50 and c2 and c3 gain 50. The table's
 caption would call the a1 rook rook1 (49); the figures' numbers, not the caption, are what the
 valueboard must reproduce, so the figures decide.
+
+Sliders for the closeness heuristic (section 4): bishops along diagonals, rooks along ranks and
+files, the queen along both.
 """
 
 from xqchess.core.variant import BY_FILE, BY_SQUARE_COLOR, ChessmapsValues
+from xqchess.variants.chess.attacks import DIAGONAL, ORTHOGONAL
 from xqchess.variants.chess.pieces import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK
 
 #: Table A.1. Bishops in square-color order (dark 30, light 31); rooks in file order (50, 49).
@@ -24,4 +28,5 @@ CHESSMAPS_VALUES = ChessmapsValues(
             KING: (40,)},
     pair_order={BISHOP: BY_SQUARE_COLOR, ROOK: BY_FILE},
     royal_exchange_value=200,
+    slider_directions={BISHOP: DIAGONAL, ROOK: ORTHOGONAL, QUEEN: ORTHOGONAL + DIAGONAL},
 )

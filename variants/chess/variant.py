@@ -4,7 +4,7 @@ from xqchess.core.notation import COORDINATES
 from xqchess.core.pieces import BLACK, COLOR_SHIFT, WHITE
 from xqchess.core.variant import SQUARES, BoardStyle, Variant
 from xqchess.variants.chess import attacks, faults, fen, movegen, rules, san
-from xqchess.variants.chess.attacks import attacked, attackers
+from xqchess.variants.chess.attacks import all_attackers, attacked, attackers
 from xqchess.variants.chess.chessmaps import CHESSMAPS_VALUES
 from xqchess.variants.chess.pieces import (
     B_KING, B_PAWN, GEOMETRY, KINDS, LETTERS, NAMES, W_KING, W_PAWN,
@@ -79,6 +79,7 @@ class ChessVariant(Variant):
         return attacked(pos.board, sq, by_color)
 
     attackers = staticmethod(attackers)
+    all_attackers = staticmethod(all_attackers)
     royal_attacked = staticmethod(attacks.attacked)  # the board probe, not the method above
 
     def rule_draw(self, pos) -> bool:

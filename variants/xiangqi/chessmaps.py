@@ -17,9 +17,13 @@ chariot 9), with the same two devices as the paper:
   200). As an attacker it is worth what an advisor is, 20: like the advisor it steps one point
   inside the palace and attacks at most four points. In capture sequences it is 200, more than
   any exchange on one point can win, so it captures last and only where it is safe.
+
+Sliders for the closeness heuristic (section 4): the chariot and the cannon, along ranks and
+files; the other pieces score as the paper's kings and knights do.
 """
 
 from xqchess.core.variant import BY_FILE, ChessmapsValues
+from xqchess.variants.xiangqi.attacks import ORTHOGONAL
 from xqchess.variants.xiangqi.pieces import (
     ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, SOLDIER,
 )
@@ -30,4 +34,5 @@ CHESSMAPS_VALUES = ChessmapsValues(
     pair_order={ADVISOR: BY_FILE, ELEPHANT: BY_FILE, HORSE: BY_FILE, CANNON: BY_FILE,
                 CHARIOT: BY_FILE},
     royal_exchange_value=200,
+    slider_directions={CHARIOT: ORTHOGONAL, CANNON: ORTHOGONAL},
 )

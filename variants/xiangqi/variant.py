@@ -6,7 +6,7 @@ from xqchess.core.notation import COORDINATES, format_coordinates, parse_coordin
 from xqchess.core.pieces import BLACK, COLOR_SHIFT
 from xqchess.core.variant import POINTS, BoardStyle, Variant
 from xqchess.variants.xiangqi import chinese, faults, fen, movegen, rules, wxf
-from xqchess.variants.xiangqi.attacks import attacked, attackers, general_attacked
+from xqchess.variants.xiangqi.attacks import all_attackers, attacked, attackers, general_attacked
 from xqchess.variants.xiangqi.chessmaps import CHESSMAPS_VALUES
 from xqchess.variants.xiangqi.pieces import (
     ALIASES, B_GENERAL, FILES, GEOMETRY, KINDS, LETTERS, NAMES, OWN_HALF, PALACE, R_GENERAL,
@@ -106,6 +106,7 @@ class XiangqiVariant(Variant):
         return attacked(pos.board, sq, by_color)
 
     attackers = staticmethod(attackers)
+    all_attackers = staticmethod(all_attackers)
     royal_attacked = staticmethod(general_attacked)
 
     def rule_draw(self, pos) -> bool:

@@ -1,0 +1,283 @@
+"""Greer's move-ordering algorithm with the chessmaps heuristic (Greer 2000, section 4;
+../shared/seeds/greer-2000-chessmaps-move-influence.txt), written once for every game on the
+kernel, and the heuristic ``chessmaps`` that puts it in a search.
+
+**Categories.** Every legal move is one of three kinds, taken in this precedence:
+
+* *capture*: it takes a piece (en passant included); ordered on the material difference
+  between the captured and the capturing piece, the greatest gain for the capturer first
+  (a promotion adds what it gains; the royal piece, worth its capture value, captures last);
+* *forced*: it moves a piece that stands where the opponent, capturing first, would win
+  material (`control.Exchanges.exchange`; a royal piece in check is forced); ordered on the
+  descending value of the piece forced to move (the royal piece first, pawns last), the moves
+  of one piece together, then by the sectors they influence;
+* *other*: everything else (a promotion that captures nothing included), ordered by the
+  sectors: the sectors are taken in rank order and each groups the remaining moves that
+  influence it positively (`valueboard.influence`), ordered inside the group by closeness.
+  Moves that influence no sector positively come after every group.
+
+Each kind is split into *safe* (the move loses no material on its target square: what it
+captures there, net of the opponent's best capture sequence on that square afterwards, is not
+negative, `control.Exchanges.outcome`) and *unsafe*, and the six categories are searched in
+the paper's order: safe captures, safe forced, safe other, unsafe captures, unsafe forced,
+unsafe other. Ties keep the kernel's generation order.
+
+**Closeness** (of a move to its group's sector): a slider (the variant's
+``chessmaps_values.slider_directions``: chess bishops, rooks and queens, xiangqi chariots and
+cannons) aligned with the sector from its target square along one of its directions scores the
+number of squares between the two; any other piece scores 0 in the sector, 1 when it attacks
+the sector from its target square once the move is made (one move away), else the default 8,
+which is also a slider's when it is not aligned (its move influences the sector only by letting
+another piece through, as the paper's default does).
+
+**Sector sources** (the spec's option):
+
+* ``network`` (the default, bare ``chessmaps``): the shipped network's ranking of the
+  chessmap (the paper's strategy 1);
+* ``cutoff``: the same, with the last sector that caused a cutoff at each ply ordered first
+  (strategy 2);
+* ``experience``: sectors ranked by experience, one count array per side, the sector that
+  ordered a move that failed high incremented by one (strategy 3; ties: the lower square);
+* ``split``: Table 3's simpler form: the moves only split into safe and unsafe, each part
+  ordered by the network's sectors (captures and forced moves included).
+
+Strategies 2 and 3 learn only from moves the sector ordering placed ("forced or capture moves
+did not increment any sectors"). The paper counts the move "each node returned"; the kernel
+tells ordering about the moves that failed high, which in a brute-force alpha-beta search are
+all of them but the few that raised alpha at principal-variation nodes.
+
+Deliberate differences: the sectors are the paper's best layout, one per square; the safety
+test and the forced test are the chessmap's capture sequences (Greer's section 2.1), so pins
+count; a quiet promotion is an *other* move (the paper does not place it).
+
+Measured worth and cost: docs/lab.md, "Greer 2000, Table 3" and "Table 4".
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from xqchess.core.errors import XQChessError
+from xqchess.core.moves import is_capture, move_from, move_promotion, move_to
+from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
+from xqchess.core.position import Position
+from xqchess.core.search import MAX_PLY, Node
+from xqchess.core.variant import Variant
+from xqchess.ordering.chessmaps.control import Exchanges
+from xqchess.ordering.chessmaps.network import Network, sector_order, shipped_network
+from xqchess.ordering.chessmaps.valueboard import first_influenced
+from xqchess.ordering.heuristic import Heuristic
+
+#: The kinds of move, in precedence order.
+CAPTURE, FORCED, OTHER = 0, 1, 2
+KIND_NAMES = ("capture", "forced", "other")
+#: Categories: ``kind`` for a safe move, ``UNSAFE + kind`` for an unsafe one, searched in
+#: ascending order (safe capture, safe forced, safe other, unsafe capture, ...).
+UNSAFE = 3
+#: The closeness of a piece that does not itself reach the sector (the paper's default).
+DEFAULT_CLOSENESS = 8
+#: The sector of a move that influences none positively, or that no sector placed.
+NO_SECTOR = -1
+#: The spec's options: the sector source, or Table 3's split form.
+NETWORK, CUTOFF, EXPERIENCE, SPLIT = "network", "cutoff", "experience", "split"
+OPTIONS = (NETWORK, CUTOFF, EXPERIENCE, SPLIT)
+
+
+class Placed(NamedTuple):
+    """Where Greer's ordering put a move: its category (`category_name`), the sector that
+    grouped it (`NO_SECTOR` for captures and forced moves' pieces without one) and its
+    closeness to that sector (None without a sector)."""
+
+    move: int
+    category: int
+    sector: int
+    closeness: int | None
+
+
+def category_name(category: int, split: bool = False) -> str:
+    """``"safe capture"``, ``"unsafe other"``, ...; ``"safe"`` / ``"unsafe"`` in the split form."""
+    safety = "unsafe" if category >= UNSAFE else "safe"
+    return safety if split else f"{safety} {KIND_NAMES[category % UNSAFE]}"
+
+
+def closeness(pos: Position, move: int, sector: int) -> int:
+    """How close ``move`` (legal in ``pos``) brings its piece to the square ``sector``: for a
+    slider aligned with it from the target square, the squares between; for other pieces 0
+    in it, 1 attacking it after the move; else `DEFAULT_CLOSENESS`."""
+    variant = pos.variant
+    frm, to = move_from(move), move_to(move)
+    piece = pos.board[frm]
+    kind = move_promotion(move) or piece & KIND_MASK
+    directions = variant.chessmaps_values.slider_directions.get(kind)
+    if directions:
+        between = _squares_between(variant, to, sector, directions)
+        return DEFAULT_CLOSENESS if between is None else between
+    if to == sector:
+        return 0
+    pos.make(move)
+    try:
+        attacks = to in variant.attackers(pos.board, sector, piece >> COLOR_SHIFT)
+    finally:
+        pos.unmake()
+    return 1 if attacks else DEFAULT_CLOSENESS
+
+
+def _squares_between(variant: Variant, a: int, b: int,
+                     directions: tuple[tuple[int, int], ...]) -> int | None:
+    """The squares strictly between ``a`` and ``b`` when ``b`` lies along one of
+    ``directions`` from ``a``, else None."""
+    geometry = variant.geometry
+    dfile = geometry.file_of(b) - geometry.file_of(a)
+    drank = geometry.rank_of(b) - geometry.rank_of(a)
+    steps = max(abs(dfile), abs(drank))
+    if not steps:
+        return None
+    for step_file, step_rank in directions:
+        if step_file * steps == dfile and step_rank * steps == drank:
+            return steps - 1
+    return None
+
+
+def forced_squares(exchanges: Exchanges, side: int) -> set[int]:
+    """The squares of ``side``'s pieces that the opponent, capturing first, would win
+    material on (a royal piece in check among them)."""
+    board = exchanges.board
+    return {sq for sq in range(len(board)) if board[sq] and board[sq] >> COLOR_SHIFT == side
+            and (exchanges.exchange(sq, side ^ 1) or 0) > 0}
+
+
+def order_moves(pos: Position, moves: list[int], ranking: list[int], split: bool = False,
+                exchanges: Exchanges | None = None) -> list[Placed]:
+    """``moves`` (legal in ``pos``) in Greer's order, each with its category, sector and
+    closeness; ``ranking`` is the sector order (squares, most important first). ``split``:
+    Table 3's form, safe then unsafe, each by the sectors. ``pos`` is left as it was."""
+    exchanges = exchanges or Exchanges(pos)
+    size = pos.variant.geometry.size
+    if sorted(ranking) != list(range(size)):
+        raise XQChessError(f"a sector ranking must name each of the {size} squares once")
+    rank = [0] * size
+    for place, sq in enumerate(ranking):
+        rank[sq] = place
+    forced = set() if split else forced_squares(exchanges, pos.side)
+    material = exchanges.material
+    keyed = []
+    for index, move in enumerate(moves):
+        _, gain, net = exchanges.outcome(move)
+        category = (UNSAFE if net < 0 else 0)
+        frm = move_from(move)
+        if not split and is_capture(pos, move):
+            category += CAPTURE
+            keyed.append(((category, material[frm] - gain, 0, 0, 0, index),
+                          Placed(move, category, NO_SECTOR, None)))
+            continue
+        forced_piece = frm in forced
+        category += FORCED if forced_piece else OTHER
+        sector, near = _group(pos, move, rank)
+        piece_key = (-material[frm], frm) if forced_piece else (0, 0)
+        keyed.append(((category, *piece_key, rank[sector] if sector >= 0 else size,
+                       near or 0, index), Placed(move, category, sector, near)))
+    keyed.sort(key=lambda item: item[0])
+    return [placed for _, placed in keyed]
+
+
+def _group(pos: Position, move: int, rank: list[int]) -> tuple[int, int | None]:
+    """The highest-ranked sector ``move`` influences positively and its closeness to it, or
+    (`NO_SECTOR`, None)."""
+    sector = first_influenced(pos, move, rank)
+    if sector < 0:
+        return NO_SECTOR, None
+    return sector, closeness(pos, move, sector)
+
+
+class _NodeOrder(NamedTuple):
+    """The order at one node: move -> score, score -> `Placed`, and the remembered cutoff
+    sector that was ranked first there (`NO_SECTOR` if none)."""
+
+    scores: dict[int, int]
+    placed: dict[int, Placed]
+    remembered: int
+
+
+class Chessmaps(Heuristic):
+    """Greer's move ordering as a heuristic of the pipeline (spec ``chessmaps[:OPTION]``,
+    options in `OPTIONS`): scores the moves in the order `order_moves` gives them, with the
+    sectors ranked by the option's source, and learns the sectors of cutoff moves for the
+    ``cutoff`` and ``experience`` sources. The "cutoff placed first by" statistic names the
+    category and, for a move a sector placed, the source (``chessmaps safe other (network)``,
+    ``... (cutoff sector)``, ``... (experience)``)."""
+
+    name = "chessmaps"
+
+    def __init__(self, variant: Variant, option: str = NETWORK,
+                 network: Network | None = None) -> None:
+        super().__init__(variant)
+        if option not in OPTIONS:
+            raise XQChessError(f"chessmaps option {option!r} is not one of {', '.join(OPTIONS)}")
+        self.option = option
+        self.split = option == SPLIT
+        self.network = (None if option == EXPERIENCE
+                        else network or shipped_network(variant.name))
+        self.reset()
+
+    def reset(self) -> None:
+        #: strategy 2: per ply, the sector of the last cutoff a sector placed
+        self.cutoff_sectors = [NO_SECTOR] * (MAX_PLY + 2)
+        #: strategy 3: per side, how often each sector placed a cutoff move
+        self.experience = [np.zeros(self.squares, dtype=np.int64) for _ in range(2)]
+        #: per ply, move -> its `Placed` at the last node ordered there
+        self.placed: list[dict[int, Placed]] = [{} for _ in range(MAX_PLY + 2)]
+
+    def ranking(self, node: Node, exchanges: Exchanges) -> list[int]:
+        """The sector order at ``node``, most important first."""
+        if self.option == EXPERIENCE:
+            counts = self.experience[node.side]
+            return [int(sq) for sq in np.argsort(-counts, kind="stable")]
+        ranking = sector_order(node.pos, self.network, exchanges.chessmap())
+        remembered = self.cutoff_sectors[node.ply] if self.option == CUTOFF else NO_SECTOR
+        if remembered != NO_SECTOR:
+            ranking.remove(remembered)
+            ranking.insert(0, remembered)
+        return ranking
+
+    def score(self, node: Node, moves: list[int]) -> list[int]:
+        ordered = node.cache.get(self.name)
+        if ordered is None or any(move not in ordered.scores for move in moves):
+            exchanges = Exchanges(node.pos)
+            remembered = self.cutoff_sectors[node.ply] if self.option == CUTOFF else NO_SECTOR
+            order = order_moves(node.pos, moves, self.ranking(node, exchanges), self.split,
+                                exchanges)
+            ordered = _NodeOrder({p.move: len(order) - i for i, p in enumerate(order)},
+                                 {len(order) - i: p for i, p in enumerate(order)}, remembered)
+            node.cache[self.name] = ordered
+            self.placed[node.ply] = {p.move: p for p in order}
+        return [ordered.scores[move] for move in moves]
+
+    def _by_sector(self, placed: Placed) -> bool:
+        """Whether the sector ordering placed the move (not a capture's or forced piece's)."""
+        return placed.sector != NO_SECTOR and (self.split or placed.category % UNSAFE == OTHER)
+
+    def credit(self, node: Node, score) -> str:
+        ordered = node.cache.get(self.name)
+        placed = ordered.placed.get(score) if ordered else None
+        if placed is None:
+            return self.name
+        label = f"{self.name} {category_name(placed.category, self.split)}"
+        if not self._by_sector(placed):
+            return label
+        if self.option == EXPERIENCE:
+            return f"{label} (experience)"
+        if placed.sector == ordered.remembered:
+            return f"{label} (cutoff sector)"
+        return f"{label} (network)"
+
+    def on_cutoff(self, pos: Position, move: int, prev_move: int, depth: int, ply: int,
+                  side: int) -> None:
+        placed = self.placed[ply].get(move)
+        if placed is None or not self._by_sector(placed):
+            return
+        if self.option == CUTOFF:
+            self.cutoff_sectors[ply] = placed.sector
+        elif self.option == EXPERIENCE:
+            self.experience[side][placed.sector] += 1
