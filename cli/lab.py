@@ -6,6 +6,12 @@ multiple of the minimal tree, and best-move agreement with the unpruned search a
 suite's best move. Prints a table and a bar chart; writes CSV and JSON (with the exact
 configuration, versions and command line) to an output folder. Presets reproduce the seeds'
 experiments (see docs/lab.md).
+
+Runs resume: every finished search is appended to ``searches.jsonl`` in the output folder, and
+a later run with that folder searches only what is not there yet (a search is known by its
+suite, position, spec, depth, config and pruning), so a long preset can be stopped at any time
+and continued in another session. ``--report`` runs nothing and summarises what the folder
+holds, each cell over the positions it has.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ import platform
 import sys
 import tempfile
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, replace
 from datetime import datetime, timezone
 from pathlib import Path
@@ -40,32 +46,56 @@ from xqchess.variants import NAMES, get_variant
 CONFIGS = {
     "default": SearchConfig(),
     "no-tt": SearchConfig(tt=False),
-    # Greer 2000, Table 3: brute-force negamax to a fixed depth plus safe-capture quiescence
-    "greer": SearchConfig(tt=False, pvs=False, iterative=False, quiescence="safe"),
+    # Greer 2000, Table 3: brute-force negamax to a fixed depth plus a quiescence search of
+    # safe captures ordered by material difference
+    "greer": SearchConfig(tt=False, pvs=False, iterative=False, quiescence="safe",
+                          quiescence_order="difference"),
     # Greer 2000, Table 4: the same, iteratively deepened
-    "greer-id": SearchConfig(tt=False, pvs=False, iterative=True, quiescence="safe"),
+    "greer-id": SearchConfig(tt=False, pvs=False, iterative=True, quiescence="safe",
+                             quiescence_order="difference"),
 }
+
+#: Greer 2000, Table 4's strategies, as ordering specs
+GREER_STRATEGIES = ("chessmaps", "chessmaps:cutoff", "chessmaps:experience",
+                    "mvvlva,history:seed")
+#: Table 4's average nodes, per strategy, at depths 3, 4, 5 and 6
+GREER_TABLE4 = {"chessmaps": (3549, 22383, 142320, 748494),
+                "chessmaps:cutoff": (3233, 19049, 112953, 593250),
+                "chessmaps:experience": (3395, 19683, 120615, 640000),
+                "mvvlva,history:seed": (4278, 25779, 155554, 948161)}
+
+#: the output folder's journal of finished searches (one JSON object per line)
+JOURNAL = "searches.jsonl"
 
 #: the ordering table of README (cumulative pipelines, then the default)
 STANDARD_SPECS = ("none", "mvvlva", "mvvlva,killer", "mvvlva,killer,history",
                   "mvvlva,killer,countermove,history", "guard,mvvlva,killer,countermove,history",
                   DEFAULT_SPEC)
 
-#: name -> (description, option overrides, paper figures printed beside the results)
+#: name -> (description, option overrides, paper figures printed beside the results: per
+#: game, (spec, depth) -> the figure)
 PRESETS = {
     "greer-table3": (
-        "Greer 2000, Table 3: brute-force negamax to depth 5 plus safe-capture quiescence, "
-        "24 Bratko-Kopec positions, random vs the history seed's rule (moves split safe and "
-        "unsafe first, as the paper's strategies are)",
-        {"suite": ["bratko-kopec"], "config": ["greer"], "depth": [5],
-         "spec": ["random", "safe,history:seed"], "baseline": "random"},
-        {"random": 2_173_388, "chessmaps": 472_375, "safe,history:seed": 441_240}),
+        "Greer 2000, Table 3: brute-force negamax to depth 5 plus a quiescence search of safe "
+        "captures by material difference; 24 Bratko-Kopec positions and 24 xiangqi "
+        "middlegames; random, chessmaps and the history seed's rule, each with the moves "
+        "split safe and unsafe first",
+        {"suite": ["bratko-kopec", "xiangqi-middlegames"], "config": ["greer"], "depth": [5],
+         "spec": ["safe,random", "chessmaps:split", "safe,history:seed"],
+         "baseline": "safe,random"},
+        {"chess": {("safe,random", 5): 2_173_388, ("chessmaps:split", 5): 472_375,
+                   ("safe,history:seed", 5): 441_240}}),
     "greer-table4": (
-        "Greer 2000, Table 4: iterative deepening plus safe-capture quiescence, depths 3-6, "
-        "history with captures first, Bratko-Kopec and chess middlegames",
-        {"suite": ["bratko-kopec", "chess-middlegames"], "config": ["greer-id"],
-         "depth": [3, 4, 5, 6], "spec": ["mvvlva,history"], "baseline": "mvvlva,history"},
-        {}),
+        "Greer 2000, Table 4: iterative deepening plus the same quiescence, depths 3-6, on 54 "
+        "positions per game (chess: Bratko-Kopec and 30 middlegames); strategies 1-3 "
+        "(chessmaps with network, cutoff and experience sectors) against 4 (captures first, "
+        "then history)",
+        {"suite": ["bratko-kopec+chess-middlegames-30",
+                   "xiangqi-middlegames+xiangqi-middlegames-30"],
+         "config": ["greer-id"], "depth": [3, 4, 5, 6], "spec": list(GREER_STRATEGIES),
+         "baseline": "mvvlva,history:seed"},
+        {"chess": {(spec, depth): figure for spec, figures in GREER_TABLE4.items()
+                   for depth, figure in zip((3, 4, 5, 6), figures)}}),
     "guard": (
         "Guard heuristic across games: pruning frontier 1 and 2 with margins 0 and 3, node "
         "reduction against best-move changes",
@@ -77,7 +107,7 @@ PRESETS = {
 }
 
 COLUMNS = ("suite", "variant", "config", "depth", "spec", "prune", "margin", "positions",
-           "avg_nodes", "avg_qnodes", "avg_time_ms", "fail_high_first_pct", "mean_cutoff_index",
+           "avg_nodes", "avg_qnodes", "avg_time_ms", "us_per_node", "fail_high_first_pct", "mean_cutoff_index",
            "ebf", "vs_baseline", "minimal_tree", "x_minimal", "agree_unpruned_pct", "agree_bm_pct",
            "guard_prunes")
 
@@ -87,6 +117,7 @@ TABLE_MEASURES = (
     ("nodes", "avg_nodes", 0, "average nodes, quiescence included"),
     ("qnodes", "avg_qnodes", 0, "average quiescence nodes"),
     ("ms", "avg_time_ms", 0, "average milliseconds"),
+    ("µs/n", "us_per_node", 0, "microseconds per node"),
     ("FHF%", "fail_high_first_pct", 1, "cutoffs by the first move"),
     ("idx", "mean_cutoff_index", 2, "mean index of the cutoff move"),
     ("EBF", "ebf", 2, "effective branching factor"),
@@ -95,6 +126,10 @@ TABLE_MEASURES = (
     ("=unpr%", "agree_unpruned_pct", 0, "best move as unpruned"),
     ("=bm%", "agree_bm_pct", 0, "best move among the suite's"),
 )
+#: the longest section heading of the terminal table kept on one line
+HEADING_WIDTH = 40
+#: measures the terminal table leaves out, in this order, when it is too wide even so
+TABLE_DROPPABLE = ("ebf", "mean_cutoff_index", "avg_qnodes")
 #: spaces between the table's columns, widest first: the first whose table fits is used
 TABLE_GAPS = (2, 1)
 #: the bar chart: indent of a bar's line, longest bar, and the shortest a narrow console gets
@@ -160,7 +195,8 @@ class Lab:
         for index, cell in enumerate(self.cells):
             suite = cell["suite"]
             for position in suite.positions[:self.positions]:
-                tasks.append({"cell": index, "variant": suite.variant.name, "fen": position.fen,
+                tasks.append({"cell": index, "suite": suite.name,
+                              "variant": suite.variant.name, "fen": position.fen,
                               "id": position.id, "best_moves": list(position.best_moves),
                               "spec": cell["spec"], "depth": cell["depth"],
                               "config": cell["config"], "prune": cell["prune"],
@@ -175,6 +211,8 @@ class Lab:
         for index, cell in enumerate(self.cells):
             runs = by_cell.get(index, [])
             n = len(runs)
+            if not n:  # a report of a run that has not reached this cell yet
+                continue
             total = {key: sum(r[key] for _, r in runs) for key in
                      ("nodes", "qnodes", "time_ms", "cutoffs", "first", "index_sum",
                       "guard_prunes")}
@@ -186,6 +224,7 @@ class Lab:
                 "prune": cell["prune"], "margin": cell["margin"], "positions": n,
                 "avg_nodes": total["nodes"] / n, "avg_qnodes": total["qnodes"] / n,
                 "avg_time_ms": total["time_ms"] / n,
+                "us_per_node": 1000 * total["time_ms"] / max(total["nodes"], 1),
                 "fail_high_first_pct": 100 * total["first"] / max(total["cutoffs"], 1),
                 "mean_cutoff_index": total["index_sum"] / max(total["cutoffs"], 1),
                 "ebf": sum(r["ebf"] for _, r in runs) / n,
@@ -213,23 +252,70 @@ class Lab:
         return next((r for r in rows if all(r[k] == target[k] for k in key)), None)
 
 
-def run_tasks(tasks: list[dict], jobs: int, console: Console) -> list[dict]:
-    """Every task's result, in task order, with a progress bar and ETA on a terminal."""
+def task_key(task: dict) -> str:
+    """What identifies a search in the journal: suite, position, spec, depth, the config's
+    settings (not only its name) and the pruning."""
+    return json.dumps([task["suite"], task["id"], task["fen"], task["spec"], task["depth"],
+                       asdict(CONFIGS[task["config"]]), task["prune"], task["margin"]])
+
+
+def load_journal(out: Path) -> dict[str, dict]:
+    """The searches the output folder's journal holds, by `task_key`. A last line cut short
+    (a run killed while writing it) is dropped from the file; any other bad line is an error
+    naming it."""
+    path = out / JOURNAL
+    if not path.exists():
+        return {}
+    try:
+        lines = path.read_text(encoding="utf-8").split("\n")
+    except (OSError, UnicodeDecodeError) as error:
+        raise XQChessError(f"cannot read {path}: {error}") from None
+    done = {}
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+            done[record["key"]] = record["result"]
+        except (ValueError, KeyError, TypeError):
+            if number == len(lines):  # no newline after it: an unfinished write
+                path.write_text("".join(f"{kept}\n" for kept in lines[:-1] if kept),
+                                encoding="utf-8")
+                break
+            raise XQChessError(f"{path}:{number}: not a search record (delete that line, or "
+                               f"the file to search everything again)") from None
+    return done
+
+
+def run_tasks(tasks: list[dict], jobs: int, console: Console, journal: Path | None = None,
+              done: dict[str, dict] | None = None) -> list[dict]:
+    """Every task's result, in task order, with a progress bar and ETA on a terminal. Results
+    in ``done`` (by `task_key`) are taken as they are; each new one is appended to
+    ``journal`` as soon as it is found."""
+    done = done or {}
+    keys = [task_key(task) for task in tasks]
+    pending = [i for i, key in enumerate(keys) if key not in done]
+    results = {i: done[key] for i, key in enumerate(keys) if key in done}
     columns = (BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+
+    def record(index: int, result: dict) -> None:
+        results[index] = result
+        if journal is not None:
+            with open(journal, "a", encoding="utf-8") as handle:
+                handle.write(json.dumps({"key": keys[index], "result": result}) + "\n")
+        progress.advance(bar)
+
     with Progress(*columns, console=console, disable=not console.is_terminal) as progress:
-        bar = progress.add_task("searching", total=len(tasks))
+        bar = progress.add_task("searching", total=len(pending))
         if jobs == 1:
-            results = []
-            for task in tasks:
-                results.append(run_task(task))
-                progress.advance(bar)
-            return results
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            results = []
-            for result in pool.map(run_task, tasks):
-                results.append(result)
-                progress.advance(bar)
-            return results
+            for index in pending:
+                record(index, run_task(tasks[index]))
+        else:
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                futures = {pool.submit(run_task, tasks[i]): i for i in pending}
+                for future in as_completed(futures):
+                    record(futures[future], future.result())
+    return [results[i] for i in range(len(tasks))]
 
 
 def _format(value, digits: int = 1) -> str:
@@ -255,7 +341,7 @@ def _groups(rows: list[dict]) -> dict[tuple, list[dict]]:
 
 def _table(columns: list[tuple[str, str, int, str]], groups: dict[tuple, list[dict]],
            paper: dict, gap: int) -> Table:
-    """The lab table: a heading row per (suite, config, depth), then a row per spec and guard
+    """The lab table: a heading per (suite, config, depth), then a row per spec and guard
     setting; a pruned row follows its spec's unpruned row and names only the setting."""
     table = Table(title="xqchess lab", title_justify="left", header_style="bold",
                   box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
@@ -268,7 +354,12 @@ def _table(columns: list[tuple[str, str, int, str]], groups: dict[tuple, list[di
     for (suite, config, depth), members in groups.items():
         if table.row_count:
             table.add_section()
-        table.add_row(Text(f"{suite}, {config}, depth {depth}", style="bold"))
+        # a long heading on two lines, unless the specs make the column that wide anyway
+        widest = max(HEADING_WIDTH, *(len(row["spec"]) for row in members))
+        heading = f"{suite}, {config}, depth {depth}"
+        for line in ([heading] if len(heading) <= widest else [f"{suite},",
+                                                               f"{config}, depth {depth}"]):
+            table.add_row(Text(line, style="bold"))
         previous = None
         for row in members:
             label = (f"  {_prune_text(row)}" if row["prune"] and row["spec"] == previous else
@@ -276,26 +367,44 @@ def _table(columns: list[tuple[str, str, int, str]], groups: dict[tuple, list[di
             previous = row["spec"]
             cells = [label] + [_format(row[key], digits) for _, key, digits, _ in columns]
             if paper:
-                cells.append(_format(paper.get(row["spec"])))
+                cells.append(_format(paper_figure(paper, row)))
             table.add_row(*cells)
     return table
 
 
+def paper_figure(paper: dict, row: dict) -> int | None:
+    """The seed paper's figure for a row's game, spec and depth, if it reports one."""
+    return paper.get(row["variant"], {}).get((row["spec"], row["depth"]))
+
+
 def print_table(console: Console, rows: list[dict], paper: dict) -> None:
     """The results as a table that fits the console: the measures no row has are left out,
-    the columns drawn as far apart as room allows, and a legend explains the headers."""
+    the columns drawn as far apart as room allows, then the `TABLE_DROPPABLE` measures left
+    out in turn until it fits (lab.csv has them all), and a legend explains the headers."""
     columns = [column for column in TABLE_MEASURES
                if any(row[column[1]] is not None for row in rows)]
     groups = _groups(rows)
     unbounded = console.options.update_width(sys.maxsize)  # measure the table's natural width
-    for gap in TABLE_GAPS:
-        table = _table(columns, groups, paper, gap)
-        if console.measure(table, options=unbounded).maximum <= console.width:
-            break
+    dropped: list[str] = []
+    droppable = [key for key in TABLE_DROPPABLE if key in {column[1] for column in columns}]
+    while True:
+        for gap in TABLE_GAPS:
+            table = _table(columns, groups, paper, gap)
+            if console.measure(table, options=unbounded).maximum <= console.width:
+                break
+        else:
+            if droppable:
+                key = droppable.pop(0)
+                dropped += [column[0] for column in columns if column[1] == key]
+                columns = [column for column in columns if column[1] != key]
+                continue
+        break
     console.print(table)
     legend = [f"{header}: {meaning}" for header, _, _, meaning in columns]
     if paper:
         legend.append("paper: the figure the seed paper reports")
+    if dropped:
+        legend.append(f"left out for width (in lab.csv): {', '.join(dropped)}")
     console.print(Text("; ".join(legend), style="dim"))
 
 
@@ -431,10 +540,21 @@ def run_lab(args: argparse.Namespace) -> None:
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 200)
     progress_console = Console(stderr=True)
     tasks = lab.tasks()
+    done = load_journal(out)
     if description:
         console.print(description)
     start = time.perf_counter()
-    results = run_tasks(tasks, args.jobs, progress_console)
+    if args.report:
+        tasks = [task for task in tasks if task_key(task) in done]
+        if not tasks:
+            raise XQChessError(f"--report: {out / JOURNAL} holds none of these searches")
+        results = [done[task_key(task)] for task in tasks]
+    else:
+        resumed = sum(task_key(task) in done for task in tasks)
+        if resumed:
+            progress_console.print(f"resuming: {resumed} of {len(tasks)} searches are in "
+                                   f"{out / JOURNAL} already")
+        results = run_tasks(tasks, args.jobs, progress_console, out / JOURNAL, done)
     rows = lab.summarise(tasks, results)
     print_table(console, rows, paper)
     if not args.no_chart:
@@ -444,6 +564,7 @@ def run_lab(args: argparse.Namespace) -> None:
             "xqchess": package_version(), "python": platform.python_version(),
             "platform": platform.platform(), "jobs": args.jobs,
             "configs": {name: asdict(CONFIGS[name]) for name in args.config or ["default"]},
-            "wall_seconds": round(time.perf_counter() - start, 1)}
+            "wall_seconds": round(time.perf_counter() - start, 1),
+            "search_seconds": round(sum(r["time_ms"] for r in results) / 1000, 1)}
     write_outputs(out, rows, tasks, results, meta)
     console.print(f"wrote {out / 'lab.csv'} and {out / 'lab.json'}")

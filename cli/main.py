@@ -130,7 +130,8 @@ def build_parser() -> argparse.ArgumentParser:
                           "(default both)")
     lab.add_argument("--suite", action="append", metavar="SUITE",
                      help="a shipped suite (bratko-kopec, chess-middlegames, "
-                          "xiangqi-middlegames) or an EPD file (repeatable)")
+                          "chess-middlegames-30, xiangqi-middlegames, xiangqi-middlegames-30), "
+                          "an EPD file, or several of one game joined by + (repeatable)")
     lab.add_argument("--spec", action="append", help="an ordering spec (repeatable; default: "
                      "the README table's pipelines)")
     lab.add_argument("--depth", action="append", type=int_between(1, MAX_PLY),
@@ -147,11 +148,15 @@ def build_parser() -> argparse.ArgumentParser:
     lab.add_argument("--jobs", type=positive_int, default=1,
                      help="parallel processes (results do not depend on it; default 1)")
     lab.add_argument("--out", default="lab-output", metavar="DIR",
-                     help="folder for lab.csv and lab.json (default lab-output)")
+                     help="folder for lab.csv, lab.json and searches.jsonl, the journal a "
+                          "later run resumes from (default lab-output)")
     lab.add_argument("--preset", choices=sorted(PRESETS),
                      help="reproduce a seed experiment (greer-table3, greer-table4, guard); "
                           "explicit options override it")
     lab.add_argument("--no-chart", action="store_true", help="skip the bar chart")
+    lab.add_argument("--report", action="store_true",
+                     help="search nothing: summarise the searches --out holds already (a run "
+                          "stopped part way, each cell over the positions it has)")
     lab.set_defaults(run=run_lab)
 
     chessmaps = sub.add_parser("chessmaps", help="Greer's chessmaps heuristic: its data, network "

@@ -2,7 +2,11 @@
 
 Shipped (copied from ../shared/data/suites, or made with ../shared/tools/gen_suite.py):
 ``bratko-kopec`` (24 chess positions), ``chess-middlegames`` (24, Fairy-Stockfish self-play with
-its depth-14 best move) and ``xiangqi-middlegames`` (24, likewise). Each line is the four EPD
+its depth-14 best move, seed 11), ``xiangqi-middlegames`` (24, likewise), and
+``chess-middlegames-30`` and ``xiangqi-middlegames-30`` (30 each, seed 12; the first line of
+each file is the command that made it), the 30 further middlegames of Greer's Table 4. Names
+joined by ``+`` are one suite of their positions in turn (all of one game): Table 4's 54
+positions are ``bratko-kopec+chess-middlegames-30``. Each line is the four EPD
 fields and operations ``bm`` (best moves, in the game's SAN), ``am``, ``id`` and comments
 ``c0``-``c9``; a ``c0 "uci MOVE; ..."`` comment gives the best move in coordinates. The variant
 of a suite is the one its first position parses as. Errors name the file and line.
@@ -19,7 +23,11 @@ from xqchess.core.variant import Variant
 from xqchess.variants import NAMES, get_variant
 
 SHIPPED = {"bratko-kopec": "bratko-kopec.epd", "chess-middlegames": "chess-middlegames.epd",
-           "xiangqi-middlegames": "xiangqi-middlegames.epd"}
+           "chess-middlegames-30": "chess-middlegames-30.epd",
+           "xiangqi-middlegames": "xiangqi-middlegames.epd",
+           "xiangqi-middlegames-30": "xiangqi-middlegames-30.epd"}
+#: joins suite names into one suite
+JOIN = "+"
 DEFAULT_SUITES = {"chess": "bratko-kopec", "xiangqi": "xiangqi-middlegames"}
 KNOWN_OPERATIONS = {"bm", "am", "id"} | {f"c{i}" for i in range(10)}
 
@@ -41,7 +49,15 @@ class Suite(NamedTuple):
 
 
 def load_suite(name_or_path: str) -> Suite:
-    """A shipped suite by name, or an EPD file by path."""
+    """A shipped suite by name, an EPD file by path, or suites joined by ``+`` (one game)."""
+    if JOIN in name_or_path and not Path(name_or_path).exists():
+        parts = [load_suite(part) for part in name_or_path.split(JOIN)]
+        games = {part.variant.name for part in parts}
+        if len(games) > 1:
+            raise SuiteError(f"suite {name_or_path!r} joins suites of different games "
+                             f"({', '.join(sorted(games))})")
+        return Suite(name_or_path, parts[0].variant,
+                     [position for part in parts for position in part.positions])
     if name_or_path in SHIPPED:
         data = resources.files("xqchess.cli").joinpath("data", SHIPPED[name_or_path])
         text = data.read_text("utf-8")

@@ -17,7 +17,7 @@ from xqchess.cli.lab import COLUMNS, minimal_tree, print_chart, print_table
 from xqchess.cli.suites import load_suite
 
 ENGINE = [sys.executable, "-m", "xqchess.cli.main"]
-TIMING = {"time_ms", "avg_time_ms"}
+TIMING = {"time_ms", "avg_time_ms", "us_per_node"}
 
 
 def lab(tmp_path, *args):
@@ -108,12 +108,14 @@ def wide_rows() -> list[dict]:
     cells, eight-digit node counts and every optional column filled."""
     rows = []
     specs = ((LONG_SPEC, 0), (LONG_SPEC, 2), ("hash,see,killer,countermove,history", 0))
-    for suite, variant in (("bratko-kopec", "chess"), ("xiangqi-middlegames", "xiangqi")):
+    for suite, variant in (("bratko-kopec+chess-middlegames-30", "chess"),
+                           ("xiangqi-middlegames+xiangqi-middlegames-30", "xiangqi")):
         for spec, prune in specs:
             rows.append(dict.fromkeys(COLUMNS, 0) | {
                 "suite": suite, "variant": variant, "config": "greer-id", "depth": 6,
                 "spec": spec, "prune": prune, "margin": 3 if prune else 0, "positions": 24,
                 "avg_nodes": 12_345_678.9, "avg_qnodes": 9_876_543.2, "avg_time_ms": 123_456.7,
+                "us_per_node": 1234.5,
                 "fail_high_first_pct": 100.0, "mean_cutoff_index": 12.34, "ebf": 35.21,
                 "vs_baseline": 0.123, "x_minimal": 123.45,
                 "agree_unpruned_pct": 95.8 if prune else None, "agree_bm_pct": 41.7})
@@ -127,21 +129,26 @@ def rendered(draw, *args) -> list[str]:
     return console.export_text().splitlines()
 
 
-@pytest.mark.parametrize("draw,paper", [(print_table, {}), (print_table, {LONG_SPEC: 472_375}),
+@pytest.mark.parametrize("draw,paper", [(print_table, {}),
+                                        (print_table, {"chess": {(LONG_SPEC, 6): 472_375}}),
                                         (print_chart, None)])
 def test_table_and_chart_fit_a_120_column_terminal(draw, paper):
     rows = wide_rows()
     lines = rendered(draw, rows, *([] if paper is None else [paper]))
     assert max(len(line) for line in lines) <= 120
-    for text in ("bratko-kopec", "xiangqi-middlegames", LONG_SPEC,
+    for text in ("bratko-kopec+chess-middlegames-30", "xiangqi-middlegames+xiangqi-middlegames-30",
+                 LONG_SPEC,
                  "hash,see,killer,countermove,history", "12,345,679"):
         assert any(text in line for line in lines), f"{text!r} is wrapped or missing"
     if draw is print_chart:
         assert any(f"{LONG_SPEC} prune 2:3 " in line for line in lines)
     if draw is print_table:
-        for text in ("9,876,543", "123,457", "100.0", "12.34", "35.21", "0.123", "123.45", "96",
-                     "42", "2:3") + (("472,375",) if paper else ()):
+        shown = ("123,457", "1,234", "100.0", "0.123", "123.45", "96", "42", "2:3")
+        for text in shown + (("472,375",) if paper else ()):
             assert any(text in line for line in lines), f"{text!r} is wrapped or missing"
+        # what did not fit is named in the legend
+        for text, header in (("35.21", "EBF"), ("12.34", "idx"), ("9,876,543", "qnodes")):
+            assert any(text in line for line in lines) or header in lines[-1]
 
 
 @pytest.mark.parametrize("out,fault", [
