@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from dataclasses import asdict, dataclass, field
+from functools import cache
 from typing import Protocol
 
 from xqchess.core.evaluation import evaluate
@@ -574,32 +575,44 @@ class Searcher:
         return best
 
 
-def _gain_and_capturer(pos: Position, move: int) -> tuple[int, int]:
-    """What a capture or promotion gains (the victim's value plus the promoted piece's) and
-    the moving piece's value, in the variant's piece values."""
-    variant = pos.variant
-    values = variant.piece_values
-    board = pos.board
-    victim = board[move_to(move)]
-    if move_special(move) == SIDE_CAPTURE:
-        victim = variant.side_capture_victim[pos.side]
-    promotion = move_promotion(move)
-    gain = (values[victim & KIND_MASK] if victim else 0) + (values[promotion] if promotion else 0)
-    return gain, values[board[move_from(move)] & KIND_MASK]
-
-
 def victim_first(pos: Position, move: int) -> int:
     """MVV-LVA: the captured piece's value, then the capturer's cheapness; promotions count
     the promoted piece's value."""
-    gain, capturer = _gain_and_capturer(pos, move)
-    return 16 * gain - capturer if gain else 0
+    variant = pos.variant
+    values = variant.piece_values
+    board = pos.board
+    gain = _gain(pos, move, values)
+    return 16 * gain - values[board[move_from(move)] & KIND_MASK] if gain else 0
 
 
 def material_difference(pos: Position, move: int) -> int:
-    """The material a capture or promotion gains minus its capturer's value (Greer's "material
-    difference between the capturing and the captured piece", greatest gain first)."""
-    gain, capturer = _gain_and_capturer(pos, move)
-    return gain - capturer
+    """The material a capture or promotion gains minus its capturer's, greatest gain first,
+    in the chessmaps values Greer's move ordering uses (the variant's ``chessmaps_values``,
+    a kind's lowest value; the royal piece its capture-sequence value, so it captures last):
+    Greer 2000 orders his quiescence's captures "in the same way as the capture moves of the
+    complete move ordering method"."""
+    variant = pos.variant
+    values = _lowest_chessmaps_values(variant)
+    mover = pos.board[move_from(move)]
+    capturer = (variant.chessmaps_values.royal_exchange_value if mover in variant.royal_pieces
+                else values[mover & KIND_MASK])
+    return _gain(pos, move, values) - capturer
+
+
+@cache
+def _lowest_chessmaps_values(variant) -> dict[int, int]:
+    """Per kind, the lowest of its chessmaps values (a pair's offsets only name its pieces)."""
+    return {kind: min(values) for kind, values in variant.chessmaps_values.values.items()}
+
+
+def _gain(pos: Position, move: int, values) -> int:
+    """What a capture or promotion gains: the victim's value plus the promoted piece's, in
+    ``values`` (kind -> value)."""
+    victim = pos.board[move_to(move)]
+    if move_special(move) == SIDE_CAPTURE:
+        victim = pos.variant.side_capture_victim[pos.side]
+    promotion = move_promotion(move)
+    return (values[victim & KIND_MASK] if victim else 0) + (values[promotion] if promotion else 0)
 
 
 def _to_tt(score: int, ply: int) -> int:

@@ -65,8 +65,18 @@ def _fen_round_trips(pos):
     assert sorted(again.legal_moves()) == sorted(pos.legal_moves())
 
 
+def _all_attackers_are_both_colors_attackers(pos):
+    variant = pos.variant
+    board = pos.board
+    for sq in range(len(board)):
+        both = variant.all_attackers(board, sq)
+        assert len(both) == len(set(both))
+        assert set(both) == set(variant.attackers(board, sq, 0) + variant.attackers(board, sq, 1))
+
+
 PROPERTIES = [_make_unmake_restores_everything, _no_legal_move_leaves_own_king_attacked,
-              _perft_one_is_the_legal_move_count, _fen_round_trips]
+              _perft_one_is_the_legal_move_count, _fen_round_trips,
+              _all_attackers_are_both_colors_attackers]
 
 
 @pytest.mark.parametrize("variant_name", VARIANTS)

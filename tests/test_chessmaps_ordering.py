@@ -1,0 +1,254 @@
+"""Greer's move-ordering algorithm (section 4) and the heuristic ``chessmaps``: categories and
+their order, captures by material difference, forced pieces by value, the closeness heuristic,
+Table 3's split form, the three sector sources (network, strategy 2's cutoff sector per ply,
+strategy 3's experience counts), the credit the search's statistics give, and the sector
+grouping checked against the full influence on random positions of both games."""
+
+import numpy as np
+import pytest
+
+from helpers import random_walk, snapshot
+from xqchess.core.search import MATE, Node, SearchConfig, Searcher, Limits, material_difference
+from xqchess.ordering.chessmaps.move_order import (
+    CAPTURE, FORCED, NO_SECTOR, OTHER, UNSAFE, Chessmaps, category_name, closeness,
+    order_moves,
+)
+from xqchess.ordering.chessmaps.network import sector_order
+from xqchess.ordering.chessmaps.valueboard import clear_cache, first_influenced, influence
+from xqchess.ordering.spec import OrderingSpecError, build_pipeline
+from xqchess.variants import get_variant
+
+CHESS, XIANGQI = get_variant("chess"), get_variant("xiangqi")
+
+# White's knight on d4 is attacked by the e5 pawn (forced); Nxc6 loses it to bxc6 (unsafe
+# capture), Nb5 walks into c6xb5 (unsafe forced); king and rook moves lose nothing.
+CHESS_FORCED = "4k3/1p6/2p5/4p3/3N4/8/8/4K2R w K - 0 1"
+# Red's horse on d4 stands on the open d-file before Black's chariot (forced, every escape
+# safe); the cannon's h3-h7 lands on the chariot's rank (unsafe other).
+XIANGQI_FORCED = "5k3/9/9/3r5/9/9/3H5/7C1/9/4K4 w - - 0 1"
+
+
+def placed_moves(variant, fen, split=False):
+    pos = variant.position(fen)
+    return pos, order_moves(pos, pos.legal_moves(), sector_order(pos), split)
+
+
+def by_category(variant, pos, order, split=False):
+    groups = {}
+    for placed in order:
+        name = category_name(placed.category, split)
+        groups.setdefault(name, set()).add(variant.move_to_uci(pos, placed.move))
+    return groups
+
+
+def test_chess_categories_by_hand():
+    pos, order = placed_moves(CHESS, CHESS_FORCED)
+    groups = by_category(CHESS, pos, order)
+    assert groups == {
+        "safe forced": {"d4e6", "d4f3", "d4b3", "d4f5", "d4e2", "d4c2"},
+        "safe other": {"e1d1", "e1d2", "e1e2", "e1f2", "e1f1", "e1g1", "h1g1", "h1f1"}
+        | {f"h1h{rank}" for rank in range(2, 9)},
+        "unsafe capture": {"d4c6"},
+        "unsafe forced": {"d4b5"},
+    }
+    categories = [placed.category for placed in order]
+    assert categories == sorted(categories)  # the paper's order of the six categories
+    assert len(order) == len(pos.legal_moves())
+
+
+def test_xiangqi_categories_by_hand():
+    pos, order = placed_moves(XIANGQI, XIANGQI_FORCED)
+    groups = by_category(XIANGQI, pos, order)
+    assert groups["safe forced"] == {"d4b3", "d4b5", "d4c2", "d4c6", "d4e2", "d4e6", "d4f3",
+                                     "d4f5"}
+    assert groups["unsafe other"] == {"h3h7"}
+    assert set(groups) == {"safe forced", "safe other", "unsafe other"}
+    assert [p.category for p in order] == sorted(p.category for p in order)
+
+
+def test_captures_by_material_difference_the_king_last():
+    # exd5 wins a knight with a pawn (+19), Qxd5 with the queen (-61), Kxf1 with the king
+    # (29 - 200): all safe, greatest gain for the capturer first
+    pos, order = placed_moves(CHESS, "4k3/8/8/3n4/4P3/8/8/3QKn2 w - - 0 1")
+    captures = [CHESS.move_to_uci(pos, p.move) for p in order if p.category == CAPTURE]
+    assert captures == ["e4d5", "d1d5", "e1f1"]
+    assert all(p.sector == NO_SECTOR and p.closeness is None for p in order
+               if p.category % UNSAFE == CAPTURE)
+
+
+def test_forced_pieces_by_descending_value():
+    # the e5 pawn attacks the queen on d4 and the knight on f4: the queen's escapes come
+    # before the knight's, each piece's moves together, ordered by their sectors
+    pos, order = placed_moves(CHESS, "4k3/8/8/4p3/3Q1N2/8/8/4K3 w - - 0 1")
+    assert [CHESS.move_to_uci(pos, p.move) for p in order if p.category == CAPTURE] == ["d4e5"]
+    forced = [CHESS.move_to_uci(pos, p.move)[:2] for p in order if p.category == FORCED]
+    assert forced == sorted(forced, key=lambda square: square != "d4")
+    assert forced[0] == "d4" and forced[-1] == "f4"
+    queen = [p for p in order if p.category == FORCED and CHESS.move_to_uci(pos, p.move)[:2] == "d4"]
+    rank = {sq: i for i, sq in enumerate(sector_order(pos))}
+    keys = [(rank.get(p.sector, 64), p.closeness or 0) for p in queen]
+    assert keys == sorted(keys)
+
+
+def test_royal_piece_in_check_is_forced_first():
+    pos, order = placed_moves(CHESS, "4k3/8/8/8/8/8/3p4/R3K3 w - - 0 1")  # d2 pawn checks
+    kinds = [(category_name(p.category), CHESS.move_to_uci(pos, p.move)) for p in order]
+    assert kinds[0] == ("safe capture", "e1d2")
+    assert all(name.endswith("forced") for name, uci in kinds if uci[:2] == "e1" and uci != "e1d2")
+
+
+@pytest.mark.parametrize("variant, fen, move, sector, expected", [
+    (CHESS, CHESS_FORCED, "h1g1", "g5", 3),  # a rook aligned on the g-file: g2, g3, g4 between
+    (CHESS, CHESS_FORCED, "h1h8", "f8", 1),  # g8 between
+    (CHESS, CHESS_FORCED, "h1h4", "g5", 8),  # not aligned: the default
+    (CHESS, CHESS_FORCED, "d4f3", "h4", 1),  # a knight one move from the sector
+    (CHESS, CHESS_FORCED, "d4f3", "a8", 8),
+    (CHESS, CHESS_FORCED, "e1f1", "g2", 1),  # a king one step away
+    (CHESS, CHESS_FORCED, "e1g1", "f7", 8),  # castling: the king is far from f7
+    (CHESS, "4k3/8/8/8/8/8/P7/4K3 w - - 0 1", "a2a3", "b4", 1),  # a pawn attacks it
+    (CHESS, "4k3/8/8/8/8/8/P7/4K3 w - - 0 1", "a2a3", "a4", 8),  # not its capture square
+    (XIANGQI, XIANGQI_FORCED, "h3h6", "e6", 2),  # a cannon is a slider: f6, g6 between
+    (XIANGQI, XIANGQI_FORCED, "h3h6", "g7", 8),
+    (XIANGQI, XIANGQI_FORCED, "d4c6", "b8", 1),  # a horse with a free leg
+    (XIANGQI, "5k3/9/9/2pr5/9/9/3H5/7C1/9/4K4 w - - 0 1", "d4c6", "b8", 8),  # leg blocked
+    (XIANGQI, XIANGQI_FORCED, "d4c6", "a10", 8),
+])
+def test_closeness_by_hand(variant, fen, move, sector, expected):
+    pos = variant.position(fen)
+    before = snapshot(pos)
+    assert closeness(pos, variant.move_from_uci(pos, move),
+                     variant.geometry.parse_square(sector)) == expected
+    assert snapshot(pos) == before
+
+
+def test_split_form_has_only_safe_and_unsafe_and_sectors_every_move():
+    pos, order = placed_moves(CHESS, CHESS_FORCED, split=True)
+    groups = by_category(CHESS, pos, order, split=True)
+    assert set(groups) == {"safe", "unsafe"}
+    assert groups["unsafe"] == {"d4c6", "d4b5"}
+    assert all(p.category % UNSAFE == OTHER for p in order)
+    rank = {sq: i for i, sq in enumerate(sector_order(pos))}
+    for safety in (0, UNSAFE):
+        keys = [(rank.get(p.sector, 64), p.closeness or 0) for p in order
+                if p.category - OTHER == safety]
+        assert keys == sorted(keys)
+
+
+@pytest.mark.parametrize("name", ["chess", "xiangqi"])
+def test_sector_grouping_is_the_highest_ranked_positive_influence(name):
+    variant = get_variant(name)
+    for seed in range(8):
+        pos = random_walk(name, seed, 30)
+        ranking = sector_order(pos)
+        rank = [0] * variant.geometry.size
+        for place, sq in enumerate(ranking):
+            rank[sq] = place
+        before = snapshot(pos)
+        for move in pos.legal_moves()[::3]:
+            clear_cache() if seed % 2 else None  # cold and warm valueboards alike
+            positive = np.flatnonzero(influence(pos, move) > 0)
+            expected = min(positive, key=rank.__getitem__) if len(positive) else -1
+            assert first_influenced(pos, move, rank) == expected
+        assert snapshot(pos) == before
+
+
+def node_at(pos, ply=0, depth=2):
+    return Node(ply).fill(pos, depth, 0, 0, pos.is_check())
+
+
+def test_network_source_ranks_by_the_network():
+    pos = CHESS.position(CHESS_FORCED)
+    heuristic = Chessmaps(CHESS)
+    from xqchess.ordering.chessmaps.control import Exchanges
+    assert heuristic.ranking(node_at(pos), Exchanges(pos)) == sector_order(pos)
+
+
+def test_cutoff_source_puts_the_last_cutoff_sector_of_the_ply_first():
+    pos = CHESS.position(CHESS_FORCED)
+    heuristic = Chessmaps(CHESS, "cutoff")
+    node = node_at(pos, ply=3)
+    moves = pos.legal_moves()
+    scores = heuristic.score(node, moves)
+    order = sorted(moves, key=lambda m: -scores[moves.index(m)])
+    placed = node.cache["chessmaps"].placed
+    other = next(p for p in placed.values() if p.category == OTHER and p.sector != NO_SECTOR
+                 and sector_order(pos).index(p.sector) > 0)
+    forced = next(p for p in placed.values() if p.category == FORCED)
+    heuristic.on_cutoff(pos, forced.move, 0, 2, 3, pos.side)  # a forced move teaches nothing
+    assert heuristic.cutoff_sectors[3] == NO_SECTOR
+    heuristic.on_cutoff(pos, other.move, 0, 2, 3, pos.side)
+    assert heuristic.cutoff_sectors[3] == other.sector
+    from xqchess.ordering.chessmaps.control import Exchanges
+    assert heuristic.ranking(node_at(pos, ply=3), Exchanges(pos))[0] == other.sector
+    assert heuristic.ranking(node_at(pos, ply=2), Exchanges(pos)) == sector_order(pos)
+    # the first safe other move at ply 3 now comes from the remembered sector, and is
+    # credited to it
+    node = node_at(pos, ply=3)
+    heuristic.score(node, moves)
+    first_other = min((p for p in node.cache["chessmaps"].placed.items()
+                       if p[1].category == OTHER), key=lambda item: -item[0])
+    assert first_other[1].sector == other.sector
+    assert heuristic.credit(node, first_other[0]) == "chessmaps safe other (cutoff sector)"
+    assert order  # the first ordering was complete
+
+
+def test_experience_source_counts_cutoff_sectors_per_side():
+    pos = XIANGQI.position(XIANGQI_FORCED)
+    heuristic = Chessmaps(XIANGQI, "experience")
+    assert heuristic.network is None
+    node = node_at(pos)
+    moves = pos.legal_moves()
+    heuristic.score(node, moves)
+    from xqchess.ordering.chessmaps.control import Exchanges
+    assert heuristic.ranking(node, Exchanges(pos)) == list(range(90))  # no experience yet
+    placed = node.cache["chessmaps"].placed
+    others = [p for p in placed.values() if p.category == OTHER and p.sector != NO_SECTOR]
+    forced = next(p for p in placed.values() if p.category == FORCED)
+    heuristic.on_cutoff(pos, forced.move, 0, 2, 0, pos.side)
+    assert not heuristic.experience[pos.side].any()
+    for p in others[:2] + others[1:2]:
+        heuristic.on_cutoff(pos, p.move, 0, 2, 0, pos.side)
+    counts = heuristic.experience[pos.side]
+    assert counts[others[1].sector] >= 2 and counts.sum() == 3
+    assert not heuristic.experience[pos.side ^ 1].any()
+    ranking = heuristic.ranking(node, Exchanges(pos))
+    assert ranking[0] == others[1].sector
+    heuristic.reset()
+    assert not heuristic.experience[pos.side].any()
+
+
+@pytest.mark.parametrize("spec, labels", [
+    ("chessmaps", {"chessmaps safe capture", "chessmaps safe forced",
+                   "chessmaps safe other (network)"}),
+    ("chessmaps:split", {"chessmaps safe (network)"}),
+    ("chessmaps:experience", {"chessmaps safe capture", "chessmaps safe forced",
+                              "chessmaps safe other (experience)"}),
+])
+def test_search_credits_category_and_source(spec, labels):
+    pos = CHESS.position("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+    config = SearchConfig(tt=False, pvs=False, quiescence="safe", quiescence_order="difference")
+    first = Searcher(build_pipeline(spec, CHESS), config).search(pos, Limits(depth=3))
+    again = Searcher(build_pipeline(spec, CHESS), config).search(pos, Limits(depth=3))
+    credited = set(first.stats.cutoff_first_by)
+    assert credited & labels and credited <= labels | {"only move", "chessmaps unsafe capture",
+                                                       "chessmaps unsafe forced",
+                                                       "chessmaps unsafe other (network)",
+                                                       "chessmaps unsafe other (experience)",
+                                                       "chessmaps unsafe (network)"}
+    assert first.stats.nodes == again.stats.nodes and first.best_move == again.best_move
+    assert abs(first.score) < MATE
+
+
+def test_bad_chessmaps_option_is_named():
+    with pytest.raises(OrderingSpecError, match="bad option 'bogus' for chessmaps.*network"):
+        build_pipeline("chessmaps:bogus", CHESS)
+
+
+def test_quiescence_order_by_material_difference():
+    pos = CHESS.position("4k3/8/8/3n4/4P3/8/8/3QKn2 w - - 0 1")
+    uci = {CHESS.move_to_uci(pos, m): m for m in pos.legal_moves()}
+    # Table A.1's values: knight 29, pawn 10, queen 90, the king 200 in capture sequences
+    assert [material_difference(pos, uci[m]) for m in ("e4d5", "d1d5", "e1f1")] == [
+        29 - 10, 29 - 90, 29 - 200]
+    with pytest.raises(ValueError, match="quiescence order 'sideways'"):
+        Searcher(build_pipeline("mvvlva", CHESS), SearchConfig(quiescence_order="sideways"))
