@@ -3,6 +3,7 @@ of direct `xqchess search` calls; parallel runs give identical results; the mini
 yardstick follows Knuth and Moore's formula; the table and chart fit a 120-column terminal; bad
 suite files are named with their line; a bad output folder is refused before any search."""
 
+import argparse
 import csv
 import io
 import json
@@ -13,8 +14,9 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from xqchess.cli.lab import COLUMNS, minimal_tree, print_chart, print_table
-from xqchess.cli.suites import load_suite
+import xqchess
+from xqchess.cli.lab import COLUMNS, minimal_tree, print_chart, print_table, resolve
+from xqchess.cli.suites import SuiteError, load_suite
 
 ENGINE = [sys.executable, "-m", "xqchess.cli.main"]
 TIMING = {"time_ms", "avg_time_ms", "us_per_node"}
@@ -201,3 +203,95 @@ def test_bad_lab_options(tmp_path, args, fault):
     result = subprocess.run(ENGINE + ["lab", "chess", *args, "--out", str(tmp_path)],
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 2 and fault in result.stderr
+
+
+@pytest.mark.parametrize("preset, suites, specs, depths", [
+    ("greer-table3", {"bratko-kopec": 24, "xiangqi-middlegames": 24},
+     ["safe,random", "chessmaps:split", "safe,history:seed"], [5]),
+    ("greer-table4", {"bratko-kopec+chess-middlegames-30": 54,
+                      "xiangqi-middlegames+xiangqi-middlegames-30": 54},
+     ["chessmaps", "chessmaps:cutoff", "chessmaps:experience", "mvvlva,history:seed"],
+     [3, 4, 5, 6]),
+])
+def test_greer_presets_cover_both_games_in_full(preset, suites, specs, depths):
+    args = argparse.Namespace(variant=[], suite=None, config=None, depth=None, spec=None,
+                              prune=None, baseline=None, positions=None, preset=preset)
+    matrix, paper, _ = resolve(args)
+    assert {suite.name: len(suite.positions) for suite in matrix.suites} == suites
+    assert {suite.variant.name for suite in matrix.suites} == {"chess", "xiangqi"}
+    assert [cell["spec"] for cell in matrix.cells[:len(specs)]] == specs
+    assert len(matrix.cells) == len(suites) * len(specs) * len(depths)
+    assert len(matrix.tasks()) == sum(suites.values()) * len(specs) * len(depths)
+    assert set(paper) == {"chess"} and len(paper["chess"]) == len(specs) * len(depths)
+
+
+@pytest.mark.parametrize("preset", ["greer-table3", "greer-table4"])
+def test_greer_preset_cells_are_deterministic_at_a_small_depth(preset):
+    first = xqchess.lab.run(preset=preset, depths=[2], positions=1)
+    again = xqchess.lab.run(preset=preset, depths=[2], positions=1, jobs=2)
+
+    def untimed(rows):
+        return [{k: v for k, v in row.items() if k not in TIMING} for row in rows]
+
+    assert untimed(first) == untimed(again)
+    specs = resolve(argparse.Namespace(
+        variant=[], suite=None, config=None, depth=None, spec=None, prune=None, baseline=None,
+        positions=None, preset=preset))[0].cells
+    assert len(first) == len({(c["suite"].name, c["spec"]) for c in specs})
+    assert all(row["positions"] == 1 and row["depth"] == 2 and row["avg_nodes"] > 0
+               for row in first)
+    baseline = {"greer-table3": "safe,random", "greer-table4": "mvvlva,history:seed"}[preset]
+    assert all(row["vs_baseline"] == 1.0 for row in first if row["spec"] == baseline)
+
+
+def run_lab_command(out, *args):
+    return subprocess.run(ENGINE + ["lab", "--suite", "bratko-kopec", "--depth", "2",
+                                    "--config", "greer", "--spec", "mvvlva", "--spec",
+                                    "chessmaps", *args, "--out", str(out), "--no-chart"],
+                          capture_output=True, text=True, timeout=600)
+
+
+def journal_lines(out):
+    return (out / "searches.jsonl").read_text(encoding="utf-8").splitlines()
+
+
+def test_runs_resume_from_the_journal_and_report_what_it_holds(tmp_path):
+    out = tmp_path / "run"
+    assert run_lab_command(out, "--positions", "1").returncode == 0
+    assert len(journal_lines(out)) == 2
+    resumed = run_lab_command(out, "--positions", "2")
+    assert resumed.returncode == 0 and "resuming: 2 of 4 searches" in resumed.stderr
+    assert len(journal_lines(out)) == 4  # only the two new searches were run
+    fresh = run_lab_command(tmp_path / "fresh", "--positions", "2")
+    assert fresh.returncode == 0
+
+    def untimed(path):
+        return [{k: v for k, v in row.items() if k not in TIMING}
+                for row in csv.DictReader(open(path / "lab.csv", encoding="utf-8"))]
+
+    assert untimed(out) == untimed(tmp_path / "fresh")
+    # --report searches nothing and summarises each cell over the positions it has
+    report = run_lab_command(out, "--report")
+    assert report.returncode == 0 and len(journal_lines(out)) == 4
+    assert {row["positions"] for row in untimed(out)} == {"2"}
+    # a last line cut short (a run killed while writing) is dropped; other bad lines are named
+    with open(out / "searches.jsonl", "a", encoding="utf-8") as handle:
+        handle.write('{"key": "[\\"bratko')
+    assert run_lab_command(out, "--report").returncode == 0
+    assert len(journal_lines(out)) == 4
+    lines = journal_lines(out)
+    (out / "searches.jsonl").write_text("\n".join(lines[:1] + ["not json"] + lines[1:]) + "\n",
+                                        encoding="utf-8")
+    bad = run_lab_command(out, "--report")
+    assert bad.returncode == 2 and "searches.jsonl:2: not a search record" in bad.stderr
+    assert len(bad.stderr.splitlines()) == 1
+    empty = run_lab_command(tmp_path / "empty", "--report")
+    assert empty.returncode == 2 and "holds none of these searches" in empty.stderr
+
+
+def test_joined_suites_are_one_suite_of_one_game():
+    joined = load_suite("bratko-kopec+chess-middlegames-30")
+    assert len(joined.positions) == 54 and joined.variant.name == "chess"
+    assert joined.positions[24].id == "chess.12.01"
+    with pytest.raises(SuiteError, match="joins suites of different games"):
+        load_suite("bratko-kopec+xiangqi-middlegames")
