@@ -87,8 +87,8 @@ OPTIONS = (NETWORK, CUTOFF, EXPERIENCE, SPLIT)
 
 class Placed(NamedTuple):
     """Where Greer's ordering put a move: its category (`category_name`), the sector that
-    grouped it (`NO_SECTOR` for captures and forced moves' pieces without one) and its
-    closeness to that sector (None without a sector)."""
+    grouped it (`NO_SECTOR` for a capture, and for a move that influences no sector
+    positively) and its closeness to that sector (None without a sector)."""
 
     move: int
     category: int
