@@ -107,8 +107,8 @@ PRESETS = {
 }
 
 COLUMNS = ("suite", "variant", "config", "depth", "spec", "prune", "margin", "positions",
-           "avg_nodes", "avg_qnodes", "avg_time_ms", "us_per_node", "fail_high_first_pct", "mean_cutoff_index",
-           "ebf", "vs_baseline", "minimal_tree", "x_minimal", "agree_unpruned_pct", "agree_bm_pct",
+           "of_positions", "avg_nodes", "avg_qnodes", "avg_time_ms", "us_per_node",
+           "fail_high_first_pct", "mean_cutoff_index", "ebf", "vs_baseline", "minimal_tree", "x_minimal", "agree_unpruned_pct", "agree_bm_pct",
            "guard_prunes")
 
 
@@ -222,6 +222,7 @@ class Lab:
                 "suite": cell["suite"].name, "variant": cell["suite"].variant.name,
                 "config": cell["config"], "depth": cell["depth"], "spec": cell["spec"],
                 "prune": cell["prune"], "margin": cell["margin"], "positions": n,
+                "of_positions": len(cell["suite"].positions[:self.positions]),
                 "avg_nodes": total["nodes"] / n, "avg_qnodes": total["qnodes"] / n,
                 "avg_time_ms": total["time_ms"] / n,
                 "us_per_node": 1000 * total["time_ms"] / max(total["nodes"], 1),
@@ -364,6 +365,8 @@ def _table(columns: list[tuple[str, str, int, str]], groups: dict[tuple, list[di
         for row in members:
             label = (f"  {_prune_text(row)}" if row["prune"] and row["spec"] == previous else
                      f"{row['spec']} {_prune_text(row)}".rstrip())
+            if row["positions"] < row["of_positions"]:  # a report of a run part way
+                label += f" ({row['positions']} of {row['of_positions']})"
             previous = row["spec"]
             cells = [label] + [_format(row[key], digits) for _, key, digits, _ in columns]
             if paper:

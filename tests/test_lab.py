@@ -116,6 +116,7 @@ def wide_rows() -> list[dict]:
             rows.append(dict.fromkeys(COLUMNS, 0) | {
                 "suite": suite, "variant": variant, "config": "greer-id", "depth": 6,
                 "spec": spec, "prune": prune, "margin": 3 if prune else 0, "positions": 24,
+                "of_positions": 24,
                 "avg_nodes": 12_345_678.9, "avg_qnodes": 9_876_543.2, "avg_time_ms": 123_456.7,
                 "us_per_node": 1234.5,
                 "fail_high_first_pct": 100.0, "mean_cutoff_index": 12.34, "ebf": 35.21,
@@ -274,6 +275,9 @@ def test_runs_resume_from_the_journal_and_report_what_it_holds(tmp_path):
     report = run_lab_command(out, "--report")
     assert report.returncode == 0 and len(journal_lines(out)) == 4
     assert {row["positions"] for row in untimed(out)} == {"2"}
+    part = run_lab_command(out, "--report", "--positions", "3")
+    assert part.returncode == 0 and "chessmaps (2 of 3)" in part.stdout
+    assert {(row["positions"], row["of_positions"]) for row in untimed(out)} == {("2", "3")}
     # a last line cut short (a run killed while writing) is dropped; other bad lines are named
     with open(out / "searches.jsonl", "a", encoding="utf-8") as handle:
         handle.write('{"key": "[\\"bratko')
