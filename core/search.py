@@ -14,6 +14,7 @@ import time
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 from functools import cache
+from collections.abc import Iterable
 from typing import Protocol
 
 from xqchess.core.evaluation import evaluate
@@ -78,8 +79,9 @@ class Node:
 class MoveOrderer(Protocol):
     """What the search needs from move ordering (ordering.pipeline.Pipeline implements it)."""
 
-    def order(self, node: Node, moves: list[int]) -> list[int]:
-        """``moves`` in the order to search them."""
+    def order(self, node: Node, moves: list[int]) -> Iterable[int]:
+        """``moves`` in the order to search them: iterated once, and its first move may be
+        read as ``[0]`` (a list, or a sequence worked out as it is read)."""
 
     def first_placed_by(self, node: Node) -> str:
         """Name of the heuristic that put the first move of the last ``order`` first."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from xqchess.core.position import Position
 from xqchess.core.search import Node
 from xqchess.core.variant import Variant
@@ -21,6 +23,12 @@ class Heuristic:
 
     def score(self, node: Node, moves: list[int]) -> list[int]:
         raise NotImplementedError
+
+    def staged(self, node: Node, moves: list[int]) -> Iterator[int] | None:
+        """The moves in order, produced as the search reaches them, the i-th scoring -i, when
+        ordering them in stages saves work (a pipeline of this heuristic alone then searches
+        in stages); None (the default): the pipeline scores every move."""
+        return None
 
     def on_cutoff(self, pos: Position, move: int, prev_move: int, depth: int, ply: int,
                   side: int) -> None:

@@ -252,3 +252,41 @@ def test_quiescence_order_by_material_difference():
         29 - 10, 29 - 90, 29 - 200]
     with pytest.raises(ValueError, match="quiescence order 'sideways'"):
         Searcher(build_pipeline("mvvlva", CHESS), SearchConfig(quiescence_order="sideways"))
+
+
+@pytest.mark.parametrize("variant, fen", [
+    (CHESS, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"),
+    (XIANGQI, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"),
+])
+@pytest.mark.parametrize("option", ["", ":cutoff", ":experience", ":split"])
+def test_staged_search_equals_the_full_ordering(variant, fen, option):
+    # alone in a spec, chessmaps orders in stages; behind hash (no table: no hash move) it
+    # scores every move at once: the same trees, best moves and credits
+    config = SearchConfig(tt=False, pvs=False, quiescence="safe", quiescence_order="difference")
+    results = []
+    for spec in (f"chessmaps{option}", f"hash,chessmaps{option}"):
+        pipeline = build_pipeline(spec, variant)
+        results.append(Searcher(pipeline, config).search(variant.position(fen), Limits(depth=3)))
+        if spec.startswith("chessmaps") and option != ":split":
+            assert type(pipeline.order(node_at(variant.position(fen)),
+                                       variant.position(fen).legal_moves())).__name__ == \
+                "StagedOrder"
+    staged, full = results
+    assert staged.stats.nodes == full.stats.nodes and staged.best_move == full.best_move
+    assert staged.stats.cutoff_first_by == full.stats.cutoff_first_by
+
+
+def test_staged_order_reads_again_and_by_index():
+    from xqchess.ordering.pipeline import StagedOrder
+    taken = []
+
+    def stages():
+        for move in (5, 7, 9):
+            taken.append(move)
+            yield move
+
+    order = StagedOrder(stages())
+    assert order[0] == 5 and taken == [5]  # nothing beyond what was asked for
+    assert list(order) == [5, 7, 9] and list(order) == [5, 7, 9] and taken == [5, 7, 9]
+    with pytest.raises(IndexError):
+        order[3]

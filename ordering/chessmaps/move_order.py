@@ -55,6 +55,7 @@ Measured worth and cost: docs/lab.md, "Greer 2000, Table 3" and "Table 4".
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 import numpy as np
@@ -153,33 +154,54 @@ def order_moves(pos: Position, moves: list[int], ranking: list[int], split: bool
     """``moves`` (legal in ``pos``) in Greer's order, each with its category, sector and
     closeness; ``ranking`` is the sector order (squares, most important first). ``split``:
     Table 3's form, safe then unsafe, each by the sectors. ``pos`` is left as it was."""
+    return list(staged_moves(pos, moves, lambda _: ranking, split, exchanges))
+
+
+def staged_moves(pos: Position, moves: list[int], ranking_of: Callable[[Exchanges], list[int]],
+                 split: bool = False, exchanges: Exchanges | None = None) -> Iterator[Placed]:
+    """`order_moves` in stages, as a search reaches them: the safe captures first, from their
+    capture sequences alone; only then the chessmap and the sectors (``ranking_of(exchanges)``
+    gives the sector order) and every other move. A search whose first safe capture fails
+    high never pays for the rest. ``pos`` must stand as it was between steps."""
     exchanges = exchanges or Exchanges(pos)
+    material = exchanges.material
+    keyed = []
+    rest = []
+    for index, move in enumerate(moves):
+        if split or not is_capture(pos, move):
+            rest.append((index, move))
+            continue
+        _, gain, net = exchanges.outcome(move)
+        category = (UNSAFE if net < 0 else 0) + CAPTURE
+        keyed.append(((category, material[move_from(move)] - gain, 0, 0, 0, index),
+                      Placed(move, category, NO_SECTOR, None)))
+    keyed.sort(key=lambda item: item[0])
+    later = [item for item in keyed if item[1].category != CAPTURE]
+    for _, placed in keyed:
+        if placed.category == CAPTURE:
+            yield placed
+    if not rest and not later:
+        return
     size = pos.variant.geometry.size
+    ranking = ranking_of(exchanges)
     if sorted(ranking) != list(range(size)):
         raise XQChessError(f"a sector ranking must name each of the {size} squares once")
     rank = [0] * size
     for place, sq in enumerate(ranking):
         rank[sq] = place
     forced = set() if split else forced_squares(exchanges, pos.side)
-    material = exchanges.material
-    keyed = []
-    for index, move in enumerate(moves):
-        _, gain, net = exchanges.outcome(move)
-        category = (UNSAFE if net < 0 else 0)
+    for index, move in rest:
+        _, _, net = exchanges.outcome(move)
         frm = move_from(move)
-        if not split and is_capture(pos, move):
-            category += CAPTURE
-            keyed.append(((category, material[frm] - gain, 0, 0, 0, index),
-                          Placed(move, category, NO_SECTOR, None)))
-            continue
         forced_piece = frm in forced
-        category += FORCED if forced_piece else OTHER
+        category = (UNSAFE if net < 0 else 0) + (FORCED if forced_piece else OTHER)
         sector, near = _group(pos, move, rank)
         piece_key = (-material[frm], frm) if forced_piece else (0, 0)
-        keyed.append(((category, *piece_key, rank[sector] if sector >= 0 else size,
+        later.append(((category, *piece_key, rank[sector] if sector >= 0 else size,
                        near or 0, index), Placed(move, category, sector, near)))
-    keyed.sort(key=lambda item: item[0])
-    return [placed for _, placed in keyed]
+    later.sort(key=lambda item: item[0])
+    for _, placed in later:
+        yield placed
 
 
 def _group(pos: Position, move: int, rank: list[int]) -> tuple[int, int | None]:
@@ -202,7 +224,8 @@ class _NodeOrder(NamedTuple):
 
 class Chessmaps(Heuristic):
     """Greer's move ordering as a heuristic of the pipeline (spec ``chessmaps[:OPTION]``,
-    options in `OPTIONS`): scores the moves in the order `order_moves` gives them, with the
+    options in `OPTIONS`): orders the moves as `staged_moves` gives them (alone in a spec, in
+    stages as the search reaches them; after other heuristics, scored in full), with the
     sectors ranked by the option's source, and learns the sectors of cutoff moves for the
     ``cutoff`` and ``experience`` sources. The "cutoff placed first by" statistic names the
     category and, for a move a sector placed, the source (``chessmaps safe other (network)``,
@@ -241,17 +264,32 @@ class Chessmaps(Heuristic):
             ranking.insert(0, remembered)
         return ranking
 
+    def staged(self, node: Node, moves: list[int]) -> Iterator[int]:
+        """The moves in Greer's order as the search reaches them (`staged_moves`): the i-th
+        scores -i. What the order depends on is fixed when the node is entered: the
+        experience counts are read then (the searches of the first moves teach them more),
+        the cutoff sector of a ply changes only at that ply."""
+        pos, ply = node.pos, node.ply
+        remembered = self.cutoff_sectors[ply] if self.option == CUTOFF else NO_SECTOR
+        if self.option == EXPERIENCE:
+            entry_ranking = self.ranking(node, None)
+            ranking_of = lambda _: entry_ranking  # noqa: E731 - the ranking read on entry
+        else:
+            ranking_of = lambda exchanges: self.ranking(node, exchanges)  # noqa: E731
+        ordered = _NodeOrder({}, {}, remembered)
+        node.cache[self.name] = ordered
+        self.placed[ply] = placed_here = {}
+        for index, placed in enumerate(staged_moves(pos, moves, ranking_of, self.split)):
+            ordered.scores[placed.move] = -index
+            ordered.placed[-index] = placed_here[placed.move] = placed
+            yield placed.move
+
     def score(self, node: Node, moves: list[int]) -> list[int]:
         ordered = node.cache.get(self.name)
         if ordered is None or any(move not in ordered.scores for move in moves):
-            exchanges = Exchanges(node.pos)
-            remembered = self.cutoff_sectors[node.ply] if self.option == CUTOFF else NO_SECTOR
-            order = order_moves(node.pos, moves, self.ranking(node, exchanges), self.split,
-                                exchanges)
-            ordered = _NodeOrder({p.move: len(order) - i for i, p in enumerate(order)},
-                                 {len(order) - i: p for i, p in enumerate(order)}, remembered)
-            node.cache[self.name] = ordered
-            self.placed[node.ply] = {p.move: p for p in order}
+            for _ in self.staged(node, moves):
+                pass
+            ordered = node.cache[self.name]
         return [ordered.scores[move] for move in moves]
 
     def _by_sector(self, placed: Placed) -> bool:
