@@ -108,7 +108,8 @@ PRESETS = {
 
 COLUMNS = ("suite", "variant", "config", "depth", "spec", "prune", "margin", "positions",
            "of_positions", "avg_nodes", "avg_qnodes", "avg_time_ms", "us_per_node",
-           "fail_high_first_pct", "mean_cutoff_index", "ebf", "vs_baseline", "minimal_tree", "x_minimal", "agree_unpruned_pct", "agree_bm_pct",
+           "fail_high_first_pct", "mean_cutoff_index", "ebf", "vs_baseline", "minimal_tree",
+           "x_minimal", "agree_unpruned_pct", "agree_bm_pct",
            "guard_prunes")
 
 

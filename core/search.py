@@ -534,8 +534,8 @@ class Searcher:
 
     def _quiesce(self, alpha: int, beta: int, ply: int, in_check: bool) -> int:
         """Quiescence: stand pat, then captures and promotions (only those SEE does not lose
-        in ``safe`` mode) in the config's `QUIESCENCE_ORDERS` order; every evasion when in check; no move at all is
-        mate or stalemate. Its nodes count as ``qnodes``."""
+        in ``safe`` mode) in the config's `QUIESCENCE_ORDERS` order; every evasion when in
+        check; no move at all is mate or stalemate. Its nodes count as ``qnodes``."""
         stats = self.stats
         stats.seldepth = max(stats.seldepth, ply)
         pos = self.pos

@@ -84,7 +84,8 @@ def test_forced_pieces_by_descending_value():
     forced = [CHESS.move_to_uci(pos, p.move)[:2] for p in order if p.category == FORCED]
     assert forced == sorted(forced, key=lambda square: square != "d4")
     assert forced[0] == "d4" and forced[-1] == "f4"
-    queen = [p for p in order if p.category == FORCED and CHESS.move_to_uci(pos, p.move)[:2] == "d4"]
+    queen = [p for p in order
+             if p.category == FORCED and CHESS.move_to_uci(pos, p.move)[:2] == "d4"]
     rank = {sq: i for i, sq in enumerate(sector_order(pos))}
     keys = [(rank.get(p.sector, 64), p.closeness or 0) for p in queen]
     assert keys == sorted(keys)

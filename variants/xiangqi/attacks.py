@@ -166,6 +166,20 @@ def attackers(board: list[int], sq: int, by_color: int) -> list[int]:
     return found
 
 
+#: Per square, (square, piece) of every soldier, advisor and general of either color that
+#: would attack it from there, and (square, eye, piece) of every elephant: `all_attackers`'
+#: one-pass tables (step attacks are symmetric in the palace and on the elephants' half).
+STEP_ATTACKERS = [
+    [(s, SOLDIER | color << COLOR_SHIFT) for color in (0, 1) for s in SOLDIER_ATTACKERS[color][sq]]
+    + [(s, ADVISOR | color << COLOR_SHIFT) for color in (0, 1) for s in ADVISOR_STEPS[color][sq]]
+    + [(s, GENERAL | color << COLOR_SHIFT) for color in (0, 1) for s in GENERAL_STEPS[color][sq]]
+    for sq in range(GEOMETRY.size)]
+ELEPHANT_ATTACKERS = [
+    [(s, eye, ELEPHANT | color << COLOR_SHIFT) for color in (0, 1)
+     for s, eye in ELEPHANT_MOVES[color][sq]]
+    for sq in range(GEOMETRY.size)]
+
+
 def all_attackers(board: list[int], sq: int) -> list[int]:
     """The squares of the pieces of both colors that could capture on ``sq``: the squares of
     ``attackers(board, sq, 0) + attackers(board, sq, 1)``, in one pass."""
@@ -185,13 +199,6 @@ def all_attackers(board: list[int], sq: int) -> list[int]:
                 screened = True
     found += [s for s, leg in HORSE_ATTACKERS[sq]
               if board[s] & KIND_MASK == HORSE and not board[leg]]
-    for color in (0, 1):
-        base = color << COLOR_SHIFT
-        elephant, soldier = ELEPHANT | base, SOLDIER | base
-        advisor, general = ADVISOR | base, GENERAL | base
-        found += [s for s, eye in ELEPHANT_MOVES[color][sq]
-                  if board[s] == elephant and not board[eye]]
-        found += [s for s in SOLDIER_ATTACKERS[color][sq] if board[s] == soldier]
-        found += [s for s in ADVISOR_STEPS[color][sq] if board[s] == advisor]
-        found += [s for s in GENERAL_STEPS[color][sq] if board[s] == general]
+    found += [s for s, piece in STEP_ATTACKERS[sq] if board[s] == piece]
+    found += [s for s, eye, piece in ELEPHANT_ATTACKERS[sq] if board[s] == piece and not board[eye]]
     return found
