@@ -13,7 +13,6 @@ from __future__ import annotations
 import time
 from collections import Counter
 from dataclasses import asdict, dataclass, field
-from functools import cache
 from collections.abc import Iterable
 from typing import Protocol
 
@@ -594,17 +593,12 @@ def material_difference(pos: Position, move: int) -> int:
     Greer 2000 orders his quiescence's captures "in the same way as the capture moves of the
     complete move ordering method"."""
     variant = pos.variant
-    values = _lowest_chessmaps_values(variant)
+    table = variant.chessmaps_values
+    values = table.material
     mover = pos.board[move_from(move)]
-    capturer = (variant.chessmaps_values.royal_exchange_value if mover in variant.royal_pieces
+    capturer = (table.royal_exchange_value if mover in variant.royal_pieces
                 else values[mover & KIND_MASK])
     return _gain(pos, move, values) - capturer
-
-
-@cache
-def _lowest_chessmaps_values(variant) -> dict[int, int]:
-    """Per kind, the lowest of its chessmaps values (a pair's offsets only name its pieces)."""
-    return {kind: min(values) for kind, values in variant.chessmaps_values.values.items()}
 
 
 def _gain(pos: Position, move: int, values) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import abc
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from xqchess.core.geometry import Geometry
@@ -62,6 +63,12 @@ class ChessmapsValues:
     #: of Greer's move ordering (section 4: "a bishop or queen along a diagonal, and a rook or
     #: queen along a row or column"); kinds not named are scored as kings and knights are.
     slider_directions: dict[int, tuple[tuple[int, int], ...]] = field(default_factory=dict)
+
+    @cached_property
+    def material(self) -> dict[int, int]:
+        """Per kind, a piece's material in capture sequences: the kind's lowest value (the
+        offsets of a pair only name its pieces)."""
+        return {kind: min(values) for kind, values in self.values.items()}
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,10 @@ from xqchess.ordering.chessmaps.move_order import (
     CAPTURE, FORCED, NO_SECTOR, OTHER, UNSAFE, Chessmaps, category_name, closeness,
     order_moves,
 )
+from xqchess.ordering.chessmaps.control import Exchanges
 from xqchess.ordering.chessmaps.network import sector_order
 from xqchess.ordering.chessmaps.valueboard import clear_cache, first_influenced, influence
+from xqchess.ordering.pipeline import StagedOrder
 from xqchess.ordering.spec import OrderingSpecError, build_pipeline
 from xqchess.variants import get_variant
 
@@ -160,7 +162,6 @@ def node_at(pos, ply=0, depth=2):
 def test_network_source_ranks_by_the_network():
     pos = CHESS.position(CHESS_FORCED)
     heuristic = Chessmaps(CHESS)
-    from xqchess.ordering.chessmaps.control import Exchanges
     assert heuristic.ranking(node_at(pos), Exchanges(pos)) == sector_order(pos)
 
 
@@ -179,7 +180,6 @@ def test_cutoff_source_puts_the_last_cutoff_sector_of_the_ply_first():
     assert heuristic.cutoff_sectors[3] == NO_SECTOR
     heuristic.on_cutoff(pos, other.move, 0, 2, 3, pos.side)
     assert heuristic.cutoff_sectors[3] == other.sector
-    from xqchess.ordering.chessmaps.control import Exchanges
     assert heuristic.ranking(node_at(pos, ply=3), Exchanges(pos))[0] == other.sector
     assert heuristic.ranking(node_at(pos, ply=2), Exchanges(pos)) == sector_order(pos)
     # the first safe other move at ply 3 now comes from the remembered sector, and is
@@ -200,7 +200,6 @@ def test_experience_source_counts_cutoff_sectors_per_side():
     node = node_at(pos)
     moves = pos.legal_moves()
     heuristic.score(node, moves)
-    from xqchess.ordering.chessmaps.control import Exchanges
     assert heuristic.ranking(node, Exchanges(pos)) == list(range(90))  # no experience yet
     placed = node.cache["chessmaps"].placed
     others = [p for p in placed.values() if p.category == OTHER and p.sector != NO_SECTOR]
@@ -278,7 +277,6 @@ def test_staged_search_equals_the_full_ordering(variant, fen, option):
 
 
 def test_staged_order_reads_again_and_by_index():
-    from xqchess.ordering.pipeline import StagedOrder
     taken = []
 
     def stages():

@@ -78,7 +78,7 @@ class Exchanges:
         self.board = self.scratch.board
         table = variant.chessmaps_values
         self.royal = variant.royal_pieces
-        self.kind_material = {kind: min(values) for kind, values in table.values.items()}
+        self.kind_material = table.material
         self.royal_value = table.royal_exchange_value
         self.order, self.material = self.tables(square_values(pos))
 
