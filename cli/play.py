@@ -173,7 +173,7 @@ def termination_text(outcome: Outcome, names: tuple[str, str]) -> str:
         return f"Draw by {reason} ({outcome.result()})"
     winner = names[outcome.winner].capitalize()
     if outcome.termination in (Termination.CHECKMATE, Termination.STALEMATE,
-                               Termination.PERPETUAL_CHECK):
+                               Termination.PERPETUAL_CHECK, Termination.PERPETUAL_CHASE):
         return f"{reason.capitalize()}: {winner} wins ({outcome.result()})"
     return f"{winner} wins by {reason} ({outcome.result()})"
 

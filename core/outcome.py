@@ -15,6 +15,7 @@ class Termination(enum.Enum):
     FIFTY_MOVES = "50-move rule"
     THREEFOLD_REPETITION = "threefold repetition"
     PERPETUAL_CHECK = "perpetual check"
+    PERPETUAL_CHASE = "perpetual chase"
     MOVE_LIMIT = "move limit"
     #: The side to move has no general left: a position accepted leniently (as Fairy-Stockfish
     #: accepts composed ones) let the other side capture it, which ends the game.

@@ -410,11 +410,14 @@ class Searcher:
         hashes = pos.hashes
         last = len(hashes) - 1
         current = hashes[last]
+        occurrences = 1
         for back in range(4, min(pos.halfmove, last) + 1, 2):
             if hashes[last - back] == current:
+                occurrences += 1
                 checks = self.checks[len(self.checks) - 1 - back:]
-                verdict = self.variant.repetition_result(checks[::-1])
-                return verdict * (MATE - ply) if verdict else 0
+                verdict = self.variant.repetition_result(pos, checks[::-1], occurrences)
+                if verdict is not None:
+                    return verdict * (MATE - ply) if verdict else 0
         return None
 
     def _search(self, depth: int, alpha: int, beta: int, ply: int, prev_move: int,

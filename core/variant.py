@@ -226,10 +226,14 @@ class Variant(abc.ABC):
         cheap test: move-count rules and dead material), the side to move having a move."""
         return False
 
-    def repetition_result(self, checks: list[bool]) -> int:
-        """The verdict on a position repeated inside the search, for the side to move: +1 win,
-        -1 loss, 0 draw. ``checks[i]`` tells whether the side to move ``i`` plies back was in
-        check, from 0 (now) to the distance of the earlier occurrence."""
+    def repetition_result(self, pos: Position, checks: list[bool],
+                          occurrences: int) -> int | None:
+        """The verdict on ``pos`` repeated inside the search, for the side to move: +1 win,
+        -1 loss, 0 draw, or None where the rules judge this cycle only at a later occurrence
+        (the search then plays on). ``checks[i]`` tells whether the side to move ``i`` plies
+        back was in check, from 0 (now) to the distance of the earlier occurrence judged;
+        ``occurrences`` counts the position's occurrences back to that one, this one
+        included. By default every repetition is a draw."""
         return 0
 
     def is_check(self, pos: Position) -> bool:

@@ -62,6 +62,14 @@ GENERAL_STEPS = tuple(_steps(ORTHOGONAL, PALACE[c]) for c in (0, 1))
 ADVISOR_STEPS = tuple(_steps(DIAGONAL, PALACE[c]) for c in (0, 1))
 ELEPHANT_MOVES = tuple(_blockable(ELEPHANT_JUMPS, OWN_HALF[c]) for c in (0, 1))
 SOLDIER_STEPS = tuple(_soldier_steps(c) for c in (0, 1))
+#: The same jumps and steps with the regions ignored (elephants across the river, soldiers
+#: sideways before crossing), as Fairy-Stockfish's unbounded attack sets, which its chase rule
+#: asks in places (`chase`).
+ELEPHANT_JUMPS_ANYWHERE = _blockable(ELEPHANT_JUMPS)
+SOLDIER_STEPS_ANYWHERE = tuple(
+    [[t for t in (GEOMETRY.offset(sq, 0, FORWARD[c]), GEOMETRY.offset(sq, -1, 0),
+                  GEOMETRY.offset(sq, 1, 0)) if t is not None] for sq in range(GEOMETRY.size)]
+    for c in (0, 1))
 #: SOLDIER_ATTACKERS[color][sq]: squares from which a soldier of color attacks sq.
 SOLDIER_ATTACKERS = tuple([[] for _ in range(GEOMETRY.size)] for _ in (0, 1))
 for _color in (0, 1):

@@ -10,13 +10,13 @@
   position, each check beyond 10 by the side that checked more extends the limit by 2 plies.
 * Repetition: the third occurrence of a position (same side to move; positions are compared
   back to the last capture or the start position) ends the game. If one side gave check with
-  every move since the first occurrence, that side loses (perpetual check); if both did, or
-  neither, it is a draw.
+  every move since the first occurrence, that side loses (perpetual check); if both did, it is
+  a draw. Otherwise, if one side chased the same piece with every move (`chase`: Fairy-
+  Stockfish's AXF chasing rule), that side loses (perpetual chase); if both did, or neither,
+  it is a draw.
 
-Fairy-Stockfish also rules a perpetual chase a loss for the chaser (its AXF chasing rule). That
-is not adjudicated here: a repetition without perpetual check is a draw. The move limit is
-checked before repetition, and no legal move before both, so mate on the move that repeats
-still wins.
+The move limit is checked before repetition, and no legal move before both, so mate on the move
+that repeats still wins.
 
 Fairy-Stockfish reports all but mate and stalemate as "optional" game ends; since the verdicts
 are the arbiter's, not a player's claim, `outcome` reports them whether or not draws are claimed.
@@ -25,10 +25,14 @@ are the arbiter's, not a player's claim, `outcome` reports them whether or not d
 from __future__ import annotations
 
 from xqchess.core.outcome import Outcome, Termination
+from xqchess.variants.xiangqi.chase import cycle_chases, perpetual_chase
 
 MOVE_LIMIT_PLIES = 100
 CHECKS_ALLOWED = 10
 REPETITIONS_TO_END = 3
+#: What decides a repeated cycle (`judge_cycle`): a side checking throughout, a side chasing
+#: throughout (either may be both sides: a draw), or neither (a draw).
+BY_CHECK, BY_CHASE, BY_NEITHER = "perpetual check", "perpetual chase", "neither"
 
 
 def _move_limit_reached(pos, checks: list[bool]) -> bool:
@@ -42,12 +46,29 @@ def _move_limit_reached(pos, checks: list[bool]) -> bool:
     return pos.halfmove - offset >= MOVE_LIMIT_PLIES
 
 
-def perpetual_verdict(checks: list[bool]) -> int:
-    """For the side to move after a repetition: +1 if the opponent checked with every move of
-    the cycle and the side to move did not, -1 the other way round, 0 (a draw) otherwise.
-    ``checks[i]``: the side to move ``i`` plies back was in check, up to the earlier occurrence."""
-    checked_us, checked_them = all(checks[0::2]), all(checks[1::2])
-    return (checked_us > checked_them) - (checked_them > checked_us)
+def judge_cycle(pos, checks: list[bool]) -> tuple[int, str]:
+    """The verdict on a repetition of the position ``len(checks) - 1`` plies before ``pos``,
+    for the side to move, and what decided it: BY_CHECK, BY_CHASE or BY_NEITHER.
+    ``checks[i]``: the side to move ``i`` plies back was in check. Chases are worked out only
+    when no perpetual check decides."""
+    back = len(checks) - 1
+    checked_us, checked_them = all(checks[0::2]), all(checks[1:back:2])
+    if checked_us or checked_them:
+        return (checked_us > checked_them) - (checked_them > checked_us), BY_CHECK
+    chase = perpetual_chase(back, *cycle_chases(pos, back))
+    if chase is None:
+        return 0, BY_NEITHER
+    return chase, BY_CHASE
+
+
+def repetition_verdict(pos, checks: list[bool], occurrences: int) -> int | None:
+    """The search's verdict on a repetition (`Variant.repetition_result`): perpetual check and
+    plain repetition are judged at once; a cycle with a chase in it only at the third
+    occurrence, as Fairy-Stockfish judges it (None before)."""
+    verdict, decided_by = judge_cycle(pos, checks)
+    if decided_by == BY_CHASE and occurrences < REPETITIONS_TO_END:
+        return None
+    return verdict
 
 
 def _repetition(pos, checks: list[bool]) -> Outcome | None:
@@ -59,10 +80,12 @@ def _repetition(pos, checks: list[bool]) -> Outcome | None:
         if hashes[-1 - back] == current:
             occurrences += 1
             if occurrences == REPETITIONS_TO_END:
-                verdict = perpetual_verdict(checks[:back + 1])
+                verdict, decided_by = judge_cycle(pos, checks[:back + 1])
                 if verdict:
                     winner = pos.side if verdict > 0 else pos.side ^ 1
-                    return Outcome(Termination.PERPETUAL_CHECK, winner)
+                    termination = (Termination.PERPETUAL_CHECK if decided_by == BY_CHECK
+                                   else Termination.PERPETUAL_CHASE)
+                    return Outcome(termination, winner)
                 return Outcome(Termination.THREEFOLD_REPETITION, None)
     return None
 

@@ -114,7 +114,7 @@ class XiangqiVariant(Variant):
         excessive checks that `rules.outcome` applies.)"""
         return pos.halfmove >= rules.MOVE_LIMIT_PLIES
 
-    repetition_result = staticmethod(rules.perpetual_verdict)
+    repetition_result = staticmethod(rules.repetition_verdict)
 
     def detect_notation(self, text: str) -> str:
         """Chinese characters are Chinese, ``H2-E2`` (upper case with a dash) is ICCS, lower-case
