@@ -16,6 +16,8 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
+from xqchess.core.moves import move_from, move_to
+from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.variants import get_variant
 from xqchess.variants.xiangqi.attacks import attackers
 from xqchess.variants.xiangqi.pieces import (
@@ -52,20 +54,17 @@ def suite_fens() -> list[str]:
 
 def _reverse(pos, move: int) -> int | None:
     """The legal move taking the piece that just made ``move`` back, if any."""
-    text = XIANGQI.format_move(pos, move)
-    back = text[2:4] + text[0:2] if len(text) == 4 else None
-    for m in pos.legal_moves():
-        if XIANGQI.format_move(pos, m) == back:
-            return m
-    return None
+    frm, to = move_from(move), move_to(move)
+    return next((m for m in pos.legal_moves() if move_from(m) == to and move_to(m) == frm),
+                None)
 
 
 def _strikes(pos, move: int) -> bool:
     """Whether the piece moved by ``move`` attacks an enemy piece other than the general."""
     pos.make(move)
-    to = move >> 7 & 127
+    to = move_to(move)
     board = pos.board
-    hit = any(board[s] and board[s] >> 3 == pos.side and board[s] & 7 != GENERAL
+    hit = any(board[s] and board[s] >> COLOR_SHIFT == pos.side and board[s] & KIND_MASK != GENERAL
               and to in attackers(board, s, pos.side ^ 1) for s in range(len(board)))
     pos.unmake()
     return hit
@@ -120,7 +119,7 @@ def _one_cycle(rng: random.Random, fen: str, kind: int) -> Cycle | None:
     moves = []
     if rng.random() < 0.5:  # a prefix: the earlier occurrence is then not the start
         for _ in range(rng.randrange(1, 3)):
-            quiet = [m for m in sorted(pos.legal_moves()) if not pos.board[m >> 7 & 127]]
+            quiet = [m for m in sorted(pos.legal_moves()) if not pos.board[move_to(m)]]
             if not quiet:
                 return None
             move = rng.choice(quiet)
@@ -129,7 +128,7 @@ def _one_cycle(rng: random.Random, fen: str, kind: int) -> Cycle | None:
     if pos.outcome() is not None:
         return None
     legal = sorted(pos.legal_moves())
-    mine = [m for m in legal if pos.board[m & 127] & 7 == kind and not pos.board[m >> 7 & 127]]
+    mine = [m for m in legal if pos.board[move_from(m)] & KIND_MASK == kind and not pos.board[move_to(m)]]
     if not mine:
         return None
     striking = [m for m in mine if _strikes(pos, m)]
@@ -151,13 +150,13 @@ def _one_cycle(rng: random.Random, fen: str, kind: int) -> Cycle | None:
     candidates = (striking + mine) if rng.random() < 0.85 else mine
 
     def replies(after, move):
-        quiet = [m for m in sorted(after.legal_moves()) if not after.board[m >> 7 & 127]]
+        quiet = [m for m in sorted(after.legal_moves()) if not after.board[move_to(m)]]
         rng.shuffle(quiet)
         if mode < 0.7:  # move an attacked piece away and back
             struck = {s for s in range(len(after.board)) if after.board[s]
-                      and after.board[s] >> 3 == after.side
+                      and after.board[s] >> COLOR_SHIFT == after.side
                       and attackers(after.board, s, after.side ^ 1)}
-            quiet.sort(key=lambda m: (m & 127) not in struck)
+            quiet.sort(key=lambda m: move_from(m) not in struck)
         elif mode < 0.85:  # chase back: mutual chases
             quiet.sort(key=lambda m: not _strikes(after, m))
         elif mode < 0.95:  # check back
@@ -193,10 +192,10 @@ def _chase_pairs(pos, striking: list[int]) -> list[tuple[int, int, int]]:
     pairs = []
     for move in striking:
         pos.make(move)
-        to = move >> 7 & 127
+        to = move_to(move)
         for reply in sorted(pos.legal_moves()):
-            frm = reply & 127
-            if not pos.board[reply >> 7 & 127] and to in attackers(pos.board, frm, pos.side ^ 1):
+            frm = move_from(reply)
+            if not pos.board[move_to(reply)] and to in attackers(pos.board, frm, pos.side ^ 1):
                 score = _chased_home(pos, move, reply)
                 if score:
                     pairs.append((score, move, reply))
@@ -215,8 +214,8 @@ def _chased_home(pos, move: int, reply: int) -> int:
     else 1, or 2 if
     that piece is also stronger than the attacker, or of another kind and unprotected on both
     squares."""
-    flee_from = reply & 127
-    if (move >> 7 & 127) not in attackers(pos.board, flee_from, pos.side ^ 1):
+    flee_from = move_from(reply)
+    if (move_to(move)) not in attackers(pos.board, flee_from, pos.side ^ 1):
         return 0
     bare_at_first = not attackers(pos.board, flee_from, pos.side)
     pos.make(reply)
@@ -224,11 +223,11 @@ def _chased_home(pos, move: int, reply: int) -> int:
     score = 0
     if back is not None:
         pos.make(back)
-        home, target = move & 127, reply >> 7 & 127
+        home, target = move_from(move), move_to(reply)
         board = pos.board
         if home in attackers(board, target, pos.side ^ 1):
             score = 1
-            kind, target_kind = board[home] & 7, board[target] & 7
+            kind, target_kind = board[home] & KIND_MASK, board[target] & KIND_MASK
             if target_kind in WEAKER_THAN.get(kind, ()) or (
                     target_kind != kind and bare_at_first
                     and not attackers(board, target, pos.side)):

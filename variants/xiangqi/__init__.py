@@ -1,1 +1,1 @@
-"""Xiangqi (Chinese chess) as Fairy-Stockfish plays it: AXF rules without perpetual chase."""
+"""Xiangqi (Chinese chess) as Fairy-Stockfish plays it: AXF rules, perpetual chase included."""
