@@ -46,16 +46,18 @@ from xqchess.variants.xiangqi.pieces import (
 #: first, an elephant's eye and the squares an advisor attacks among the second).
 ORTHOGONAL_NEIGHBOURS = GEOMETRY.leaps(ORTHOGONAL)
 DIAGONAL_NEIGHBOURS = GEOMETRY.leaps(DIAGONAL)
-#: Per square, the bitmask of its whole rank and file (Fairy-Stockfish's rook pseudo-attacks).
+#: Per square, the bitmask of the rest of its rank and file (Fairy-Stockfish's rook
+#: pseudo-attacks).
 LINES = [sum(1 << s for ray in ROOK_RAYS[sq] for s in ray) for sq in range(GEOMETRY.size)]
 #: Per color, the bitmask of its own half of the board (its soldiers there have not crossed).
 OWN_HALF_MASK = tuple(sum(1 << s for s in half) for half in OWN_HALF)
 #: Per file, the bitmask of its squares.
-FILES_MASK = [sum(1 << GEOMETRY.square(file, rank) for rank in range(GEOMETRY.ranks))
+FILE_MASKS = [sum(1 << GEOMETRY.square(file, rank) for rank in range(GEOMETRY.ranks))
               for file in range(GEOMETRY.files)]
 
 
 def _bits(squares) -> int:
+    """The bitmask of ``squares``."""
     mask = 0
     for s in squares:
         mask |= 1 << s
@@ -63,6 +65,7 @@ def _bits(squares) -> int:
 
 
 def _squares(mask: int):
+    """The squares of ``mask``, lowest first."""
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
@@ -153,7 +156,7 @@ def chased(after: list[int], before: list[int], move: int, victim: int) -> int:
     own_blockers = blockers(after, own_general)
     pins = own_blockers
     # The facing-generals rule pins a lone piece of the victim's on the mover's general's file.
-    on_file = victims & FILES_MASK[GEOMETRY.file_of(their_general)]
+    on_file = victims & FILE_MASKS[GEOMETRY.file_of(their_general)]
     if on_file >> own_general & 1:
         others = on_file ^ 1 << own_general
         if others & (others - 1) == 0:
@@ -190,7 +193,7 @@ def chased(after: list[int], before: list[int], move: int, victim: int) -> int:
     if moved != GENERAL and moved != SOLDIER:
         direct = attacks(after, moved, mover, to, True) & victims
         if moved == CHARIOT or moved == CANNON:
-            direct &= ~(LINES[frm] & LINES[to] | 1 << frm | 1 << to)
+            direct &= ~(LINES[frm] & LINES[to] | 1 << frm | 1 << to)  # the line it moved on
         add_chased(to, moved, direct)
 
     mover_base = mover << COLOR_SHIFT
