@@ -405,7 +405,8 @@ class Searcher:
         return self._search(depth, -INFINITY, INFINITY, 0, 0, True, False)
 
     def _repetition_score(self, ply: int) -> int | None:
-        """The score of a repetition of the current position inside its reversible stretch."""
+        """The score of a repetition of the current position inside its reversible stretch, or
+        None: no repetition, or only ones the variant's rules judge at a later occurrence."""
         pos = self.pos
         hashes = pos.hashes
         last = len(hashes) - 1
