@@ -49,3 +49,24 @@ def refusal_cases(refusals):
     for fen, texts, error, fault in refusals:
         for notation, text in texts.items():
             yield pytest.param(fen, notation, text, error, fault, id=f"{notation}-{text}")
+
+
+#: pyffish's value of a won game end, for the side to move.
+PYFFISH_MATE = 32000
+
+
+def as_pyffish(outcome, side: int) -> tuple[bool, int]:
+    """An Outcome as pyffish's game-end answers: (over, value for the side to move ``side``)."""
+    if outcome is None:
+        return False, 0
+    if outcome.winner is None:
+        return True, 0
+    return True, PYFFISH_MATE if outcome.winner == side else -PYFFISH_MATE
+
+
+def gives_check(pos: Position, move: int) -> bool:
+    """Whether ``move`` checks (played and taken back)."""
+    pos.make(move)
+    check = pos.is_check()
+    pos.unmake()
+    return check

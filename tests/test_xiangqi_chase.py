@@ -8,6 +8,7 @@ import collections
 import pytest
 
 from chase_cycles import ATTACKER_KINDS, generate
+from helpers import as_pyffish
 from xqchess.cli.play import termination_text
 from xqchess.core.outcome import Outcome, Termination
 from xqchess.core.search import MATE, Limits, SearchConfig, Searcher
@@ -19,7 +20,6 @@ from xqchess.variants.xiangqi.chase import chased
 XIANGQI = get_variant("xiangqi")
 RED, BLACK = 0, 1
 GENERATED_CYCLES = 2000
-PYFFISH_MATE = 32000  # pyffish's value of a won game end
 
 
 def chased_names(fen: str, move_text: str) -> list[str]:
@@ -87,15 +87,6 @@ def play(start, moves):
     for text in moves:
         pos.push(XIANGQI.parse_move(pos, text, "uci"))
     return pos
-
-
-def as_pyffish(outcome, side):
-    """An Outcome as pyffish's is_optional_game_end (over, value for the side to move)."""
-    if outcome is None:
-        return False, 0
-    if outcome.winner is None:
-        return True, 0
-    return True, PYFFISH_MATE if outcome.winner == side else -PYFFISH_MATE
 
 
 @pytest.mark.parametrize("start,moves,expected", VECTORS)

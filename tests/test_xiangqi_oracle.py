@@ -14,11 +14,11 @@ import pytest
 
 sf = pytest.importorskip("pyffish", reason="pyffish (Fairy-Stockfish, the oracle) is not installed")
 
+from helpers import as_pyffish, gives_check  # noqa: E402
 from xqchess.core.outcome import Termination  # noqa: E402
 from xqchess.variants import get_variant  # noqa: E402
 
 XIANGQI = get_variant("xiangqi")
-MATE = 32000
 POSITIONS_PER_RUN = 110
 RUNS = 22  # 22 x 110 = 2,420 compared positions
 
@@ -45,15 +45,6 @@ REPETITION_CYCLES = [
 ]
 
 
-def ours(outcome, side):
-    """An Outcome as pyffish's (game over, value for the side to move)."""
-    if outcome is None:
-        return False, 0
-    if outcome.winner is None:
-        return True, 0
-    return True, MATE if outcome.winner == side else -MATE
-
-
 class Comparison:
     def __init__(self, wxf_every=1):
         self.wxf_every = wxf_every
@@ -77,11 +68,11 @@ class Comparison:
         if outcome is not None:
             self.terminations.add(outcome.termination)
         if not legal:
-            assert ours(outcome, pos.side) == (True, sf.game_result("xiangqi", start, moves))
+            assert as_pyffish(outcome, pos.side) == (True, sf.game_result("xiangqi", start, moves))
         else:
             expected = sf.is_optional_game_end("xiangqi", start, moves)
             expected = (expected[0], expected[1] if expected[0] else 0)
-            assert ours(outcome, pos.side) == expected, (start, moves)
+            assert as_pyffish(outcome, pos.side) == expected, (start, moves)
         self.positions += 1
 
 
@@ -90,7 +81,7 @@ def choose(rng, pos, moves):
     legal = sorted(pos.legal_moves())
     back = moves[-2][2:] + moves[-2][:2] if len(moves) >= 2 else None
     back_move = next((m for m in legal if XIANGQI.format_move(pos, m) == back), None)
-    checking = [m for m in legal if _gives_check(pos, m)]
+    checking = [m for m in legal if gives_check(pos, m)]
     roll = rng.random()
     if back_move is not None and (back_move in checking or (roll < 0.5 and not checking)):
         return back_move
@@ -115,12 +106,6 @@ def play(comparison, seed, start):
         moves.append(XIANGQI.format_move(pos, move))
         pos.make(move)
 
-
-def _gives_check(pos, move):
-    pos.make(move)
-    check = pos.is_check()
-    pos.unmake()
-    return check
 
 
 def run_random_games(wxf_every):
