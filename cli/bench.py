@@ -17,7 +17,8 @@ import time
 from xqchess.cli import chessmaps_bench
 from xqchess.cli.suites import default_suite
 from xqchess.core.perft import perft
-from xqchess.core.search import Limits, Searcher
+from xqchess.cli.engine import PLAY_SWITCHES
+from xqchess.core.search import Limits, SearchConfig, Searcher
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
 from xqchess.variants import NAMES, get_variant
 
@@ -87,14 +88,16 @@ def run_perft_bench(args: argparse.Namespace) -> None:
 
 
 def run_search_bench(args: argparse.Namespace, variant_names: tuple[str, ...]) -> None:
-    """Stockfish-style bench: each suite position searched to a fixed depth with the default
-    pipeline; the total node count is a deterministic signature of the search."""
+    """Stockfish-style bench: each suite position searched to a fixed depth by the playing
+    search (the default pipeline, picked in stages, with the play switches' defaults); the
+    total node count is a deterministic signature of the search."""
     total_nodes = 0
     total_ms = 0
     for variant_name in variant_names:
         variant = get_variant(variant_name)
         for position in default_suite(variant_name).positions:
-            searcher = Searcher(build_pipeline(DEFAULT_SPEC, variant))
+            searcher = Searcher(build_pipeline(DEFAULT_SPEC, variant),
+                                SearchConfig(staged=True, **PLAY_SWITCHES))
             pos = variant.position(position.fen)
             result = searcher.search(pos, Limits(depth=args.depth))
             total_nodes += result.stats.nodes

@@ -13,7 +13,9 @@ from collections.abc import Callable
 
 from xqchess.core.errors import XQChessError
 from xqchess.core.position import Position
-from xqchess.core.search import Iteration, Limits, SearchConfig, Searcher, SearchResult
+from xqchess.core.search import (
+    QUIESCENCE_MODES, Iteration, Limits, SearchConfig, Searcher, SearchResult,
+)
 from xqchess.core.variant import Variant
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
 from xqchess.variants import get_variant
@@ -23,8 +25,15 @@ class EngineOptionError(XQChessError):
     """An option name or value the engine does not accept."""
 
 
+#: The playing search's switches (`SearchConfig` fields) and their defaults: quiescence
+#: without full move generation, SEE-losing captures and delta pruning (`QUIESCENCE_MODES`);
+#: null move and late-move reductions off until a match shows they gain.
+PLAY_SWITCHES = {"quiescence": "pruned", "null_move": False, "lmr": False}
+
+
 class Engine:
-    """One engine instance: the options, the game position and at most one running search."""
+    """One engine instance: the options, the game position and at most one running search.
+    Its searches pick moves in stages (`SearchConfig.staged`), which changes no tree."""
 
     def __init__(self, variant_name: str = "chess") -> None:
         self.hash_mb = 16
@@ -32,6 +41,7 @@ class Engine:
         self.guard_prune = 0
         self.guard_margin = 0
         self.multipv = 1
+        self.switches = dict(PLAY_SWITCHES)
         self.variant: Variant = get_variant(variant_name)
         self.pos: Position = self.variant.position()
         self.searcher: Searcher | None = None
@@ -74,6 +84,20 @@ class Engine:
         self.multipv = lines
         self.searcher = None
 
+    def set_switch(self, name: str, value) -> None:
+        """Set one of `PLAY_SWITCHES` (``quiescence`` one of `QUIESCENCE_MODES`, the others
+        True or False)."""
+        if name not in PLAY_SWITCHES:
+            raise EngineOptionError(f"unknown search switch {name!r}")
+        if name == "quiescence" and value not in QUIESCENCE_MODES:
+            raise EngineOptionError(f"Quiescence {value!r} is not one of "
+                                    f"{', '.join(QUIESCENCE_MODES)}")
+        if name != "quiescence" and not isinstance(value, bool):
+            raise EngineOptionError(f"{name} must be true or false, got {value!r}")
+        self.stop()
+        self.switches[name] = value
+        self.searcher = None
+
     def new_game(self) -> None:
         self.stop()
         if self.searcher:
@@ -84,7 +108,7 @@ class Engine:
         so that its table and heuristics learn over a game)."""
         if self.searcher is None:
             config = SearchConfig(hash_mb=self.hash_mb, guard_prune_depth=self.guard_prune,
-                                  multipv=self.multipv)
+                                  multipv=self.multipv, staged=True, **self.switches)
             pipeline = build_pipeline(self.ordering, self.variant, self.guard_margin)
             self.searcher = Searcher(pipeline, config)
         return self.searcher

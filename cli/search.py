@@ -32,7 +32,12 @@ def add_searcher_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-pvs", action="store_true", help="plain alpha-beta, no PVS")
     parser.add_argument("--no-id", action="store_true", help="no iterative deepening")
     parser.add_argument("--quiescence", choices=QUIESCENCE_MODES, default="all",
-                        help="captures searched at the horizon: all, SEE-safe only, or none")
+                        help="captures searched at the horizon: all, SEE-safe only, pruned "
+                        "(the playing search's: no full generation, SEE and delta pruning), "
+                        "or none (default all)")
+    parser.add_argument("--staged", action="store_true",
+                        help="pick moves in stages (hash move, captures, the rest) as the "
+                        "playing search does: the same tree, less work")
     parser.add_argument("--null-move", action="store_true", help="null-move pruning")
     parser.add_argument("--lmr", action="store_true", help="late-move reductions")
     parser.add_argument("--hash", type=int_between(1, MAX_HASH_MB), default=16, metavar="MB",
@@ -50,7 +55,7 @@ def searcher_from_args(args: argparse.Namespace, variant: Variant) -> Searcher:
         raise XQChessError("--guard-prune needs guard in the --ordering spec")
     config = SearchConfig(tt=not args.no_tt, hash_mb=args.hash, pvs=not args.no_pvs,
                           iterative=not args.no_id, quiescence=args.quiescence,
-                          null_move=args.null_move, lmr=args.lmr,
+                          null_move=args.null_move, lmr=args.lmr, staged=args.staged,
                           guard_prune_depth=args.guard_prune, multipv=args.multipv)
     return Searcher(build_pipeline(args.ordering, variant, args.guard_margin), config)
 

@@ -12,11 +12,11 @@ import sys
 import threading
 from collections.abc import Callable
 
-from xqchess.cli.engine import Engine, EngineOptionError
+from xqchess.cli.engine import PLAY_SWITCHES, Engine, EngineOptionError
 from xqchess.cli.arguments import package_version
 from xqchess.cli.search import MAX_HASH_MB, MAX_MULTIPV, pv_text, score_text
 from xqchess.core.errors import XQChessError
-from xqchess.core.search import Iteration, Limits, SearchResult, Searcher
+from xqchess.core.search import QUIESCENCE_MODES, Iteration, Limits, SearchResult, Searcher
 from xqchess.ordering.spec import DEFAULT_SPEC
 from xqchess.variants import NAMES
 
@@ -31,6 +31,9 @@ GO_INT_PARAMETERS = {
     "binc": (0, 10**12), "movestogo": (1, 10**6),
 }
 GO_FLAGS = ("infinite", "ponder")
+#: check options -> the playing search's switch each sets (`cli.engine.PLAY_SWITCHES`)
+CHECK_OPTIONS = {"NullMove": "null_move", "LMR": "lmr"}
+CHECK_KEYS = {option.lower(): switch for option, switch in CHECK_OPTIONS.items()}
 
 
 class ProtocolError(XQChessError):
@@ -143,6 +146,12 @@ class UciProtocol:
         self.send(f"option name GuardPrune type spin default 0 min 0 max {MAX_GUARD_PRUNE}")
         self.send(f"option name GuardMargin type spin default 0 min 0 max {MAX_GUARD_MARGIN}")
         self.send(f"option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}")
+        modes = " ".join(f"var {mode}" for mode in QUIESCENCE_MODES)
+        self.send(f"option name Quiescence type combo default {PLAY_SWITCHES['quiescence']} "
+                  f"{modes}")
+        for option, switch in CHECK_OPTIONS.items():
+            default = "true" if PLAY_SWITCHES[switch] else "false"
+            self.send(f"option name {option} type check default {default}")
         self.send("uciok")
 
     def cmd_isready(self, args: list[str]) -> None:
@@ -177,6 +186,12 @@ class UciProtocol:
                                 guard_margin=int_value(value, "GuardMargin", 0, MAX_GUARD_MARGIN))
         elif key == "multipv":
             engine.set_multipv(int_value(value, "MultiPV", 1, MAX_MULTIPV))
+        elif key == "quiescence":
+            engine.set_switch("quiescence", value)
+        elif key in CHECK_KEYS:
+            if value not in ("true", "false"):
+                raise EngineOptionError(f"{name} must be true or false, got {value!r}")
+            engine.set_switch(CHECK_KEYS[key], value == "true")
         else:
             raise EngineOptionError(f"unknown option {name!r}")
 

@@ -30,7 +30,16 @@ MATE_BOUND = MATE - 1_000  # scores beyond this are mates, with the distance in 
 INFINITY = 32_000
 MAX_PLY = 96
 CLOCK_CHECK_INTERVAL = 16  # nodes between looks at the clock (about 1 ms in Python)
-QUIESCENCE_MODES = ("all", "safe", "none")
+#: What quiescence searches beyond standing pat: ``all`` captures and promotions, ``safe`` ones
+#: only (SEE not negative), both found by full legal generation so that a stalemate is seen;
+#: ``pruned``, the playing search's: captures and promotions from the captures-only generator
+#: (no full generation: a mate is found only in check, a stalemate not at all), those that lose
+#: material by SEE and those that cannot lift the score to alpha (delta pruning) skipped;
+#: ``none``: the static evaluation.
+QUIESCENCE_MODES = ("all", "safe", "pruned", "none")
+#: Delta pruning's safety margin (centipawns): a capture is skipped in ``pruned`` quiescence
+#: when standing pat plus what it takes plus this margin does not reach alpha.
+DELTA_MARGIN = 200
 #: How quiescence orders its captures: most valuable victim first (least valuable capturer
 #: breaking ties), or by material difference (victim minus capturer, greatest gain first: the
 #: order Greer 2000 gives his quiescence's safe captures, section 5).
@@ -53,7 +62,7 @@ class Node:
     the tree. ``cache`` holds per-node data a heuristic computes once (e.g. guard values)."""
 
     __slots__ = ("pos", "ply", "depth", "prev_move", "hash_move", "side", "in_check", "cache",
-                 "order_keys")
+                 "order_keys", "legal_count")
 
     def __init__(self, ply: int) -> None:
         self.ply = ply
@@ -65,12 +74,14 @@ class Node:
         self.in_check = False
         self.cache: dict = {}
         self.order_keys = None
+        self.legal_count: int | None = None  # set by a staged pick once all moves are known
 
     def fill(self, pos: Position, depth: int, prev_move: int, hash_move: int,
              in_check: bool) -> Node:
         """This node set for expanding ``pos`` (its per-node cache emptied); returns it."""
         self.pos, self.depth, self.prev_move, self.hash_move = pos, depth, prev_move, hash_move
         self.side, self.in_check = pos.side, in_check
+        self.legal_count = None
         self.cache.clear()
         return self
 
@@ -82,8 +93,14 @@ class MoveOrderer(Protocol):
         """``moves`` in the order to search them: iterated once, and its first move may be
         read as ``[0]`` (a list, or a sequence worked out as it is read)."""
 
+    def pick(self, node: Node) -> Iterable[int] | None:
+        """The legal moves of ``node`` in ``order``'s order, generated in stages as they are
+        reached, setting ``node.legal_count`` once all are generated; None when the orderer
+        cannot stage (the search then generates all moves and calls ``order``)."""
+
     def first_placed_by(self, node: Node) -> str:
-        """Name of the heuristic that put the first move of the last ``order`` first."""
+        """Name of the heuristic that put the first move of the last ``order`` or ``pick``
+        first."""
 
     def on_cutoff(self, node: Node, move: int) -> None:
         """Learn from ``move`` failing high at ``node``."""
@@ -101,7 +118,10 @@ class MoveOrderer(Protocol):
 @dataclass
 class SearchConfig:
     """Which enhancements the search uses. Null move and late-move reductions are off by
-    default; ``guard_prune_depth`` 0 means no forward pruning."""
+    default; ``guard_prune_depth`` 0 means no forward pruning. ``staged`` picks moves in
+    stages (`MoveOrderer.pick`: the hash move before any generation, then the captures, then
+    the rest), which searches the same tree with less work; off, every node generates and
+    orders all its moves, so that the branching statistics count every node (the lab)."""
 
     tt: bool = True
     hash_mb: int = 16
@@ -112,6 +132,7 @@ class SearchConfig:
     null_move: bool = False
     lmr: bool = False
     guard_prune_depth: int = 0
+    staged: bool = False
     multipv: int = 1  # principal variations reported per iteration (UCI MultiPV)
 
 
@@ -471,22 +492,25 @@ class Searcher:
             pos.unmake_null()
             if score >= beta:
                 return beta
-        if ply:
-            moves = pos.legal_moves()
-        else:
-            moves = [move for move in self.root_moves if move not in self.root_excluded]
-        if not moves:
-            return -MATE + ply if in_check or self.variant.stalemate_loses else 0
-        stats.expanded += 1
-        stats.branching_sum += len(moves)
         node = self._node(ply, depth, prev_move, hash_move, in_check)
-        ordered = self.orderer.order(node, moves)
-        if not ply:
-            self.root_first = ordered[0]
+        ordered = self.orderer.pick(node) if ply and config.staged else None
+        if ordered is None:
+            if ply:
+                moves = pos.legal_moves()
+            else:
+                moves = [move for move in self.root_moves if move not in self.root_excluded]
+            if not moves:
+                return -MATE + ply if in_check or self.variant.stalemate_loses else 0
+            stats.expanded += 1
+            stats.branching_sum += len(moves)
+            ordered = self.orderer.order(node, moves)
+            if not ply:
+                self.root_first = ordered[0]
         prune = config.guard_prune_depth and depth <= config.guard_prune_depth and not in_check
         best_score, best_move = -INFINITY, 0
         original_alpha = alpha
         searched = 0
+        index = -1
         for index, move in enumerate(ordered):
             if (prune and searched and not is_capture(pos, move)
                     and self.orderer.prunable(node, move) and not gives_check(pos, move)):
@@ -522,6 +546,11 @@ class Searcher:
                             stats.cutoff_first_by[self.orderer.first_placed_by(node)] += 1
                         self.orderer.on_cutoff(node, move)
                         break
+        if index < 0:  # a staged pick found no legal move
+            return -MATE + ply if in_check or self.variant.stalemate_loses else 0
+        if node.legal_count is not None and config.staged and ply:
+            stats.expanded += 1
+            stats.branching_sum += node.legal_count
         if tt and (ply or not (self.root_restricted or self.root_excluded)):
             bound = LOWER if best_score >= beta else EXACT if best_score > original_alpha else UPPER
             # A fail-low has no best move: every score is an upper bound. Keep the move the
@@ -536,34 +565,49 @@ class Searcher:
         return self.nodes_per_ply[ply].fill(self.pos, depth, prev_move, hash_move, in_check)
 
     def _quiesce(self, alpha: int, beta: int, ply: int, in_check: bool) -> int:
-        """Quiescence: stand pat, then captures and promotions (only those SEE does not lose
-        in ``safe`` mode) in the config's `QUIESCENCE_ORDERS` order; every evasion when in
-        check; no move at all is mate or stalemate. Its nodes count as ``qnodes``."""
+        """Quiescence: stand pat, then captures and promotions as the config's mode says
+        (`QUIESCENCE_MODES`), in its `QUIESCENCE_ORDERS` order; every evasion when in check;
+        no move at all in check is mate. Its nodes count as ``qnodes``."""
         stats = self.stats
         stats.seldepth = max(stats.seldepth, ply)
         pos = self.pos
         mode = self.config.quiescence
         if mode == "none" or ply >= MAX_PLY:
             return evaluate(pos)
+        pruned = False
         if in_check:
             moves = pos.legal_moves()
             if not moves:
                 return -MATE + ply
             best = -INFINITY
         else:
-            legal = pos.legal_moves()
-            if not legal:  # stalemate: a draw, or a loss where the variant says so
-                return -MATE + ply if self.variant.stalemate_loses else 0
+            pruned = mode == "pruned"
+            if not pruned:
+                legal = pos.legal_moves()
+                if not legal:  # stalemate: a draw, or a loss where the variant says so
+                    return -MATE + ply if self.variant.stalemate_loses else 0
             best = evaluate(pos)
             if best >= beta:
                 return best
             alpha = max(alpha, best)
-            moves = [m for m in legal if is_capture(pos, m) or move_promotion(m)]
-            if mode == "safe":
-                moves = [m for m in moves if see(pos, m) >= 0]
+            if pruned:
+                moves = self.variant.legal_captures(pos)
+            else:
+                moves = [m for m in legal if is_capture(pos, m) or move_promotion(m)]
+                if mode == "safe":
+                    moves = [m for m in moves if see(pos, m) >= 0]
             capture_key = self.capture_key
             moves.sort(key=lambda m: capture_key(pos, m), reverse=True)
+        values = self.variant.piece_values
+        board = pos.board
         for move in moves:
+            if pruned:
+                gain = _gain(pos, move, values)
+                if best + gain + DELTA_MARGIN <= alpha:
+                    continue  # delta pruning: even winning this cannot reach alpha
+                if (move_promotion(move) or values[board[move_from(move)] & KIND_MASK] > gain) \
+                        and see(pos, move) < 0:
+                    continue  # loses material (a capturer worth at most its victim cannot)
             stats.nodes += 1
             stats.qnodes += 1
             if stats.nodes >= self.next_check or self.stop_requested:

@@ -19,7 +19,9 @@ from xqchess.core.errors import FenError, MoveError
 from xqchess.core.evaluation import piece_square_table
 from xqchess.core.fen import parse_fen
 from xqchess.core.legality import royal_exposure
+from xqchess.core.moves import is_capture, move_from, move_promotion
 from xqchess.core.notation import format_coordinates, parse_coordinates
+from xqchess.core.pieces import COLOR_SHIFT
 from xqchess.core.zobrist import Zobrist
 
 if TYPE_CHECKING:
@@ -184,6 +186,33 @@ class Variant(abc.ABC):
     @abc.abstractmethod
     def legal_moves(self, pos: Position) -> list[int]:
         """All legal moves of the side to move."""
+
+    def legal_captures(self, pos: Position) -> list[int]:
+        """The legal captures and promotions of the side to move (the moves quiescence
+        searches and staged move picking tries before the others), in the order
+        `legal_moves` lists them. A variant gives a generator that skips the quiet moves; this
+        default filters the full list."""
+        return [move for move in self.legal_moves(pos)
+                if is_capture(pos, move) or move_promotion(move)]
+
+    def piece_legal_moves(self, pos: Position, frm: int) -> list[int]:
+        """The legal moves of the side to move's piece on ``frm`` (none when the square holds
+        none of its pieces), in the order `legal_moves` lists them."""
+        piece = pos.board[frm]
+        if not piece or piece >> COLOR_SHIFT != pos.side:
+            return []
+        return self.origin_legal_moves(pos, frm)
+
+    def origin_legal_moves(self, pos: Position, frm: int) -> list[int]:
+        """`piece_legal_moves` where ``frm`` holds a piece of the side to move. A variant gives
+        a generator for one piece; this default filters the full list."""
+        return [move for move in self.legal_moves(pos) if move_from(move) == frm]
+
+    def is_legal(self, pos: Position, move: int) -> bool:
+        """Whether ``move``, any int (a transposition table's move, say), is legal in ``pos``:
+        found among its piece's legal moves, without generating the others'."""
+        frm = move_from(move)
+        return frm < self.geometry.size and move in self.piece_legal_moves(pos, frm)
 
     @abc.abstractmethod
     def pseudo_legal_moves(self, pos: Position) -> list[int]:

@@ -17,3 +17,6 @@ class HashMove(Heuristic):
     def score(self, node, moves):
         hash_move = node.hash_move
         return [1 if move == hash_move else 0 for move in moves]
+
+    def first_move(self, node):
+        return node.hash_move

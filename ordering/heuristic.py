@@ -16,6 +16,15 @@ class Heuristic:
     use; the defaults learn nothing and prune nothing."""
 
     name = "heuristic"
+    #: whether a move's score depends on the move and the node alone, not on the other moves
+    #: scored with it (a shuffle's draws do): only then can the search pick moves in stages
+    #: (`Pipeline.pick`), scoring captures before the other moves are generated.
+    per_move = True
+    #: the highest score this heuristic gives a move that neither captures nor promotes, when
+    #: it ranks every such move at or below some captures (None: it may rank a quiet move
+    #: first); as the first heuristic after the hash move, it makes captures scoring above
+    #: this a stage of their own, searched before the quiet moves are generated.
+    quiet_ceiling: int | None = None
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
@@ -29,6 +38,11 @@ class Heuristic:
         ordering them in stages saves work (a pipeline of this heuristic alone then searches
         in stages); None (the default): the pipeline scores every move."""
         return None
+
+    def first_move(self, node: Node) -> int:
+        """A move this heuristic scores above every other at ``node``, to be tried before any
+        move is generated (the hash move), or 0 when it has none."""
+        return 0
 
     def on_cutoff(self, pos: Position, move: int, prev_move: int, depth: int, ply: int,
                   side: int) -> None:

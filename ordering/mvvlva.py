@@ -15,6 +15,7 @@ from xqchess.ordering.heuristic import Heuristic
 
 class MvvLva(Heuristic):
     name = "mvvlva"
+    quiet_ceiling = 0  # quiet moves score 0, every capture above
 
     def score(self, node, moves):
         pos = node.pos

@@ -60,6 +60,15 @@ class Pipeline:
     def __init__(self, heuristics: list[Heuristic], spec: str) -> None:
         self.heuristics = heuristics
         self.spec = spec
+        self.stageable = bool(heuristics) and all(h.per_move for h in heuristics)
+        #: the first heuristic, when it has a move to try before generation (the hash move)
+        first = heuristics[0] if self.stageable else None
+        self.first_stage = first if first and type(first).first_move is not \
+            Heuristic.first_move else None
+        #: the column of the heuristic whose quiet ceiling makes captures a stage, if any
+        column = 1 if self.first_stage else 0
+        self.capture_column = (column if self.stageable and column < len(heuristics)
+                               and heuristics[column].quiet_ceiling is not None else None)
 
     def order(self, node: Node, moves: list[int]) -> Sequence[int]:
         if not self.heuristics:
@@ -75,6 +84,54 @@ class Pipeline:
         ranking = sorted(range(len(moves)), key=keys.__getitem__, reverse=True)
         node.order_keys = [keys[i] for i in ranking[:2]]
         return [moves[i] for i in ranking]
+
+    def pick(self, node: Node) -> Iterator[int] | None:
+        """The legal moves of ``node`` in `order`'s order, generated in stages as the search
+        reaches them (see the module's docstring); ``node.legal_count`` is set once every
+        legal move has been generated. None when a heuristic's scores depend on the other
+        moves scored (`Heuristic.per_move`) or there is no heuristic (generation order): the
+        search then generates and orders in full."""
+        return self._stages(node) if self.stageable else None
+
+    def _stages(self, node: Node) -> Iterator[int]:
+        pos = node.pos
+        variant = pos.variant
+        tried = []
+        first = self.first_stage.first_move(node) if self.first_stage else 0
+        if first and variant.is_legal(pos, first):
+            # the first heuristic scores this move alone above the rest: it separates it
+            node.order_keys = [(1,), (0,)]
+            tried.append(first)
+            yield first
+        column = self.capture_column
+        if column is not None:
+            ceiling = self.heuristics[column].quiet_ceiling
+            captures = [m for m in variant.legal_captures(pos) if m not in tried]
+            keys = self._keys(node, captures)
+            ranking = sorted((i for i, key in enumerate(keys) if key[column] > ceiling),
+                             key=keys.__getitem__, reverse=True)
+            if ranking and not tried:
+                # the second move is the next capture of this stage, or one scoring at most
+                # the ceiling in this heuristic's column
+                second = (keys[ranking[1]] if len(ranking) > 1
+                          else keys[ranking[0]][:column] + (ceiling,))
+                node.order_keys = [keys[ranking[0]], second]
+            for i in ranking:
+                tried.append(captures[i])
+                yield captures[i]
+        legal = variant.legal_moves(pos)
+        node.legal_count = len(legal)
+        rest = [m for m in legal if m not in tried] if tried else legal
+        keys = self._keys(node, rest)
+        ranking = sorted(range(len(rest)), key=keys.__getitem__, reverse=True)
+        if not tried:
+            node.order_keys = [keys[i] for i in ranking[:2]]
+        for i in ranking:
+            yield rest[i]
+
+    def _keys(self, node: Node, moves: list[int]) -> list[tuple]:
+        """Each move's scores by every heuristic, in priority order."""
+        return list(zip(*[h.score(node, moves) for h in self.heuristics]))
 
     def scored(self, node: Node, moves: list[int]) -> list[tuple[int, tuple]]:
         """(move, each heuristic's score) in search order: what `xqchess play`'s ``show order``

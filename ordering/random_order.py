@@ -17,6 +17,7 @@ SEED = 20260101
 
 class RandomOrder(Heuristic):
     name = "random"
+    per_move = False  # one draw per move scored, in turn
 
     def __init__(self, variant) -> None:
         super().__init__(variant)

@@ -21,6 +21,7 @@ from xqchess.ordering.heuristic import Heuristic
 
 class StaticExchange(Heuristic):
     name = "see"
+    quiet_ceiling = 0  # winning captures and even trades above the quiet moves' 0
 
     def score(self, node, moves):
         pos = node.pos

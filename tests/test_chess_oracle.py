@@ -1,6 +1,7 @@
 """Differential test against python-chess over thousands of positions from seeded random games.
 
-At every position of every game both libraries must agree on the legal moves, check,
+At every position of every game both libraries must agree on the legal moves (and the legal
+captures and promotions, which our captures-only generator finds on its own), check,
 checkmate, stalemate, insufficient material, the 50/75-move and repetition rules (claimed and
 automatic), SAN for every legal move (written and read back) and the FEN. Games are random, but
 with a bias towards moving a piece straight back, so repetitions really happen.
@@ -64,6 +65,10 @@ def compare(variant, pos, board):
     assert pos.fen() == board.fen()
     assert variant.position(pos.fen()).fen() == pos.fen()
     assert pos.is_check() == board.is_check()
+    # the captures-only generator: python-chess's legal captures plus the quiet promotions
+    captures = {variant.format_move(pos, m) for m in variant.legal_captures(pos)}
+    assert captures == {m.uci() for m in board.generate_legal_captures()} | {
+        m.uci() for m in board.legal_moves if m.promotion}, board.fen()
     for text, move in uci.items():
         san = variant.format_move(pos, move, "san")
         assert san == board.san(chess.Move.from_uci(text)), (board.fen(), text)

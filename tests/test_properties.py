@@ -8,6 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from xqchess.core.moves import SQUARE_BITS, is_capture, move_from, move_promotion
 from xqchess.core.perft import perft
 from helpers import perft_reference, random_walk, snapshot
 from xqchess.variants import get_variant
@@ -74,7 +75,24 @@ def _all_attackers_are_both_colors_attackers(pos):
         assert set(both) == set(variant.attackers(board, sq, 0) + variant.attackers(board, sq, 1))
 
 
-PROPERTIES = [_make_unmake_restores_everything, _no_legal_move_leaves_own_king_attacked,
+def _partial_generators_are_the_full_lists_parts(pos):
+    """The captures-only and one-piece generators give exactly the captures and promotions,
+    and the piece's moves, of the full legal list, in its order; `is_legal` holds for exactly
+    the legal moves among the pseudo-legal ones and arbitrary ints."""
+    variant = pos.variant
+    legal = pos.legal_moves()
+    assert variant.legal_captures(pos) == [
+        m for m in legal if is_capture(pos, m) or move_promotion(m)]
+    for sq in range(variant.geometry.size):
+        assert variant.piece_legal_moves(pos, sq) == [m for m in legal if move_from(m) == sq]
+    candidates = set(variant.pseudo_legal_moves(pos)) | set(legal)
+    candidates |= {frm | to << SQUARE_BITS for frm in pos.occupied[pos.side]
+                   for to in range(0, variant.geometry.size, 7)}
+    for move in candidates:
+        assert variant.is_legal(pos, move) == (move in legal), (pos.fen(), move)
+
+
+PROPERTIES = [_make_unmake_restores_everything, _partial_generators_are_the_full_lists_parts, _no_legal_move_leaves_own_king_attacked,
               _perft_one_is_the_legal_move_count, _fen_round_trips,
               _all_attackers_are_both_colors_attackers]
 

@@ -111,7 +111,8 @@ def test_clock_limits_leave_time_on_the_clock():
 @pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])
 @pytest.mark.parametrize("config", [
     {}, {"tt": False}, {"pvs": False}, {"iterative": False}, {"quiescence": "safe"},
-    {"quiescence": "none"}, {"null_move": True}, {"lmr": True},
+    {"quiescence": "none"}, {"quiescence": "pruned"}, {"staged": True}, {"null_move": True},
+    {"lmr": True},
 ], ids=str)
 def test_every_configuration_finds_the_mate_in_two(variant_name, config):
     fen = {"chess": "k7/8/2K5/8/8/8/8/7R w - - 0 1",

@@ -236,6 +236,7 @@ class Chessmaps(Heuristic):
     ``... (cutoff sector)``, ``... (experience)``)."""
 
     name = "chessmaps"
+    per_move = False  # a move's place depends on the sectors the other moves take
 
     def __init__(self, variant: Variant, option: str = NETWORK,
                  network: Network | None = None) -> None:

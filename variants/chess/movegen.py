@@ -5,11 +5,13 @@ finds the checkers and the pinned pieces (with the line each may still move alon
 of unpinned pieces need no test when not in check, evasions must capture or block the single
 checker, the king may only step to unattacked squares (probed with the king lifted off the
 board) and en passant, whose two vanishing pawns defeat the pin logic, is tried with make/unmake.
-The same walk with every safety test left out gives the pseudo-legal moves.
+The same walk with every safety test left out gives the pseudo-legal moves; with the quiet
+moves left out, the captures and promotions quiescence and staged move picking search first;
+from one origin square, one piece's moves (to validate a transposition table's move).
 """
 
 from xqchess.core.moves import COMPANION, DOUBLE_STEP, PROMOTION_SHIFT, SIDE_CAPTURE, SPECIAL_SHIFT
-from xqchess.core.pieces import COLOR_SHIFT
+from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.variants.chess.attacks import (
     DIAGONAL_RAYS, KING_TARGETS, KNIGHT_TARGETS, ORTHOGONAL_RAYS, PAWN_ATTACKERS, PAWN_CAPTURES,
     QUEEN_RAYS, attacked,
@@ -75,9 +77,12 @@ def find_checks_and_pins(board: list[int], ksq: int, us: int) -> tuple[int, set 
     return checkers, evasion, pins
 
 
-def legal_moves(pos, pseudo: bool = False) -> list[int]:
-    """All legal moves of the side to move in ``pos``; with ``pseudo``, all pseudo-legal ones
-    (the king's safety ignored: pins, checks, attacked squares, castling through check)."""
+def generate(pos, pseudo: bool = False, quiets: bool = True,
+             origin: int | None = None) -> list[int]:
+    """The legal moves of the side to move in ``pos`` (with ``pseudo``, the pseudo-legal ones:
+    the king's safety ignored, pins, checks, attacked squares and castling through check
+    included); without ``quiets`` only captures and promotions, in the order the full list has
+    them; with ``origin`` only the moves of the piece on that square."""
     board = pos.board
     us = pos.side
     them = us ^ 1
@@ -92,8 +97,10 @@ def legal_moves(pos, pseudo: bool = False) -> list[int]:
         last_rank = PAWN_LAST_RANK[us]
         captures = PAWN_CAPTURES[us]
         ep = pos.ep
-        for frm in sorted(pos.occupied[us]):  # origin squares in ascending order
-            kind = board[frm] & 7
+        # origin squares in ascending order
+        origins = sorted(pos.occupied[us]) if origin is None else (origin,)
+        for frm in origins:
+            kind = board[frm] & KIND_MASK
             start = len(moves)
             if kind == PAWN:
                 to = frm + step
@@ -101,7 +108,7 @@ def legal_moves(pos, pseudo: bool = False) -> list[int]:
                     if to >> 3 == last_rank:
                         for flag in PROMOTION_FLAGS:
                             append(frm | to << 7 | flag)
-                    else:
+                    elif quiets:
                         append(frm | to << 7)
                         if frm >> 3 == start_rank and not board[to + step]:
                             append(frm | (to + step) << 7 | DOUBLE_STEP_FLAG)
@@ -118,7 +125,10 @@ def legal_moves(pos, pseudo: bool = False) -> list[int]:
             elif kind == KNIGHT:
                 for to in KNIGHT_TARGETS[frm]:
                     p = board[to]
-                    if not p or p >> COLOR_SHIFT == them:
+                    if p:
+                        if p >> COLOR_SHIFT == them:
+                            append(frm | to << 7)
+                    elif quiets:
                         append(frm | to << 7)
             elif kind == KING:
                 continue
@@ -130,20 +140,24 @@ def legal_moves(pos, pseudo: bool = False) -> list[int]:
                             if p >> COLOR_SHIFT == them:
                                 append(frm | to << 7)
                             break
-                        append(frm | to << 7)
+                        if quiets:
+                            append(frm | to << 7)
             if evasion is not None or frm in pins:
                 allowed = pins.get(frm)
                 if evasion is not None:
                     allowed = evasion if allowed is None else allowed & evasion
                 moves[start:] = [m for m in moves[start:] if m >> 7 & 127 in allowed]
+    if origin is not None and origin != ksq:
+        return moves + [m for m in side_captures if pseudo or side_capture_is_legal(pos, m)]
     king = board[ksq]
     board[ksq] = 0
     for to in KING_TARGETS[ksq]:
         p = board[to]
-        if (not p or p >> COLOR_SHIFT == them) and (pseudo or not attacked(board, to, them)):
+        if ((not p and quiets) or (p and p >> COLOR_SHIFT == them)) and (
+                pseudo or not attacked(board, to, them)):
             append(ksq | to << 7)
     board[ksq] = king
-    if pos.rights and not checkers:
+    if pos.rights and not checkers and quiets:
         for bit, frm, to, empty, safe in CASTLINGS[us]:
             if (pos.rights & bit and not any(board[s] for s in empty)
                     and (pseudo or not any(attacked(board, s, them) for s in safe))):
@@ -154,9 +168,24 @@ def legal_moves(pos, pseudo: bool = False) -> list[int]:
     return moves
 
 
+def legal_moves(pos) -> list[int]:
+    """All legal moves of the side to move in ``pos``."""
+    return generate(pos)
+
+
+def legal_captures(pos) -> list[int]:
+    """The legal captures and promotions of the side to move, in `legal_moves`'s order."""
+    return generate(pos, quiets=False)
+
+
+def origin_legal_moves(pos, frm: int) -> list[int]:
+    """The legal moves of the side to move's piece on ``frm``, in `legal_moves`'s order."""
+    return generate(pos, origin=frm)
+
+
 def pseudo_legal_moves(pos) -> list[int]:
     """All pseudo-legal moves of the side to move in ``pos``."""
-    return legal_moves(pos, pseudo=True)
+    return generate(pos, pseudo=True)
 
 
 def side_capture_is_legal(pos, move: int) -> bool:

@@ -65,6 +65,8 @@ class ChessVariant(Variant):
 
     legal_moves = staticmethod(movegen.legal_moves)
     pseudo_legal_moves = staticmethod(movegen.pseudo_legal_moves)
+    legal_captures = staticmethod(movegen.legal_captures)
+    origin_legal_moves = staticmethod(movegen.origin_legal_moves)
     reach = staticmethod(faults.reach)
     movement_fault = staticmethod(faults.movement_fault)
     exposure_fault = staticmethod(faults.exposure_fault)

@@ -4,9 +4,12 @@ A move can expose its own general only if it is a general move, or it leaves or 
 general's check zone (its file and rank, where chariots, cannons, their screens and the facing
 general act, and the four diagonal neighbours, the legs of attacking horses). So when not in
 check, every other move is legal without a test; the rest are tried on the board in place.
+The same generation without quiet moves gives the captures quiescence and staged move picking
+search first; from one origin square, one piece's moves (to validate a transposition table's
+move).
 """
 
-from xqchess.core.pieces import COLOR_SHIFT
+from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.variants.xiangqi.attacks import (
     ADVISOR_STEPS, CHECK_ZONE, ELEPHANT_MOVES, GENERAL_STEPS, HORSE_MOVES, ROOK_RAYS,
     SOLDIER_STEPS, general_attacked,
@@ -14,15 +17,18 @@ from xqchess.variants.xiangqi.attacks import (
 from xqchess.variants.xiangqi.pieces import ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE
 
 
-def pseudo_legal_moves(pos) -> list[int]:
-    """Every move the pieces' movement rules allow, ignoring the own general's safety."""
+def pseudo_legal_moves(pos, quiets: bool = True, origin: int | None = None) -> list[int]:
+    """Every move the pieces' movement rules allow, ignoring the own general's safety; without
+    ``quiets`` only the captures, in the order the full list has them; with ``origin`` only the
+    moves of the piece on that square."""
     board = pos.board
     us = pos.side
     them = us ^ 1
     moves = []
     append = moves.append
-    for frm in sorted(pos.occupied[us]):  # origin squares in ascending order
-        kind = board[frm] & 7
+    # origin squares in ascending order
+    for frm in sorted(pos.occupied[us]) if origin is None else (origin,):
+        kind = board[frm] & KIND_MASK
         if kind == CHARIOT:
             for ray in ROOK_RAYS[frm]:
                 for to in ray:
@@ -31,7 +37,8 @@ def pseudo_legal_moves(pos) -> list[int]:
                         if p >> COLOR_SHIFT == them:
                             append(frm | to << 7)
                         break
-                    append(frm | to << 7)
+                    if quiets:
+                        append(frm | to << 7)
         elif kind == CANNON:
             for ray in ROOK_RAYS[frm]:
                 screened = False
@@ -44,42 +51,43 @@ def pseudo_legal_moves(pos) -> list[int]:
                             break
                     elif p:
                         screened = True
-                    else:
+                    elif quiets:
                         append(frm | to << 7)
         elif kind == HORSE:
             for to, leg in HORSE_MOVES[frm]:
                 if not board[leg]:
                     p = board[to]
-                    if not p or p >> COLOR_SHIFT == them:
+                    if (p and p >> COLOR_SHIFT == them) or (not p and quiets):
                         append(frm | to << 7)
         elif kind == ELEPHANT:
             for to, eye in ELEPHANT_MOVES[us][frm]:
                 if not board[eye]:
                     p = board[to]
-                    if not p or p >> COLOR_SHIFT == them:
+                    if (p and p >> COLOR_SHIFT == them) or (not p and quiets):
                         append(frm | to << 7)
         else:
             steps = (GENERAL_STEPS if kind == GENERAL else ADVISOR_STEPS if kind == ADVISOR
                      else SOLDIER_STEPS)[us][frm]
             for to in steps:
                 p = board[to]
-                if not p or p >> COLOR_SHIFT == them:
+                if (p and p >> COLOR_SHIFT == them) or (not p and quiets):
                     append(frm | to << 7)
     return moves
 
 
-def legal_moves(pos) -> list[int]:
-    """All legal moves of the side to move in ``pos``."""
+def legal_moves(pos, quiets: bool = True, origin: int | None = None) -> list[int]:
+    """All legal moves of the side to move in ``pos`` (``quiets`` and ``origin`` as
+    `pseudo_legal_moves` takes them)."""
     board = pos.board
     us = pos.side
     them = us ^ 1
     ksq = pos.kings[us]
     if ksq < 0:  # the general was captured (from a FEN with the opponent in check)
-        return pseudo_legal_moves(pos)
+        return pseudo_legal_moves(pos, quiets, origin)
     in_check = general_attacked(board, ksq, them)
     zone = CHECK_ZONE[ksq]
     legal = []
-    for move in pseudo_legal_moves(pos):
+    for move in pseudo_legal_moves(pos, quiets, origin):
         frm = move & 127
         to = move >> 7 & 127
         if not in_check and frm != ksq and frm not in zone and to not in zone:
@@ -95,6 +103,16 @@ def legal_moves(pos) -> list[int]:
         if not exposed:
             legal.append(move)
     return legal
+
+
+def legal_captures(pos) -> list[int]:
+    """The legal captures of the side to move, in `legal_moves`'s order."""
+    return legal_moves(pos, quiets=False)
+
+
+def origin_legal_moves(pos, frm: int) -> list[int]:
+    """The legal moves of the side to move's piece on ``frm``, in `legal_moves`'s order."""
+    return legal_moves(pos, origin=frm)
 
 
 def is_check(pos) -> bool:

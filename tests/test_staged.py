@@ -1,0 +1,178 @@
+"""The playing search's machinery on both games: staged move picking gives exactly the full
+sort's order (so a staged search searches the same tree), the pruned quiescence does what its
+mode says, and the UCI options that switch the playing search."""
+
+import random
+
+import pytest
+
+from xqchess.cli.engine import PLAY_SWITCHES
+from xqchess.cli.suites import default_suite
+from xqchess.cli.uci import UciProtocol
+from xqchess.core.evaluation import evaluate
+from xqchess.core.search import INFINITY, MATE, Limits, Node, SearchConfig, Searcher
+from helpers import random_walk
+from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
+from xqchess.variants import get_variant
+
+VARIANTS = ("chess", "xiangqi")
+#: specs whose heuristics score each move alone, with and without a hash stage and a capture
+#: stage (SEE or MVV-LVA right after the hash move, or first)
+STAGEABLE_SPECS = (DEFAULT_SPEC, "hash,mvvlva,killer,countermove,history", "mvvlva,killer,history",
+                   "see", "killer,history", "guard,mvvlva,killer,countermove,history",
+                   "hash,safe,history:seed")
+
+
+@pytest.mark.parametrize("variant_name", VARIANTS)
+@pytest.mark.parametrize("spec", STAGEABLE_SPECS)
+def test_pick_gives_the_full_sorts_order(variant_name, spec):
+    """At random positions, with heuristics that have learnt from a search and a hash move
+    that is legal, illegal or absent, the staged pick yields the legal moves in exactly the
+    order the full sort gives, and credits the first move the same way (but for a single
+    legal move the pick did not have to generate to try)."""
+    variant = get_variant(variant_name)
+    pipeline = build_pipeline(spec, variant)
+    searcher = Searcher(pipeline, SearchConfig())
+    rng = random.Random(7)
+    compared = 0
+    for seed in range(30):
+        pos = random_walk(variant_name, seed, rng.randrange(4, 60))
+        legal = pos.legal_moves()
+        if not legal:
+            continue
+        searcher.search(pos.copy(), Limits(depth=2))  # killers, history, countermoves learn
+        pseudo = variant.pseudo_legal_moves(pos)
+        illegal = [m for m in pseudo if m not in legal]
+        for hash_move in (0, rng.choice(legal), illegal[0] if illegal else 0, legal[-1]):
+            prev = rng.choice([0] + legal)
+            full, staged = Node(1), Node(1)
+            full.fill(pos, 3, prev, hash_move, pos.is_check())
+            staged.fill(pos, 3, prev, hash_move, pos.is_check())
+            ordered = list(pipeline.order(full, list(legal)))
+            picked = list(pipeline.pick(staged))
+            assert picked == ordered, (pos.fen(), hash_move)
+            assert staged.legal_count == len(legal)
+            if len(legal) > 1:
+                assert pipeline.first_placed_by(staged) == pipeline.first_placed_by(full)
+            compared += 1
+    assert compared >= 100
+
+
+def test_pick_stops_generating_where_the_search_stops():
+    """A hash move is yielded before any generation, winning captures before the quiet moves
+    are generated: until the last stage, the node's legal count is unknown."""
+    variant = get_variant("chess")
+    pos = variant.position("4k3/8/8/3p4/4P3/8/8/4K1N1 w - - 0 1")
+    pipeline = build_pipeline(DEFAULT_SPEC, variant)
+    hash_move = variant.parse_move(pos, "Nf3")
+    node = Node(1).fill(pos, 2, 0, hash_move, False)
+    picking = iter(pipeline.pick(node))
+    assert next(picking) == hash_move and node.legal_count is None
+    assert next(picking) == variant.parse_move(pos, "exd5") and node.legal_count is None
+    rest = list(picking)
+    assert node.legal_count == len(pos.legal_moves()) == len(rest) + 2
+
+
+@pytest.mark.parametrize("spec", ["random", "chessmaps", "none"])
+def test_pipelines_that_cannot_stage_say_so(spec):
+    variant = get_variant("chess")
+    node = Node(1).fill(variant.position(), 2, 0, 0, False)
+    assert build_pipeline(spec, variant).pick(node) is None
+
+
+@pytest.mark.parametrize("variant_name", VARIANTS)
+@pytest.mark.parametrize("spec", [DEFAULT_SPEC, "mvvlva,killer,history",
+                                  "guard,mvvlva,killer,countermove,history"])
+def test_staged_search_searches_the_same_tree(variant_name, spec):
+    variant = get_variant(variant_name)
+    for position in default_suite(variant_name).positions[:3]:
+        figures = []
+        for staged in (False, True):
+            config = SearchConfig(staged=staged, null_move=True, lmr=True)
+            searcher = Searcher(build_pipeline(spec, variant), config)
+            result = searcher.search(variant.position(position.fen), Limits(depth=3))
+            stats = result.stats
+            figures.append((result.best_move, result.score, result.pv, stats.nodes, stats.qnodes,
+                            stats.beta_cutoffs, stats.first_move_cutoffs,
+                            stats.cutoff_index_sum))
+        assert figures[0] == figures[1], position.id
+
+
+def quiesce(fen, mode, alpha=-INFINITY, beta=INFINITY, variant_name="chess"):
+    """(score, quiescence nodes) of quiescence alone on ``fen`` in ``mode``."""
+    variant = get_variant(variant_name)
+    pos = variant.position(fen)
+    searcher = Searcher(build_pipeline(DEFAULT_SPEC, variant), SearchConfig(quiescence=mode))
+    searcher.search(pos, Limits(depth=1))  # sets the searcher up on this position
+    searcher.stats.qnodes = searcher.stats.nodes = 0
+    score = searcher._quiesce(alpha, beta, 1, pos.is_check())
+    return score, searcher.stats.qnodes, evaluate(pos)
+
+
+def test_pruned_quiescence_skips_captures_that_lose_material():
+    fen = "4k3/4p3/3p4/8/8/8/8/3QK3 w - - 0 1"  # Qxd6 exd6: the queen for a pawn
+    score, qnodes, static = quiesce(fen, "pruned")
+    assert (score, qnodes) == (static, 0)
+    assert quiesce(fen, "all")[1] >= 2  # Qxd6 and the recapture
+
+
+def test_pruned_quiescence_prunes_captures_that_cannot_reach_alpha():
+    fen = "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1"  # exd5 wins a pawn safely
+    static = quiesce(fen, "pruned")[2]
+    assert quiesce(fen, "pruned")[1] == 1
+    # a pawn (100) plus the margin (200) short of alpha: delta pruning skips it
+    alpha = static + 100 + 200
+    assert quiesce(fen, "pruned", alpha, alpha + 1)[1] == 0
+    assert quiesce(fen, "safe", alpha, alpha + 1)[1] == 1
+    assert quiesce(fen, "pruned", alpha - 1, alpha)[1] == 1
+
+
+@pytest.mark.parametrize("variant_name,fen", [
+    ("chess", "k7/8/1Q6/8/8/8/8/7K b - - 0 1"),
+    ("xiangqi", "3k5/4R4/9/9/9/9/9/9/9/4K4 b - - 0 1"),
+])
+def test_pruned_quiescence_looks_for_mate_only_in_check(variant_name, fen):
+    """Without full generation a side with no move is not seen outside check (stalemate is
+    left to the main search); in check, no evasion is mate."""
+    score, _, static = quiesce(fen, "pruned", variant_name=variant_name)
+    assert score == static
+    assert quiesce(fen, "all", variant_name=variant_name)[0] != static
+    mated = {"chess": "k6R/8/1K6/8/8/8/8/8 b - - 0 1",
+             "xiangqi": "4k4/4R4/2N6/9/9/9/9/9/9/3K1R3 b - - 0 1"}[variant_name]
+    assert quiesce(mated, "pruned", variant_name=variant_name)[0] == -MATE + 1
+
+
+@pytest.mark.parametrize("variant_name,fen", [
+    ("chess", "k7/8/2K5/8/8/8/8/7R w - - 0 1"),
+    ("xiangqi", "5k3/9/9/9/9/9/9/9/9/3K3R1 w - - 0 1"),
+])
+def test_the_playing_search_finds_mates(variant_name, fen):
+    config = SearchConfig(staged=True, **PLAY_SWITCHES)
+    pos = get_variant(variant_name).position(fen)
+    result = Searcher(build_pipeline(DEFAULT_SPEC, pos.variant), config).search(
+        pos, Limits(depth=4))
+    assert result.score == MATE - 3
+
+
+def test_uci_options_switch_the_playing_search():
+    lines = []
+    protocol = UciProtocol(lines.append)
+    protocol.handle("uci")
+    assert "option name Quiescence type combo default pruned var all var safe var pruned " \
+           "var none" in lines
+    assert "option name NullMove type check default false" in lines
+    assert "option name LMR type check default false" in lines
+    engine = protocol.engine
+    for command in ("setoption name Quiescence value all", "setoption name NullMove value true",
+                    "setoption name LMR value true"):
+        protocol.handle(command)
+    assert engine.switches == {"quiescence": "all", "null_move": True, "lmr": True}
+    config = engine.ensure_searcher().config
+    assert (config.quiescence, config.null_move, config.lmr, config.staged) == (
+        "all", True, True, True)
+    lines.clear()
+    for command in ("setoption name Quiescence value most", "setoption name LMR value yes"):
+        protocol.handle(command)
+    assert lines == ["info string error: Quiescence 'most' is not one of all, safe, pruned, none",
+                     "info string error: LMR must be true or false, got 'yes'"]
+    assert engine.switches == {"quiescence": "all", "null_move": True, "lmr": True}
