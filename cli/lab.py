@@ -254,11 +254,18 @@ class Lab:
         return next((r for r in rows if all(r[k] == target[k] for k in key)), None)
 
 
+#: config settings a journal key leaves out: staged move picking searches the same tree (and
+#: came after journals were written, which must still resume)
+KEYLESS_SETTINGS = ("staged",)
+
+
 def task_key(task: dict) -> str:
     """What identifies a search in the journal: suite, position, spec, depth, the config's
-    settings (not only its name) and the pruning."""
+    settings (not only its name, but for `KEYLESS_SETTINGS`) and the pruning."""
+    settings = {name: value for name, value in asdict(CONFIGS[task["config"]]).items()
+                if name not in KEYLESS_SETTINGS}
     return json.dumps([task["suite"], task["id"], task["fen"], task["spec"], task["depth"],
-                       asdict(CONFIGS[task["config"]]), task["prune"], task["margin"]])
+                       settings, task["prune"], task["margin"]])
 
 
 def load_journal(out: Path) -> dict[str, dict]:

@@ -299,3 +299,21 @@ def test_joined_suites_are_one_suite_of_one_game():
     assert joined.positions[24].id == "chess.12.01"
     with pytest.raises(SuiteError, match="joins suites of different games"):
         load_suite("bratko-kopec+xiangqi-middlegames")
+
+
+@pytest.mark.parametrize("preset", ["greer-table3", "greer-table4"])
+def test_the_committed_journals_still_resume(preset, tmp_path):
+    """docs/runs holds the journals of the long preset runs: every search in them is still
+    known to its preset (a journal key that changed would make the next session start over)."""
+    journal = Path(__file__).resolve().parent.parent / "docs" / "runs" / preset / "searches.jsonl"
+    out = tmp_path / preset
+    out.mkdir()
+    lines = journal.read_text(encoding="utf-8").splitlines()
+    (out / "searches.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    depths = ["--depth", "3", "--depth", "4", "--depth", "5"] if preset == "greer-table4" else []
+    report = subprocess.run(ENGINE + ["lab", "--preset", preset, *depths, "--out", str(out),
+                                      "--report", "--no-chart"],
+                            capture_output=True, text=True, timeout=600)
+    assert report.returncode == 0, report.stderr
+    rows = list(csv.DictReader(open(out / "lab.csv", encoding="utf-8")))
+    assert sum(int(row["positions"]) for row in rows) == len(lines)
