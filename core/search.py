@@ -548,7 +548,7 @@ class Searcher:
                         break
         if index < 0:  # a staged pick found no legal move
             return -MATE + ply if in_check or self.variant.stalemate_loses else 0
-        if node.legal_count is not None and config.staged and ply:
+        if node.legal_count is not None:  # a staged pick that generated every move
             stats.expanded += 1
             stats.branching_sum += node.legal_count
         if tt and (ply or not (self.root_restricted or self.root_excluded)):

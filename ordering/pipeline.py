@@ -79,8 +79,7 @@ class Pipeline:
             if stages is not None:
                 node.order_keys = [(0,), (-1,)][:len(moves)]  # the first two moves' scores
                 return StagedOrder(stages)
-        columns = [h.score(node, moves) for h in self.heuristics]
-        keys = list(zip(*columns))
+        keys = self._keys(node, moves)
         ranking = sorted(range(len(moves)), key=keys.__getitem__, reverse=True)
         node.order_keys = [keys[i] for i in ranking[:2]]
         return [moves[i] for i in ranking]
