@@ -105,22 +105,39 @@ def build_parser() -> argparse.ArgumentParser:
     ucci = sub.add_parser("ucci", help="speak UCCI (xiangqi, ICCS moves) on stdin/stdout")
     ucci.set_defaults(run=run_ucci)
 
-    match = sub.add_parser("match", help="play games between two UCI engines (chess; needs "
-                                        "python-chess)")
-    match.add_argument("--engine1", help="first engine command (default: this xqchess's uci)")
-    match.add_argument("--engine2", help="second engine command (default: this xqchess's uci)")
-    match.add_argument("--option1", action="append", metavar="NAME=VALUE",
-                       help="UCI option for the first engine (repeatable)")
-    match.add_argument("--option2", action="append", metavar="NAME=VALUE",
-                       help="UCI option for the second engine (repeatable)")
-    match.add_argument("--name1", help="label of the first engine in the output (default: "
-                       "the program's name and its options, e.g. 'xqchess (Ordering=none)')")
-    match.add_argument("--name2", help="label of the second engine in the output")
-    match.add_argument("--games", type=positive_int, default=10, help="games (default 10)")
-    match.add_argument("--movetime", type=positive_int, default=100, metavar="MS",
-                       help="time per move in milliseconds (default 100)")
-    match.add_argument("--max-plies", type=positive_int, default=300,
-                       help="adjudicate a draw after this many plies (default 300)")
+    match = sub.add_parser("match", help="play games between two UCI or UCCI engines, this "
+                                        "project's rules the arbiter")
+    match.add_argument("variant", nargs="?", default="chess", choices=NAMES, metavar="VARIANT",
+                       help="game: " + ", ".join(NAMES) + " (default chess)")
+    for number in (1, 2):
+        which = "first" if number == 1 else "second"
+        match.add_argument(f"--engine{number}", metavar="COMMAND",
+                           help=f"{which} engine's command (default: this xqchess's uci)")
+        match.add_argument(f"--protocol{number}", choices=("uci", "ucci"), default="uci",
+                           help=f"{which} engine's protocol (default uci)")
+        match.add_argument(f"--option{number}", action="append", metavar="NAME=VALUE",
+                           help=f"an option for the {which} engine (repeatable)")
+        match.add_argument(f"--name{number}", help=f"{which} engine's name in the output "
+                           "(default: the program's name and its options, e.g. "
+                           "'xqchess (Ordering=none)')")
+    match.add_argument("--games", type=positive_int, default=10,
+                       help="games to play at most (default 10)")
+    match.add_argument("--openings", metavar="FILE",
+                       help="openings, one per line: FEN/EPD or moves from the initial position "
+                            "(default: the game's 20 shipped openings); each is played twice")
+    match.add_argument("--movetime", type=positive_int, metavar="MS",
+                       help="fixed time per move in milliseconds (the default, 100)")
+    match.add_argument("--tc", metavar="[MOVES/]SECONDS[+INC]",
+                       help="a clock instead of a fixed move time, e.g. 10+0.1 or 40/60")
+    match.add_argument("--timemargin", type=int_between(0), metavar="MS",
+                       help="time an engine may overstep before it loses on time (default: 0 "
+                            "under --tc; with --movetime, overruns are counted, not forfeited)")
+    match.add_argument("--max-plies", type=positive_int,
+                       help="adjudicate a draw after this many plies (default: none; the rules "
+                            "end every game)")
+    match.add_argument("--sprt", nargs="+", metavar="KEY=VALUE",
+                       help="stop when an SPRT decides: elo0=N elo1=N [alpha=0.05] [beta=0.05]")
+    match.add_argument("--pgn", metavar="FILE", help="append every game to this PGN file")
     match.set_defaults(run=run_match)
 
     lab = sub.add_parser("lab", help="the heuristics lab: a matrix of suites, configs, depths, "

@@ -1,8 +1,21 @@
-"""`xqchess match`: a match between two UCI engine commands with python-chess's engine module
-(chess only; python-chess comes with the `test` extra). Fixed time per move, colors alternate,
-each opening of a small fixed set is played once with each color; a game that reaches the move
-cap is scored a draw. Prints each game and the final score, naming each engine by a label: its
-program's name and the UCI options it was given.
+"""`xqchess match`: games between two engine programs in either game, this project's rules as
+the arbiter.
+
+Each engine speaks UCI (with ``UCI_Variant`` set to the game when it offers the option, as
+Fairy-Stockfish does) or UCCI; it is only asked for moves. The arbiter checks each move against
+the game's legal moves and decides every ending by the game's rules (`Variant.outcome` with
+draws claimed: checkmate, stalemate, the move-count and repetition rules, xiangqi's perpetual
+check and chase), so an engine with other rules, or none, can play. An illegal move, a move
+claimed missing in a live position, or an engine that dies or hangs loses the game (the engine
+is restarted for the next). Under a clock (``--tc``) an engine whose clock runs out by more than
+``--timemargin`` loses on time; under a fixed move time, moves that take longer than the move
+time are counted, and lose only when ``--timemargin`` is given and exceeded.
+
+Openings come from a file (`cli.openings`) or the game's shipped set; each is played twice, the
+engines taking turns to move first. After each game a progress line goes to stderr (and the
+game to the ``--pgn`` file); at the end the score, the first engine's Elo with its 95% interval
+(`cli.match_stats`), the SPRT's verdict when ``--sprt`` is given (it may end the match early),
+and each engine's illegal moves, time losses, failures and longest move go to stdout.
 
 An engine given no command is this xqchess, started by the same Python from the folder this code
 is imported from, so files in the working folder (a `cli/main.py`, a `core.py`) cannot replace it.
@@ -11,24 +24,33 @@ is imported from, so files in the working folder (a `cli/main.py`, a `core.py`) 
 from __future__ import annotations
 
 import argparse
+import re
 import shlex
 import sys
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from xqchess.cli.external_engine import DIALECTS, Clock, Dialect, EngineFailure, ExternalEngine
+from xqchess.cli.match_stats import Sprt, Tally, elo_interval, format_elo
+from xqchess.cli.openings import Opening, load_openings, shipped_openings
 from xqchess.core.errors import XQChessError
+from xqchess.core.pgn import Game, write_pgn
+from xqchess.core.variant import Variant
+from xqchess.variants import get_variant
 
-OPENINGS = (
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
-    "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
-    "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2",
-    "rnbqkb1r/pppppppp/5n2/8/2P5/8/PP1PPPPP/RNBQKBNR w KQkq - 1 2",
-)
 #: label of this xqchess's engine (the default for both sides)
 DEFAULT_ENGINE_NAME = "xqchess"
 #: Python's isolated mode: neither the working folder nor PYTHONPATH nor the user's site is on
 #: sys.path, so only the installed xqchess can be imported, whatever the working folder holds
 ISOLATED = "-I"
+#: seconds an engine may take beyond its time before it is judged hung (and killed)
+HANG_GRACE = 10.0
+#: PGN Termination tag values (the PGN standard's)
+NORMAL, TIME_FORFEIT, RULES_INFRACTION, ABANDONED, ADJUDICATION = (
+    "normal", "time forfeit", "rules infraction", "abandoned", "adjudication")
+SPRT_KEYS = ("elo0", "elo1", "alpha", "beta")
+#: program names of interpreters, whose script names the engine instead
+INTERPRETER = re.compile(r"(python|pypy)[\d.]*(\.exe)?")
 
 
 def default_engine_command() -> list[str]:
@@ -48,10 +70,20 @@ def engine_command(text: str) -> list[str]:
     return words
 
 
+def program_name(words: list[str]) -> str:
+    """The name of the program a command runs: its file name, or for an interpreter
+    ('python3 engine.py') the script's name without its extension."""
+    name = Path(words[0]).name
+    scripts = [word for word in words[1:] if not word.startswith("-")]
+    if INTERPRETER.fullmatch(name) and scripts:
+        return Path(scripts[0]).stem
+    return name
+
+
 def engine_label(command: str | None, options: dict[str, str]) -> str:
-    """How the output names an engine: its program's file name ('xqchess' for the default
-    engine, ``command`` None), then the UCI options it was given: 'xqchess (Ordering=mvvlva)'."""
-    name = DEFAULT_ENGINE_NAME if command is None else Path(engine_command(command)[0]).name
+    """How the output names an engine: its program's name ('xqchess' for the default engine,
+    ``command`` None), then the options it was given: 'xqchess (Ordering=mvvlva)'."""
+    name = DEFAULT_ENGINE_NAME if command is None else program_name(engine_command(command))
     settings = ", ".join(f"{option}={value}" for option, value in options.items())
     return f"{name} ({settings})" if settings else name
 
@@ -77,60 +109,285 @@ def parse_options(pairs: list[str]) -> dict[str, str]:
     return options
 
 
-def run_match(args: argparse.Namespace) -> None:
-    try:
-        import chess
-        import chess.engine
-    except ImportError:
-        raise XQChessError("xqchess match needs python-chess: "
-                           "pip install 'xqchess[test]'") from None
+def parse_sprt(pairs: list[str]) -> Sprt:
+    """``elo0=0 elo1=10 [alpha=0.05] [beta=0.05]`` as an `Sprt`."""
+    values = {}
+    for pair in pairs:
+        name, sep, text = pair.partition("=")
+        if not sep or name not in SPRT_KEYS:
+            raise XQChessError(f"--sprt takes {', '.join(k + '=N' for k in SPRT_KEYS)}; "
+                               f"got {pair!r}")
+        try:
+            values[name] = float(text)
+        except ValueError:
+            raise XQChessError(f"--sprt {name} needs a number, got {text!r}") from None
+    if "elo0" not in values or "elo1" not in values:
+        raise XQChessError("--sprt needs elo0 and elo1")
+    sprt = Sprt(**values)
+    if sprt.elo0 >= sprt.elo1:
+        raise XQChessError(f"--sprt elo0 ({sprt.elo0:g}) must be below elo1 ({sprt.elo1:g})")
+    if not (0 < sprt.alpha < 1 and 0 < sprt.beta < 1 and sprt.alpha + sprt.beta < 1):
+        raise XQChessError("--sprt alpha and beta must be between 0 and 1, summing below 1")
+    return sprt
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """A fixed time per move (``movetime``, ms), or a clock: ``base`` ms plus ``increment`` ms
+    a move, refilled with ``base`` every ``moves`` moves when ``moves`` is set."""
+
+    movetime: int | None = None
+    base: int = 0
+    increment: int = 0
+    moves: int | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> TimeControl:
+        """``[MOVES/]BASE[+INCREMENT]`` in seconds: ``10+0.1``, ``40/60``."""
+        moves, sep, rest = text.rpartition("/")
+        base, _, increment = rest.partition("+")
+        try:
+            period = int(moves) if sep else None
+            control = cls(None, round(float(base) * 1000),
+                          round(float(increment or 0) * 1000), period)
+        except ValueError:
+            raise XQChessError(f"--tc {text!r} is not [MOVES/]SECONDS[+INCREMENT]") from None
+        if control.base <= 0 or control.increment < 0 or (period is not None and period < 1):
+            raise XQChessError(f"--tc {text!r}: the time must be positive, the increment and "
+                               f"moves not negative")
+        return control
+
+    def describe(self) -> str:
+        if self.movetime is not None:
+            return f"{self.movetime} ms a move"
+        text = f"{self.base / 1000:g}+{self.increment / 1000:g} s"
+        return f"{self.moves} moves in {text}" if self.moves else text
+
+
+@dataclass
+class Player:
+    """One side of the match: how to start its engine, and what it did."""
+
+    name: str
+    command: list[str]
+    dialect: Dialect
+    options: dict[str, str]
+    engine: ExternalEngine | None = None
+    illegal_moves: int = 0
+    time_losses: int = 0
+    failures: int = 0
+    overruns: int = 0  # moves longer than the fixed move time
+    longest_move: float = 0.0  # seconds
+
+    def ensure_started(self, variant: Variant) -> ExternalEngine:
+        if self.engine is None:
+            engine = ExternalEngine(self.command, self.dialect, self.name)
+            try:
+                engine.start(variant.name, self.options)
+            except EngineFailure:
+                engine.quit()
+                raise
+            self.engine = engine
+        return self.engine
+
+    def stop(self) -> None:
+        if self.engine is not None:
+            self.engine.quit()
+            self.engine = None
+
+
+@dataclass
+class GameRecord:
+    """A finished game: who moved first (player index), its moves after the opening, and how
+    it ended."""
+
+    number: int
+    first: int
+    opening: Opening
+    moves: list[int] = field(default_factory=list)
+    result: str = "*"
+    reason: str = ""
+    termination: str = NORMAL
+
+    def first_player_score(self) -> float:
+        """The score of player 0 (the match's first engine) in this game."""
+        first_color_score = {"1-0": 1.0, "0-1": 0.0}.get(self.result, 0.5)
+        return first_color_score if self.first == 0 else 1 - first_color_score
+
+
+@dataclass
+class MatchSettings:
+    variant: Variant
+    control: TimeControl
+    timemargin: int | None
+    max_plies: int | None
+
+
+def play_game(settings: MatchSettings, players: list[Player], record: GameRecord) -> GameRecord:
+    """Play one game of ``record`` (its number, first mover and opening) to the end."""
+    variant, control = settings.variant, settings.control
+    pos = record.opening.position(variant)
+    notations = {player.dialect.move_notation for player in players}
+    replay = variant.position(record.opening.fen, strict=False)
+    texts: dict[str, list[str]] = {notation: [] for notation in notations}
+    for move in record.opening.moves:
+        for notation in notations:
+            texts[notation].append(variant.format_move(replay, move, notation))
+        replay.make(move)
+    clocks = [control.base, control.base]  # per color, ms
+    for player in players:
+        player.ensure_started(variant).new_game()
+
+    def lose(color: int, reason: str, termination: str) -> GameRecord:
+        """End the game as lost by ``color``."""
+        record.result = "0-1" if color == 0 else "1-0"
+        record.reason, record.termination = reason, termination
+        return record
+
+    while True:
+        outcome = variant.outcome(pos, claim_draw=True)
+        if outcome is not None:
+            record.result, record.reason = outcome.result(), outcome.termination.value
+            return record
+        if settings.max_plies is not None and len(record.moves) >= settings.max_plies:
+            record.result, record.reason = "1/2-1/2", f"move cap ({settings.max_plies} plies)"
+            record.termination = ADJUDICATION
+            return record
+        side = pos.side
+        player = players[record.first if side == 0 else 1 - record.first]
+        own_moves = len(record.moves) // 2  # this side's moves so far (the opening's untimed)
+        clock = Clock(movetime=control.movetime) if control.movetime is not None else Clock(
+            own=max(round(clocks[side]), 1), own_increment=control.increment,
+            opponent=max(round(clocks[side ^ 1]), 1), opponent_increment=control.increment,
+            own_is_first=side == 0,
+            moves_to_go=control.moves - own_moves % control.moves if control.moves else None)
+        allowed = (control.movetime if control.movetime is not None else clocks[side]) / 1000
+        try:
+            text, took = player.engine.best_move(
+                record.opening.fen, texts[player.dialect.move_notation], clock,
+                allowed + (settings.timemargin or 0) / 1000 + HANG_GRACE)
+        except EngineFailure as error:
+            player.failures += 1
+            player.stop()
+            return lose(side, str(error), ABANDONED)
+        player.longest_move = max(player.longest_move, took)
+        spent = took * 1000
+        if control.movetime is not None:
+            if spent > control.movetime:
+                player.overruns += 1
+                if settings.timemargin is not None \
+                        and spent > control.movetime + settings.timemargin:
+                    player.time_losses += 1
+                    return lose(side, f"{player.name} took {spent:.0f} ms", TIME_FORFEIT)
+        else:
+            clocks[side] -= spent
+            if clocks[side] < -(settings.timemargin or 0):
+                player.time_losses += 1
+                return lose(side, f"{player.name} lost on time", TIME_FORFEIT)
+            clocks[side] += control.increment
+            if control.moves and (own_moves + 1) % control.moves == 0:
+                clocks[side] += control.base
+        if text is None:
+            player.illegal_moves += 1
+            return lose(side, f"{player.name} claimed to have no move", RULES_INFRACTION)
+        try:
+            move = variant.parse_move(pos, text, player.dialect.move_notation)
+        except XQChessError as error:
+            player.illegal_moves += 1
+            return lose(side, f"{player.name} played {text!r}: {error}", RULES_INFRACTION)
+        for notation in notations:
+            texts[notation].append(variant.format_move(pos, move, notation))
+        pos.make(move)
+        record.moves.append(move)
+
+
+def game_pgn(settings: MatchSettings, players: list[Player], record: GameRecord) -> str:
+    variant = settings.variant
+    first, second = players[record.first], players[1 - record.first]
+    start = record.opening.fen or variant.start_fen
+    tags = {"Event": "xqchess match", "Round": str(record.number), "White": first.name,
+            "Black": second.name, "TimeControl": settings.control.describe(),
+            "Opening": record.opening.text, "Termination": record.termination,
+            "Ending": record.reason}
+    game = Game(variant, start, list(record.opening.moves) + record.moves, tags)
+    return write_pgn(game, record.result)
+
+
+def summary(players: list[Player], tally: Tally) -> list[str]:
+    """The final report: the score, Elo and each engine's conduct."""
+    estimate, lower, upper = elo_interval(tally)
+    lines = [f"score of {players[0].name} vs {players[1].name}: +{tally.wins} "
+             f"={tally.draws} -{tally.losses}, {tally.points:g}/{tally.games} "
+             f"({100 * tally.score():.1f}%)",
+             f"elo {format_elo(estimate)} (95% interval {format_elo(lower)} to "
+             f"{format_elo(upper)}) for {players[0].name}"]
+    for player in players:
+        lines.append(f"{player.name}: {player.illegal_moves} illegal moves, "
+                     f"{player.time_losses} time losses, {player.failures} failures, "
+                     f"{player.overruns} moves over the move time, longest move "
+                     f"{player.longest_move:.3f} s")
+    return lines
+
+
+def build_players(args: argparse.Namespace) -> list[Player]:
     texts = [args.engine1, args.engine2]
-    commands = [default_engine_command() if text is None else engine_command(text)
-                for text in texts]
     options = [parse_options(args.option1 or []), parse_options(args.option2 or [])]
     names = engine_names([args.name1, args.name2], texts, options)
-    engines = []
+    return [Player(name, default_engine_command() if text is None else engine_command(text),
+                   DIALECTS[protocol], opts)
+            for name, text, protocol, opts in zip(names, texts,
+                                                  [args.protocol1, args.protocol2], options)]
+
+
+def run_match(args: argparse.Namespace) -> None:
+    variant = get_variant(args.variant)
+    if args.tc is not None and args.movetime is not None:
+        raise XQChessError("give --movetime or --tc, not both")
+    control = TimeControl.parse(args.tc) if args.tc else TimeControl(args.movetime or 100)
+    sprt = parse_sprt(args.sprt) if args.sprt else None
+    openings = load_openings(args.openings, variant) if args.openings \
+        else shipped_openings(variant)
+    players = build_players(args)
+    settings = MatchSettings(variant, control, args.timemargin, args.max_plies)
+    pgn = open(args.pgn, "a", encoding="utf-8") if args.pgn else None
+    tally = Tally()
+    verdict = None
     try:
-        for text, command, opts in zip(texts, commands, options):
-            described = DEFAULT_ENGINE_NAME if text is None else text
-            try:
-                engine = chess.engine.SimpleEngine.popen_uci(command)
-            except (OSError, chess.engine.EngineError) as error:
-                raise XQChessError(f"cannot start engine {described!r}: {error}") from None
-            engines.append(engine)
-            try:
-                engine.configure(opts)
-            except chess.engine.EngineError as error:
-                raise XQChessError(f"engine {described!r} rejects options: {error}") from None
-        points = [0.0, 0.0]
-        tally = {"wins": 0, "draws": 0, "losses": 0}
-        limit = chess.engine.Limit(time=args.movetime / 1000)
-        for game in range(args.games):
-            white = game % 2  # engine index playing White
-            board = chess.Board(OPENINGS[(game // 2) % len(OPENINGS)])
-            while not board.is_game_over(claim_draw=True) and board.ply() < args.max_plies:
-                mover = white if board.turn == chess.WHITE else 1 - white
-                try:
-                    move = engines[mover].play(board, limit).move
-                except chess.engine.EngineError as error:
-                    raise XQChessError(f"engine {names[mover]!r} failed in game {game + 1}: "
-                                       f"{error}") from None
-                if move is None or move not in board.legal_moves:
-                    raise XQChessError(f"engine {names[mover]!r} played no legal move in game "
-                                       f"{game + 1} ({board.fen()})")
-                board.push(move)
-            outcome = board.outcome(claim_draw=True)
-            result = outcome.result() if outcome else "1/2-1/2"
-            score_white = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
-            points[white] += score_white
-            points[1 - white] += 1 - score_white
-            first = score_white if white == 0 else 1 - score_white
-            tally["wins" if first == 1 else "losses" if first == 0 else "draws"] += 1
-            reason = outcome.termination.name.lower() if outcome else "move cap"
-            print(f"game {game + 1}: {names[white]} (white) vs {names[1 - white]} (black): "
-                  f"{result} ({reason}, {board.ply()} plies)", flush=True)
-        print(f"score: {names[0]} {points[0]:g} - {points[1]:g} {names[1]} "
-              f"(+{tally['wins']} ={tally['draws']} -{tally['losses']})")
+        for player in players:
+            player.ensure_started(variant)
+        for index in range(args.games):
+            record = GameRecord(index + 1, index % 2, openings[(index // 2) % len(openings)])
+            play_game(settings, players, record)
+            tally.add(record.first_player_score())
+            if pgn:
+                pgn.write(game_pgn(settings, players, record) + "\n")
+                pgn.flush()
+            white, black = players[record.first].name, players[1 - record.first].name
+            estimate, lower, upper = elo_interval(tally)
+            progress = (f"game {record.number}/{args.games}: {white} vs {black}: "
+                        f"{record.result} ({record.reason}, {len(record.moves)} plies); "
+                        f"{players[0].name} {tally.points:g}/{tally.games}, elo "
+                        f"{format_elo(estimate)} ({format_elo(lower)}, {format_elo(upper)})")
+            if sprt:
+                verdict = sprt.verdict(tally)
+                progress += f", llr {sprt.llr(tally):.2f}"
+            print(progress, file=sys.stderr, flush=True)
+            if verdict:
+                break
     finally:
-        for engine in engines:
-            engine.quit()
+        for player in players:
+            player.stop()
+        if pgn:
+            pgn.close()
+    for line in summary(players, tally):
+        print(line)
+    if sprt:
+        lower, upper = sprt.bounds()
+        outcome = {"H1": f"H1 accepted: {players[0].name} is at least "
+                         f"{sprt.elo1:g} Elo stronger",
+                   "H0": f"H0 accepted: {players[0].name} is not {sprt.elo1:g} Elo stronger "
+                         f"(at most {sprt.elo0:g})",
+                   None: "no verdict yet"}[verdict]
+        print(f"sprt elo0={sprt.elo0:g} elo1={sprt.elo1:g} alpha={sprt.alpha:g} "
+              f"beta={sprt.beta:g}: llr {sprt.llr(tally):.2f} (bounds {lower:.2f}, "
+              f"{upper:.2f}): {outcome}")

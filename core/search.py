@@ -30,6 +30,9 @@ MATE_BOUND = MATE - 1_000  # scores beyond this are mates, with the distance in 
 INFINITY = 32_000
 MAX_PLY = 96
 CLOCK_CHECK_INTERVAL = 16  # nodes between looks at the clock (about 1 ms in Python)
+#: milliseconds kept back from a fixed move time for what happens after the search stops
+#: (unwinding, printing the best move, the pipe to the GUI), at most half the move time
+MOVE_OVERHEAD_MS = 10
 #: What quiescence searches beyond standing pat: ``all`` captures and promotions, ``safe`` ones
 #: only (SEE not negative), both found by full legal generation so that a stalemate is seen;
 #: ``pruned``, the playing search's: captures and promotions from the captures-only generator
@@ -385,9 +388,10 @@ class Searcher:
     def _deadlines(self, limits: Limits, side: int) -> tuple[float | None, float | None]:
         """(soft, hard) deadlines: no new iteration after the soft one, stop at the hard one.
         With a clock, spend about remaining/moves-to-go plus most of the increment, never more
-        than half of what is left, and keep a safety margin for the process's own latency."""
+        than half of what is left, and keep a safety margin for the process's own latency; a
+        fixed move time keeps back `MOVE_OVERHEAD_MS`."""
         if limits.movetime:
-            hard = limits.movetime / 1000
+            hard = max(limits.movetime - MOVE_OVERHEAD_MS, limits.movetime / 2) / 1000
             return self.start + hard, self.start + hard
         remaining = limits.wtime if side == 0 else limits.btime
         if remaining is None or limits.infinite:
