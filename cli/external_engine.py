@@ -145,7 +145,8 @@ class ExternalEngine:
     # -- the process -------------------------------------------------------------------------
 
     def start(self, variant_name: str, options: dict[str, str]) -> None:
-        """Start the program, greet it, select the game and set ``options``."""
+        """Start the program, greet it, select the game and set ``options`` (each must be one
+        the engine declares)."""
         try:
             self.process = subprocess.Popen(
                 self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -170,8 +171,11 @@ class ExternalEngine:
                 raise EngineFailure(f"engine {self.label!r} does not play {variant_name} "
                                     f"({VARIANT_OPTION}: {', '.join(self.variants)})")
             self.send(self.dialect.set_option(VARIANT_OPTION, variant_name))
+        offered = {option.lower(): option for option in self.options}
         for name, value in options.items():
-            self.send(self.dialect.set_option(name, value))
+            if name.lower() not in offered:  # option names are not case-sensitive
+                raise EngineFailure(f"engine {self.label!r} has no option {name!r}")
+            self.send(self.dialect.set_option(offered[name.lower()], value))
         self.ready()
 
     @staticmethod

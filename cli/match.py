@@ -322,10 +322,9 @@ def summary(players: list[Player], tally: Tally) -> list[str]:
              f"elo {format_elo(estimate)} (95% interval {format_elo(lower)} to "
              f"{format_elo(upper)}) for {players[0].name}"]
     for player in players:
-        lines.append(f"{player.name}: {player.illegal_moves} illegal moves, "
-                     f"{player.time_losses} time losses, {player.failures} failures, "
-                     f"{player.overruns} moves over the move time, longest move "
-                     f"{player.longest_move:.3f} s")
+        lines.append(f"{player.name}: illegal moves {player.illegal_moves}, time losses "
+                     f"{player.time_losses}, failures {player.failures}, moves over the move "
+                     f"time {player.overruns}, longest move {player.longest_move:.3f} s")
     return lines
 
 

@@ -3,12 +3,14 @@
 Elo is the logistic one, ``Elo = -400 * log10(1 / score - 1)``. The interval and the SPRT use
 the trinomial model of the games (win, draw, loss, with the sample variance of a game's score),
 as fishtest and fastchess's trinomial mode do; games are treated as independent even though a
-match plays each opening twice. The SPRT is the generalised SPRT's normal approximation
-(Michel Van den Bergh's, fishtest's ``LLR_logistic``): with ``s0`` and ``s1`` the expected
-scores at ``elo0`` and ``elo1``, ``LLR = N * (s1 - s0) * (2 * score - s0 - s1) / (2 * var)``.
-It accepts H1 (the first engine is ``elo1`` stronger) when LLR reaches ``log((1 - beta) /
-alpha)`` and H0 when it falls to ``log(beta / (1 - alpha))``. While every game has the same
-result the variance is 0 and the LLR is undefined; it is reported as 0 and the test goes on.
+match plays each opening twice. The SPRT is Michel Van den Bergh's generalised SPRT as fishtest
+computes it (``LLR_logistic``): with ``s0`` and ``s1`` the expected scores at ``elo0`` and
+``elo1``, the log-likelihood ratio of the maximum-likelihood outcome distributions whose mean
+is ``s1`` and ``s0`` (near the normal approximation ``N * (s1 - s0) * (2 * score - s0 - s1) /
+(2 * var)`` in mid-range, and sound at lopsided scores, where that one is not). It accepts H1 (the first engine is ``elo1`` stronger) when LLR reaches ``log((1 - beta) /
+alpha)`` and H0 when it falls to ``log(beta / (1 - alpha))``. As in fishtest, the LLR counts
+an outcome that has not occurred as `REGULARIZATION` games, so that it is defined (the variance
+not 0) when every game so far has had the same result.
 """
 
 from __future__ import annotations
@@ -18,6 +20,16 @@ from dataclasses import dataclass
 
 #: the two-sided 95% quantile of the normal distribution
 Z95 = 1.959963984540054
+#: how many games an outcome not yet seen counts as in the SPRT (fishtest's regularisation)
+REGULARIZATION = 1e-3
+
+
+def mean_and_variance(wins: float, draws: float, losses: float) -> tuple[float, float]:
+    """A game's mean score and the variance of its score, from the outcomes' counts."""
+    games = wins + draws + losses
+    mean = (wins + draws / 2) / games
+    variance = (wins * (1 - mean) ** 2 + draws * (0.5 - mean) ** 2 + losses * mean ** 2) / games
+    return mean, variance
 
 
 @dataclass
@@ -51,9 +63,33 @@ class Tally:
 
     def variance(self) -> float:
         """The sample variance of one game's score."""
-        mean = self.score()
-        return (self.wins * (1 - mean) ** 2 + self.draws * (0.5 - mean) ** 2
-                + self.losses * mean ** 2) / self.games
+        return mean_and_variance(self.wins, self.draws, self.losses)[1]
+
+
+#: a game's scores for the first engine, in `Tally` order (win, draw, loss)
+OUTCOME_SCORES = (1.0, 0.5, 0.0)
+
+
+def most_likely(observed: list[float], mean: float) -> list[float]:
+    """The outcome distribution with mean score ``mean`` under which the ``observed``
+    frequencies are most likely: ``observed[i] / (1 + lam * (x[i] - mean))``, with the
+    Lagrange multiplier ``lam`` found by bisection (the constraint decreases in ``lam``)."""
+    offsets = [score - mean for score in OUTCOME_SCORES]
+
+    def constraint(lam: float) -> float:
+        return sum(p * x / (1 + lam * x) for p, x in zip(observed, offsets))
+
+    # 1 + lam * x must stay positive for every outcome: lam in (-1 / max x, -1 / min x)
+    low, high = -1 / max(offsets), -1 / min(offsets)
+    low, high = low + 1e-12 * abs(low), high - 1e-12 * abs(high)
+    for _ in range(200):
+        middle = (low + high) / 2
+        if constraint(middle) > 0:
+            low = middle
+        else:
+            high = middle
+    lam = (low + high) / 2
+    return [p / (1 + lam * x) for p, x in zip(observed, offsets)]
 
 
 def elo(score: float) -> float:
@@ -94,11 +130,13 @@ class Sprt:
         """The log-likelihood ratio of H1 to H0 after the games of ``tally``."""
         if not tally.games:
             return 0.0
-        variance = tally.variance()
-        if variance == 0:
-            return 0.0
-        s0, s1 = expected_score(self.elo0), expected_score(self.elo1)
-        return tally.games * (s1 - s0) * (2 * tally.score() - s0 - s1) / (2 * variance)
+        counts = [count or REGULARIZATION for count in (tally.wins, tally.draws, tally.losses)]
+        games = sum(counts)
+        observed = [count / games for count in counts]
+        under_h0 = most_likely(observed, expected_score(self.elo0))
+        under_h1 = most_likely(observed, expected_score(self.elo1))
+        return games * sum(p * math.log(p1 / p0)
+                           for p, p0, p1 in zip(observed, under_h0, under_h1))
 
     def verdict(self, tally: Tally) -> str | None:
         """'H1' or 'H0' once one is accepted, else None."""
