@@ -6,10 +6,11 @@ g1f3``, ``1. e4 e5 2. Nf3``, ``h2e2 h9g7``; move numbers are skipped). Blank lin
 ``#`` on are ignored. Each opening is played twice, once with each engine moving first.
 
 Shipped sets, one per game (``cli/data/openings/<game>.txt``, the default of `xqchess match`):
-20 named main lines of opening theory per game, 6 to 8 plies deep. They are hand-written from
-the named openings (the ECO lines in chess; the common xiangqi openings: central cannon against
-screen horses, elephant and horse openings, and so on), each kept only where Fairy-Stockfish
-judges it balanced: ``python3 cli/openings_check.py`` re-checks every line.
+20 named main lines of opening theory per game, 6 to 10 plies deep, hand-written from the named
+openings (the ECO lines in chess; the common xiangqi openings: central cannon against screen
+horses, elephant and horse openings, and so on), each reaching a different position and each
+kept only where Fairy-Stockfish at depth 14 scores it within 150 centipawns
+(tests/test_openings.py re-checks both).
 """
 
 from __future__ import annotations

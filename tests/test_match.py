@@ -1,11 +1,19 @@
-"""`xqchess match` with its default engines: they start whatever the working folder holds (an
-`xqchess` package, a `cli/main.py` or a `core.py` there changes nothing), and the output tells
-them apart by name and options."""
+"""`xqchess match`: real games between engine processes in both games, the arbiter's verdicts on
+scripted engines that misbehave (illegal moves, crashes, hangs, slow moves, false claims), the
+protocols' ``go`` commands, and the default engines' isolation from the working folder."""
+
+import sys
+import textwrap
 
 import pytest
 
+from xqchess.cli import match
+from xqchess.cli.external_engine import Clock, Dialect, UcciDialect
 from xqchess.cli.main import main
-from xqchess.cli.match import engine_label, engine_names
+from xqchess.cli.match import TimeControl, engine_label, engine_names
+from xqchess.core.errors import XQChessError
+from xqchess.core.pgn import read_pgn
+from xqchess.variants import get_variant
 
 POISON = "raise SystemExit('imported from the working folder')\n"
 
@@ -24,17 +32,205 @@ def poisoned_cwd(tmp_path, monkeypatch):
     return tmp_path
 
 
-def test_default_engines_ignore_the_working_folder_and_differ_by_label(poisoned_cwd, capsys):
-    pytest.importorskip("chess")
-    code = main(["match", "--games", "2", "--movetime", "10", "--max-plies", "20",
-                 "--option1", "Ordering=mvvlva"])
+def run(capsys, *args):
+    code = main(["match", *args])
     out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_default_engines_ignore_the_working_folder_and_differ_by_label(poisoned_cwd, capsys):
+    code, out, err = run(capsys, "--games", "2", "--movetime", "10", "--max-plies", "20",
+                         "--option1", "Ordering=mvvlva")
     assert code == 0, err
-    lines = out.splitlines()
-    assert lines[0].startswith("game 1: xqchess (Ordering=mvvlva) (white) vs xqchess (black): ")
-    assert lines[1].startswith("game 2: xqchess (white) vs xqchess (Ordering=mvvlva) (black): ")
-    score = lines[-1].removeprefix("score: xqchess (Ordering=mvvlva) ")
-    assert score != lines[-1] and " xqchess (+" in score
+    progress = err.splitlines()
+    assert progress[0].startswith("game 1/2: xqchess (Ordering=mvvlva) vs xqchess: ")
+    assert progress[1].startswith("game 2/2: xqchess vs xqchess (Ordering=mvvlva): ")
+    assert out.startswith("score of xqchess (Ordering=mvvlva) vs xqchess: ")
+
+
+def test_xiangqi_uci_against_ucci_writes_legal_games_with_the_rules_verdicts(tmp_path, capsys):
+    """This engine over UCI (UCI_Variant xiangqi) against itself over UCCI (ICCS moves): each
+    PGN game reads back as legal moves, its result is the rules' when it ended by them."""
+    pgn = tmp_path / "games.pgn"
+    ucci = f"{sys.executable} -I -m xqchess.cli.main ucci"
+    code, out, err = run(capsys, "xiangqi", "--games", "2", "--movetime", "20",
+                         "--max-plies", "24", "--engine2", ucci, "--protocol2", "ucci",
+                         "--name2", "ucci", "--pgn", str(pgn))
+    assert code == 0, err
+    variant = get_variant("xiangqi")
+    texts = pgn.read_text(encoding="utf-8").strip().split("\n\n[")
+    assert len(texts) == 2
+    for number, text in enumerate(texts, 1):
+        game, result = read_pgn(text if number == 1 else "[" + text, [variant])
+        assert game.tags["Round"] == str(number)
+        assert game.tags["Variant"] == "xiangqi"
+        pos = game.position()
+        outcome = variant.outcome(pos, claim_draw=True)
+        if game.tags["Termination"] == "normal":
+            assert outcome is not None and outcome.result() == result
+        else:
+            assert game.tags["Termination"] == "adjudication" and result == "1/2-1/2"
+    assert "ucci: illegal moves 0, time losses 0, failures 0" in out
+    assert "xqchess: illegal moves 0, time losses 0, failures 0" in out
+
+
+def test_a_clock_game_is_played_without_time_losses(capsys):
+    code, out, err = run(capsys, "--games", "2", "--tc", "3+0.05", "--max-plies", "16")
+    assert code == 0, err
+    assert out.count("time losses 0") == 2
+
+
+FAKE_ENGINE = textwrap.dedent('''
+    import sys, time
+    behaviour = sys.argv[1]
+    moves = 0
+    for line in sys.stdin:
+        words = line.split()
+        if not words:
+            continue
+        if words[0] == "uci":
+            if behaviour == "chess-only":
+                print("option name UCI_Variant type combo default chess var chess")
+            print("id name fake\\nuciok", flush=True)
+        elif words[0] == "isready":
+            print("readyok", flush=True)
+        elif words[0] == "quit":
+            break
+        elif words[0] == "position":
+            moves = len(words[words.index("moves") + 1:]) if "moves" in words else 0
+        elif words[0] == "go":
+            if behaviour == "crash":
+                sys.exit(3)
+            if behaviour == "hang":
+                continue
+            if behaviour == "slow":
+                time.sleep(0.3)
+            move = {"illegal": "e2e5", "none": "(none)"}.get(behaviour)
+            if move is None:  # a knight that goes out and back (Black's, after 1 move)
+                move = ("b8c6", "c6b8")[moves // 2 % 2]
+            print("info depth 1 score cp 0", flush=True)
+            print("bestmove " + move, flush=True)
+''')
+
+
+@pytest.fixture
+def start_only(tmp_path):
+    """An openings file holding only the initial chess position."""
+    path = tmp_path / "start.txt"
+    path.write_text(get_variant("chess").start_fen + "\n", encoding="utf-8")
+    return str(path)
+
+
+@pytest.fixture
+def fake(tmp_path):
+    script = tmp_path / "fake_engine.py"
+    script.write_text(FAKE_ENGINE, encoding="utf-8")
+    return lambda behaviour: f"{sys.executable} {script} {behaviour}"
+
+
+@pytest.mark.parametrize("behaviour,termination,conduct", [
+    ("illegal", "rules infraction", "illegal moves 2"),
+    ("none", "rules infraction", "illegal moves 2"),
+    ("crash", "abandoned", "failures 2"),
+    ("hang", "abandoned", "failures 2"),
+])
+def test_an_engine_that_breaks_the_rules_loses_and_is_restarted(
+        fake, start_only, behaviour, termination, conduct, tmp_path, capsys, monkeypatch):
+    """The fake plays Black in game 1 and moves first in game 2 from the start position: it
+    loses both at its first move, whatever it did, and is started again for game 2."""
+    monkeypatch.setattr(match, "HANG_GRACE", 0.5)
+    pgn = tmp_path / "games.pgn"
+    code, out, err = run(capsys, "--games", "2", "--movetime", "20", "--openings",
+                         start_only, "--engine2", fake(behaviour), "--name2", "fake",
+                         "--pgn", str(pgn))
+    assert code == 0, err
+    assert out.startswith("score of xqchess vs fake: +2 =0 -0, 2/2 (100.0%)")
+    fake_line = out.splitlines()[-1]
+    assert fake_line.startswith("fake: ") and conduct in fake_line
+    games = pgn.read_text(encoding="utf-8")
+    assert games.count(f'[Termination "{termination}"]') == 2
+    assert games.count('[Result "1-0"]') == 1 and games.count('[Result "0-1"]') == 1
+
+
+def test_a_slow_move_is_counted_and_forfeits_only_past_the_time_margin(fake, start_only,
+                                                                      capsys):
+    code, out, _ = run(capsys, "--games", "1", "--movetime", "50", "--max-plies", "4",
+                       "--openings", start_only, "--engine2", fake("slow"), "--name2", "slow")
+    assert code == 0
+    assert "+0 =1 -0" in out and "slow: illegal moves 0, time losses 0, failures 0, " \
+                                  "moves over the move time 2" in out
+    code, out, _ = run(capsys, "--games", "1", "--movetime", "50", "--timemargin", "100",
+                       "--openings", start_only, "--engine2", fake("slow"), "--name2", "slow")
+    assert code == 0
+    assert "+1 =0 -0" in out and "slow: illegal moves 0, time losses 1" in out
+
+
+def test_sprt_ends_the_match_when_it_decides(fake, capsys):
+    code, out, err = run(capsys, "--games", "200", "--movetime", "20", "--engine2",
+                         fake("illegal"), "--sprt", "elo0=0", "elo1=400")
+    assert code == 0, err
+    games = len(err.splitlines())
+    assert 2 <= games < 200
+    assert "H1 accepted: xqchess is at least 400 Elo stronger" in out
+
+
+@pytest.mark.parametrize("args,fault", [
+    (["--engine2", "/nonexistent/engine"], "cannot start engine"),
+    (["--option1", "Ordering"], "is not NAME=VALUE"),
+    (["--option1", "NoSuchOption=1"], "has no option 'NoSuchOption'"),
+    (["--tc", "ten"], "is not [MOVES/]SECONDS[+INCREMENT]"),
+    (["--tc", "1+0", "--movetime", "10"], "not both"),
+    (["--sprt", "elo0=5", "elo1=0"], "must be below elo1"),
+    (["--sprt", "elo1=5"], "needs elo0 and elo1"),
+    (["--sprt", "elo0=0", "elo1=5", "alpha=2"], "between 0 and 1"),
+    (["--openings", "/nonexistent/openings.txt"], "cannot read openings file"),
+])
+def test_bad_input_is_one_line(args, fault, capsys):
+    code, _, err = run(capsys, "--games", "1", *args)
+    assert code == 2 and fault in err
+    assert len(err.splitlines()) == 1, err
+
+
+def test_an_engine_that_does_not_play_the_game_is_refused(fake, capsys):
+    """An engine whose UCI_Variant option does not offer the game is refused by name."""
+    code, _, err = run(capsys, "xiangqi", "--games", "1", "--engine2", fake("chess-only"))
+    assert code == 2
+    assert "does not play xiangqi (UCI_Variant: chess)" in err
+
+
+@pytest.mark.parametrize("dialect,clock,milliseconds,command", [
+    (Dialect(), Clock(movetime=100), False, "go movetime 100"),
+    (Dialect(), Clock(own=5000, own_increment=100, opponent=4000, opponent_increment=100),
+     False, "go wtime 5000 btime 4000 winc 100 binc 100"),
+    (Dialect(), Clock(own=5000, opponent=4000, own_is_first=False, moves_to_go=7), False,
+     "go wtime 4000 btime 5000 winc 0 binc 0 movestogo 7"),
+    (UcciDialect(), Clock(movetime=100), True, "go time 100 movestogo 1"),
+    (UcciDialect(), Clock(movetime=2500), False, "go time 2 movestogo 1"),
+    (UcciDialect(), Clock(own=5000, own_increment=100, opponent=4000, opponent_increment=100),
+     True, "go time 5000 increment 100 opptime 4000 oppincrement 100"),
+    (UcciDialect(), Clock(own=60000, opponent=60000, moves_to_go=10), False,
+     "go time 60 movestogo 10 opptime 60 oppincrement 0"),
+])
+def test_go_commands_per_protocol(dialect, clock, milliseconds, command):
+    assert dialect.go(clock, milliseconds) == command
+
+
+@pytest.mark.parametrize("text,control", [
+    ("10+0.1", TimeControl(None, 10000, 100, None)),
+    ("40/60", TimeControl(None, 60000, 0, 40)),
+    ("0.5", TimeControl(None, 500, 0, None)),
+])
+def test_time_controls_read_as_cutechess_writes_them(text, control):
+    assert TimeControl.parse(text) == control
+
+
+@pytest.mark.parametrize("text", ["0", "-1+1", "1+-1", "0/10", "x/10", "10+"])
+def test_bad_time_controls_are_refused(text):
+    if text == "10+":  # an empty increment is none
+        assert TimeControl.parse(text) == TimeControl(None, 10000, 0, None)
+        return
+    with pytest.raises(XQChessError):
+        TimeControl.parse(text)
 
 
 @pytest.mark.parametrize("command,options,label", [
@@ -42,6 +238,7 @@ def test_default_engines_ignore_the_working_folder_and_differ_by_label(poisoned_
     (None, {"Ordering": "mvvlva", "Hash": "1"}, "xqchess (Ordering=mvvlva, Hash=1)"),
     ("/usr/games/fairy-stockfish", {}, "fairy-stockfish"),
     ("'/opt/my engines/stockfish' --quiet", {"Threads": "1"}, "stockfish (Threads=1)"),
+    ("python3 -u ../peers/elephantfish_uci.py", {}, "elephantfish_uci"),
 ])
 def test_engine_labels_are_a_name_and_the_options(command, options, label):
     assert engine_label(command, options) == label

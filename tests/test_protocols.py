@@ -212,33 +212,6 @@ def test_garbage_on_stdin_does_not_end_the_process():
     assert engine.close() == 0
 
 
-def test_match_script_plays_and_scores_two_engine_configurations():
-    pytest.importorskip("chess")
-    result = subprocess.run(ENGINE + ["match", "--games", "2", "--movetime", "10",
-                                      "--max-plies", "30", "--option1", "Ordering=none",
-                                      "--name1", "none", "--name2", "default"],
-                            capture_output=True, text=True, timeout=300)
-    lines = result.stdout.splitlines()
-    assert result.returncode == 0, result.stderr
-    assert lines[0].startswith("game 1: none (white) vs default (black): ")
-    assert lines[1].startswith("game 2: default (white) vs none (black): ")
-    points = lines[-1].split()
-    assert points[0] == "score:" and float(points[2]) + float(points[4]) == 2
-
-
-@pytest.mark.parametrize("args,fault", [
-    (["--engine2", "/nonexistent/engine"], "cannot start engine"),
-    (["--option1", "Ordering"], "is not NAME=VALUE"),
-    (["--option1", "NoSuchOption=1"], "rejects options"),
-])
-def test_match_script_bad_input_is_one_line(args, fault):
-    pytest.importorskip("chess")
-    result = subprocess.run(ENGINE + ["match", "--games", "1", *args], capture_output=True,
-                            text=True, timeout=120)
-    assert result.returncode == 2 and fault in result.stderr
-    assert len(result.stderr.splitlines()) == 1, result.stderr
-
-
 @pytest.mark.parametrize("script", ["go\n", "go ponder\n",
                                     "position startpos moves e2e4\ngo wtime 1000\n"])
 def test_unbounded_go_ends_at_end_of_input(script):
