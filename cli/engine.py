@@ -27,8 +27,10 @@ class EngineOptionError(XQChessError):
 
 #: The playing search's switches (`SearchConfig` fields) and their defaults: quiescence
 #: without full move generation, SEE-losing captures and delta pruning (`QUIESCENCE_MODES`);
-#: null move and late-move reductions off until a match shows they gain.
-PLAY_SWITCHES = {"quiescence": "pruned", "null_move": False, "lmr": False}
+#: null move, late-move reductions, check extension, futility pruning and aspiration windows
+#: off until a match shows they gain.
+PLAY_SWITCHES = {"quiescence": "pruned", "null_move": False, "lmr": False,
+                 "check_extension": False, "futility": False, "aspiration": False}
 
 
 class Engine:

@@ -40,6 +40,12 @@ def add_searcher_options(parser: argparse.ArgumentParser) -> None:
                         "playing search does: the same tree, less work")
     parser.add_argument("--null-move", action="store_true", help="null-move pruning")
     parser.add_argument("--lmr", action="store_true", help="late-move reductions")
+    parser.add_argument("--check-extension", action="store_true",
+                        help="search one ply deeper at nodes in check")
+    parser.add_argument("--futility", action="store_true", help="futility pruning of quiet "
+                        "moves one and two plies from the leaves")
+    parser.add_argument("--aspiration", action="store_true",
+                        help="aspiration windows around the last iteration's score")
     parser.add_argument("--hash", type=int_between(1, MAX_HASH_MB), default=16, metavar="MB",
                         help=f"transposition table size in MB, 1-{MAX_HASH_MB} (default 16)")
     parser.add_argument("--multipv", type=int_between(1, MAX_MULTIPV), default=1, metavar="N",
@@ -56,6 +62,8 @@ def searcher_from_args(args: argparse.Namespace, variant: Variant) -> Searcher:
     config = SearchConfig(tt=not args.no_tt, hash_mb=args.hash, pvs=not args.no_pvs,
                           iterative=not args.no_id, quiescence=args.quiescence,
                           null_move=args.null_move, lmr=args.lmr, staged=args.staged,
+                          check_extension=args.check_extension, futility=args.futility,
+                          aspiration=args.aspiration,
                           guard_prune_depth=args.guard_prune, multipv=args.multipv)
     return Searcher(build_pipeline(args.ordering, variant, args.guard_margin), config)
 

@@ -32,7 +32,8 @@ GO_INT_PARAMETERS = {
 }
 GO_FLAGS = ("infinite", "ponder")
 #: check options -> the playing search's switch each sets (`cli.engine.PLAY_SWITCHES`)
-CHECK_OPTIONS = {"NullMove": "null_move", "LMR": "lmr"}
+CHECK_OPTIONS = {"NullMove": "null_move", "LMR": "lmr", "CheckExtension": "check_extension",
+                 "Futility": "futility", "Aspiration": "aspiration"}
 CHECK_KEYS = {option.lower(): switch for option, switch in CHECK_OPTIONS.items()}
 
 

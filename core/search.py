@@ -118,10 +118,24 @@ class MoveOrderer(Protocol):
         """Forget everything, before a new game."""
 
 
+#: Futility pruning's margins by remaining depth (centipawns): at a node this close to the
+#: leaves, quiet moves that give no check are skipped when the static score plus the margin
+#: does not reach alpha.
+FUTILITY_MARGINS = (0, 200, 400)
+#: The aspiration window's first half-width around the previous iteration's score
+#: (centipawns), from `ASPIRATION_DEPTH` on; it widens fourfold on each fail.
+ASPIRATION_WINDOW = 50
+ASPIRATION_DEPTH = 4
+#: Null move's depth reduction: the null move is searched to ``depth - 1 - NULL_REDUCTION``.
+NULL_REDUCTION = 2
+
+
 @dataclass
 class SearchConfig:
-    """Which enhancements the search uses. Null move and late-move reductions are off by
-    default; ``guard_prune_depth`` 0 means no forward pruning. ``staged`` picks moves in
+    """Which enhancements the search uses. Null move, late-move reductions, check extension,
+    futility pruning and aspiration windows are off by default (the playing search's
+    defaults are `cli.engine.PLAY_SWITCHES`); ``guard_prune_depth`` 0 means no forward
+    pruning. ``staged`` picks moves in
     stages (`MoveOrderer.pick`: the hash move before any generation, then the captures, then
     the rest), which searches the same tree with less work; off, every node generates and
     orders all its moves, so that the branching statistics count every node (the lab)."""
@@ -134,6 +148,9 @@ class SearchConfig:
     quiescence_order: str = "mvvlva"
     null_move: bool = False
     lmr: bool = False
+    check_extension: bool = False  # search one ply deeper at a node in check
+    futility: bool = False  # skip quiet moves near the leaves that cannot reach alpha
+    aspiration: bool = False  # root search in a window around the last score
     guard_prune_depth: int = 0
     staged: bool = False
     multipv: int = 1  # principal variations reported per iteration (UCI MultiPV)
@@ -285,7 +302,12 @@ class Searcher:
         or no iteration finished; when not one root move was searched to the end, the
         `_fallback_move`. Limits and stop requests are honoured at every node."""
         self.pos = pos
-        self.variant = pos.variant
+        self.variant = variant = pos.variant
+        values = variant.piece_values
+        royal_kinds = {piece & KIND_MASK for piece in variant.royal_pieces}
+        lowest = min(value for kind, value in values.items() if kind not in royal_kinds)
+        self.null_move_kinds = {kind for kind, value in values.items()
+                                if value > lowest and kind not in royal_kinds}
         self.stats = stats = SearchStats()
         self.start = time.perf_counter()
         self.soft_deadline, self.hard_deadline = self._deadlines(limits, pos.side)
@@ -323,16 +345,18 @@ class Searcher:
             try:
                 while len(lines) < line_count:  # MultiPV: each line excludes the earlier ones
                     self.root_excluded = {pv[0] for _, pv in lines}
-                    score = self._root(depth)
+                    score = self._root(depth, best_score if done_depth and not lines
+                                       else None)
                     lines.append((score, list(self.pv_table[0])))
             except SearchStopped:
                 self._unwind()
                 if not lines:
                     unfinished = Unfinished(depth, self.root_searched, len(self.root_moves))
-                    if self.root_best is not None and (
-                            not done_depth or self.root_first == best_move):
+                    if self.root_best is not None and self.root_best_score > self.root_alpha \
+                            and (not done_depth or self.root_first == best_move):
                         # The unfinished iteration searched the previous best move first, so
-                        # its best so far is at least as good (or there is nothing better).
+                        # its best so far is at least as good (or there is nothing better);
+                        # a score at or below an aspiration window's alpha is only a bound.
                         best_move, best_score = self.root_best, self.root_best_score
                         best_pv, done_depth = list(self.pv_table[0]), depth
                     break
@@ -420,14 +444,34 @@ class Searcher:
 
     # -- the tree ----------------------------------------------------------------------------
 
-    def _root(self, depth: int) -> int:
+    def _root(self, depth: int, guess: int | None = None) -> int:
+        """The root searched to ``depth``: with aspiration windows (``guess`` the previous
+        iteration's score), first in a window around the guess, widened on the side it
+        fails on until the score falls inside; otherwise with the full window."""
+        if (guess is None or not self.config.aspiration or depth < ASPIRATION_DEPTH
+                or abs(guess) >= MATE_BOUND):
+            return self._root_window(depth, -INFINITY, INFINITY)
+        width = ASPIRATION_WINDOW
+        alpha, beta = guess - width, guess + width
+        while True:
+            score = self._root_window(depth, alpha, beta)
+            if alpha < score < beta or (alpha == -INFINITY and beta == INFINITY):
+                return score
+            width *= 4
+            if score <= alpha:
+                alpha = max(score - width, -INFINITY) if width < INFINITY else -INFINITY
+            else:
+                beta = min(score + width, INFINITY) if width < INFINITY else INFINITY
+
+    def _root_window(self, depth: int, alpha: int, beta: int) -> int:
         self.root_best = None
         self.root_best_score = -INFINITY
+        self.root_alpha = alpha
         self.root_first = 0
         self.root_searched = 0
         # The root has no previous move, however it was reached: a search of a position
         # depends on the position and the game's history of repetitions, not on the path.
-        return self._search(depth, -INFINITY, INFINITY, 0, 0, True, False)
+        return self._search(depth, alpha, beta, 0, 0, True, False)
 
     def _repetition_score(self, ply: int) -> int | None:
         """The score of a repetition of the current position inside its reversible stretch, or
@@ -455,6 +499,8 @@ class Searcher:
         pos = self.pos
         self.pv_table[ply] = []
         in_check = pos.is_check()
+        if in_check and self.config.check_extension:
+            depth += 1
         self.checks.append(in_check)
         try:
             if ply:
@@ -490,9 +536,10 @@ class Searcher:
                             bound == UPPER and score <= alpha):
                         return score
         if (config.null_move and allow_null and not is_pv and not in_check and depth >= 3
-                and evaluate(pos) >= beta):
+                and evaluate(pos) >= beta and self._has_pieces(pos)):
             pos.make_null()
-            score = -self._search(depth - 3, -beta, -beta + 1, ply + 1, 0, False, False)
+            score = -self._search(depth - 1 - NULL_REDUCTION, -beta, -beta + 1, ply + 1, 0,
+                                  False, False)
             pos.unmake_null()
             if score >= beta:
                 return beta
@@ -511,6 +558,11 @@ class Searcher:
             if not ply:
                 self.root_first = ordered[0]
         prune = config.guard_prune_depth and depth <= config.guard_prune_depth and not in_check
+        futility_score = None
+        if config.futility and depth < len(FUTILITY_MARGINS) and not is_pv and not in_check:
+            futility_score = evaluate(pos) + FUTILITY_MARGINS[depth]
+            if futility_score > alpha:
+                futility_score = None
         best_score, best_move = -INFINITY, 0
         original_alpha = alpha
         searched = 0
@@ -522,6 +574,10 @@ class Searcher:
                 continue
             quiet = is_quiet(pos, move)
             pos.make(move)
+            if futility_score is not None and searched and quiet and not pos.is_check():
+                pos.unmake()  # futile: a quiet move cannot lift the score to alpha
+                best_score = max(best_score, futility_score)
+                continue
             if not searched or not config.pvs:
                 score = -self._search(depth - 1, -beta, -alpha, ply + 1, move, is_pv, True)
             else:
@@ -562,6 +618,13 @@ class Searcher:
             tt.store(key, depth, _to_tt(best_score, ply), bound,
                      hash_move if bound == UPPER else best_move)
         return best_score
+
+    def _has_pieces(self, pos: Position) -> bool:
+        """Whether the side to move has a piece other than its royal piece and its least
+        valuable kind (pawns, soldiers): without one, passing may be its best move
+        (zugzwang), and a null move would prove nothing."""
+        board, kinds = pos.board, self.null_move_kinds
+        return any(board[sq] & KIND_MASK in kinds for sq in pos.occupied[pos.side])
 
     def _node(self, ply: int, depth: int, prev_move: int, hash_move: int,
               in_check: bool) -> Node:

@@ -112,7 +112,9 @@ def test_clock_limits_leave_time_on_the_clock():
 @pytest.mark.parametrize("config", [
     {}, {"tt": False}, {"pvs": False}, {"iterative": False}, {"quiescence": "safe"},
     {"quiescence": "none"}, {"quiescence": "pruned"}, {"staged": True}, {"null_move": True},
-    {"lmr": True},
+    {"lmr": True}, {"check_extension": True}, {"futility": True}, {"aspiration": True},
+    {"staged": True, "quiescence": "pruned", "null_move": True, "lmr": True,
+     "check_extension": True, "futility": True, "aspiration": True},
 ], ids=str)
 def test_every_configuration_finds_the_mate_in_two(variant_name, config):
     fen = {"chess": "k7/8/2K5/8/8/8/8/7R w - - 0 1",
@@ -203,3 +205,68 @@ def test_a_fail_low_stores_no_best_move_but_keeps_the_tables(variant_name):
     search._search(3, MATE_BOUND, MATE_BOUND + 1, 1, 0, False, False)
     entry = search.tt.probe(pos.hash)
     assert entry[1] == 3 and entry[3] == UPPER and entry[4] == best
+
+
+ALL_SWITCHES = dict(staged=True, quiescence="pruned", null_move=True, lmr=True,
+                    check_extension=True, futility=True, aspiration=True)
+
+
+@pytest.mark.parametrize("variant_name,fen,moves,first", MATES)
+def test_every_switch_on_still_finds_the_forced_mates(variant_name, fen, moves, first):
+    pos = get_variant(variant_name).position(fen)
+    result = searcher(variant_name, **ALL_SWITCHES).search(pos, Limits(depth=2 * moves + 1))
+    assert mate_in(result.score) == moves
+
+
+@pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])
+def test_every_switch_on_is_deterministic_and_legal(variant_name):
+    variant = get_variant(variant_name)
+    from xqchess.cli.suites import default_suite
+
+    for position in default_suite(variant_name).positions[:3]:
+        pos = variant.position(position.fen)
+        runs = [searcher(variant_name, **ALL_SWITCHES).search(pos.copy(), Limits(depth=4))
+                for _ in range(2)]
+        assert runs[0].stats.nodes == runs[1].stats.nodes and runs[0].pv == runs[1].pv
+        assert runs[0].best_move in pos.legal_moves()
+
+
+def test_check_extension_sees_a_mate_past_the_depth():
+    """Rd8+ Rxd8 Rxd8 mates in three plies, all checks or forced: beyond a depth-2 search
+    without quiescence, but each check extends the line by a ply, so the search reaches it."""
+    pos = get_variant("chess").position("r5k1/5ppp/8/8/8/8/3R1PPP/3R2K1 w - - 0 1")
+    plain = searcher("chess", quiescence="none").search(pos.copy(), Limits(depth=2))
+    extended = searcher("chess", quiescence="none", check_extension=True).search(
+        pos.copy(), Limits(depth=2))
+    assert mate_in(plain.score) is None
+    assert mate_in(extended.score) == 2
+
+
+@pytest.mark.parametrize("variant_name,fen,pieces", [
+    ("chess", "4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1", False),
+    ("chess", "4k3/pppp4/8/8/8/8/PPPP4/4KN2 w - - 0 1", True),
+    ("xiangqi", "4k4/9/9/9/9/9/4P4/9/9/4K4 w - - 0 1", False),
+    ("xiangqi", "4k4/9/9/9/9/9/4P4/9/9/3AK4 w - - 0 1", True),
+])
+def test_null_move_needs_a_piece_beyond_king_and_pawns(variant_name, fen, pieces):
+    """Zugzwang guard: with only the royal piece and the least valuable kind, passing proves
+    nothing, so no null move is tried."""
+    search = searcher(variant_name, null_move=True)
+    pos = get_variant(variant_name).position(fen)
+    search.search(pos, Limits(depth=1))
+    assert search._has_pieces(pos) is pieces
+
+
+@pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])
+def test_aspiration_finds_the_same_best_score_as_the_full_window(variant_name):
+    """Aspiration re-searches until the score falls inside the window, so at a fixed depth
+    without other pruning the root score equals the full-window search's."""
+    variant = get_variant(variant_name)
+    from xqchess.cli.suites import default_suite
+
+    for position in default_suite(variant_name).positions[:4]:
+        pos = variant.position(position.fen)
+        full = searcher(variant_name, tt=False).search(pos.copy(), Limits(depth=4))
+        windowed = searcher(variant_name, tt=False, aspiration=True).search(
+            pos.copy(), Limits(depth=4))
+        assert windowed.score == full.score
