@@ -24,18 +24,20 @@ import platform
 import sys
 import tempfile
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, replace
 from datetime import datetime, timezone
 from pathlib import Path
 
 from rich import box
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.progress import (
+    BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn,
+)
 from rich.table import Table
 from rich.text import Text
 
 from xqchess.cli.arguments import package_version
+from xqchess.cli.lab_runners import ClusterRunner, LocalRunner, open_runner
 from xqchess.cli.suites import DEFAULT_SUITES, Suite, load_suite
 from xqchess.core.errors import XQChessError
 from xqchess.core.search import MAX_PLY, Limits, SearchConfig, Searcher
@@ -299,34 +301,25 @@ def load_journal(out: Path) -> dict[str, dict]:
     return done
 
 
-def run_tasks(tasks: list[dict], jobs: int, console: Console, journal: Path | None = None,
-              done: dict[str, dict] | None = None) -> list[dict]:
-    """Every task's result, in task order, with a progress bar and ETA on a terminal. Results
-    in ``done`` (by `task_key`) are taken as they are; each new one is appended to
-    ``journal`` as soon as it is found."""
+def run_tasks(tasks: list[dict], runner: LocalRunner | ClusterRunner, console: Console,
+              journal: Path | None = None, done: dict[str, dict] | None = None) -> list[dict]:
+    """Every task's result, in task order, with a progress bar (tasks done, ETA, workers) on
+    a terminal; ``runner`` runs them. Results in ``done`` (by `task_key`) are taken as they
+    are; each new one is appended to ``journal`` as soon as it is found."""
     done = done or {}
     keys = [task_key(task) for task in tasks]
     pending = [i for i, key in enumerate(keys) if key not in done]
     results = {i: done[key] for i, key in enumerate(keys) if key in done}
-    columns = (BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-
-    def record(index: int, result: dict) -> None:
-        results[index] = result
-        if journal is not None:
-            with open(journal, "a", encoding="utf-8") as handle:
-                handle.write(json.dumps({"key": keys[index], "result": result}) + "\n")
-        progress.advance(bar)
-
+    columns = (BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+               TextColumn("{task.fields[workers]} workers"))
     with Progress(*columns, console=console, disable=not console.is_terminal) as progress:
-        bar = progress.add_task("searching", total=len(pending))
-        if jobs == 1:
-            for index in pending:
-                record(index, run_task(tasks[index]))
-        else:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
-                futures = {pool.submit(run_task, tasks[i]): i for i in pending}
-                for future in as_completed(futures):
-                    record(futures[future], future.result())
+        bar = progress.add_task("searching", total=len(pending), workers=runner.workers())
+        for index, result in runner.run(run_task, tasks, pending):
+            results[index] = result
+            if journal is not None:
+                with open(journal, "a", encoding="utf-8") as handle:
+                    handle.write(json.dumps({"key": keys[index], "result": result}) + "\n")
+            progress.update(bar, advance=1, workers=runner.workers())
     return [results[i] for i in range(len(tasks))]
 
 
@@ -520,11 +513,11 @@ def run(variants: list[str] | tuple = (), *, suites: list[str] | None = None,
         configs: list[str] | None = None, depths: list[int] | None = None,
         specs: list[str] | None = None, prunes: list[str] | None = None,
         baseline: str | None = None, positions: int | None = None, preset: str | None = None,
-        jobs: int = 1) -> list[dict]:
+        jobs: int = 1, cluster: str | None = None) -> list[dict]:
     """The lab from Python (``xqchess.lab.run``): the matrix rows `xqchess lab` prints and
     writes to lab.csv, as dicts with the CSV's keys, the same numbers. The arguments are the
-    command's options (``prunes`` as 'DEPTH' or 'DEPTH:MARGIN'); None takes the command's
-    default or the preset's value.
+    command's options (``prunes`` as 'DEPTH' or 'DEPTH:MARGIN', ``cluster`` a Dask scheduler's
+    address); None takes the command's default or the preset's value.
 
     >>> rows = run(["xiangqi"], depths=[1], specs=["none", "mvvlva"], positions=2)
     >>> [(row["spec"], row["positions"], row["avg_nodes"] > 0) for row in rows]
@@ -544,7 +537,12 @@ def run(variants: list[str] | tuple = (), *, suites: list[str] | None = None,
                               positions=positions, preset=preset)
     lab, _, _ = resolve(args)
     tasks = lab.tasks()
-    return lab.summarise(tasks, run_tasks(tasks, jobs, Console(stderr=True, quiet=True)))
+    runner = open_runner(jobs, cluster)
+    try:
+        results = run_tasks(tasks, runner, Console(stderr=True, quiet=True))
+    finally:
+        runner.close()
+    return lab.summarise(tasks, results)
 
 
 def run_lab(args: argparse.Namespace) -> None:
@@ -568,7 +566,11 @@ def run_lab(args: argparse.Namespace) -> None:
         if resumed:
             progress_console.print(f"resuming: {resumed} of {len(tasks)} searches are in "
                                    f"{out / JOURNAL} already")
-        results = run_tasks(tasks, args.jobs, progress_console, out / JOURNAL, done)
+        runner = open_runner(args.jobs, args.cluster)
+        try:
+            results = run_tasks(tasks, runner, progress_console, out / JOURNAL, done)
+        finally:
+            runner.close()
     rows = lab.summarise(tasks, results)
     print_table(console, rows, paper)
     if not args.no_chart:
@@ -576,7 +578,7 @@ def run_lab(args: argparse.Namespace) -> None:
     meta = {"command": " ".join(["xqchess"] + sys.argv[1:]), "preset": args.preset,
             "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
             "xqchess": package_version(), "python": platform.python_version(),
-            "platform": platform.platform(), "jobs": args.jobs,
+            "platform": platform.platform(), "jobs": args.jobs, "cluster": args.cluster,
             "configs": {name: asdict(CONFIGS[name]) for name in args.config or ["default"]},
             "wall_seconds": round(time.perf_counter() - start, 1),
             "search_seconds": round(sum(r["time_ms"] for r in results) / 1000, 1)}

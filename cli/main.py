@@ -164,6 +164,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="use only the first N positions of each suite")
     lab.add_argument("--jobs", type=positive_int, default=1,
                      help="parallel processes (results do not depend on it; default 1)")
+    lab.add_argument("--cluster", metavar="ADDRESS",
+                     help="run the searches on a Dask cluster (its scheduler's address, e.g. "
+                          "tcp://10.0.0.5:8786; needs the cluster extra) instead of locally")
     lab.add_argument("--out", default="lab-output", metavar="DIR",
                      help="folder for lab.csv, lab.json and searches.jsonl, the journal a "
                           "later run resumes from (default lab-output)")
