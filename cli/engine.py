@@ -28,9 +28,10 @@ class EngineOptionError(XQChessError):
 #: The playing search's switches (`SearchConfig` fields) and their defaults: quiescence
 #: without full move generation, SEE-losing captures and delta pruning (`QUIESCENCE_MODES`);
 #: null move, late-move reductions, check extension, futility pruning and aspiration windows
-#: off until a match shows they gain.
-PLAY_SWITCHES = {"quiescence": "pruned", "null_move": False, "lmr": False,
-                 "check_extension": False, "futility": False, "aspiration": False}
+#: on together (60 games at 100 ms a move against all five off: +191 Elo, 95% interval +112
+#: to +293, in xiangqi; +29, -38 to +98, in chess; README "The playing search").
+PLAY_SWITCHES = {"quiescence": "pruned", "null_move": True, "lmr": True,
+                 "check_extension": True, "futility": True, "aspiration": True}
 
 
 class Engine:

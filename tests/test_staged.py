@@ -160,19 +160,20 @@ def test_uci_options_switch_the_playing_search():
     protocol.handle("uci")
     assert "option name Quiescence type combo default pruned var all var safe var pruned " \
            "var none" in lines
-    assert "option name NullMove type check default false" in lines
-    assert "option name LMR type check default false" in lines
+    for option in ("NullMove", "LMR", "CheckExtension", "Futility", "Aspiration"):
+        assert f"option name {option} type check default true" in lines
     engine = protocol.engine
-    for command in ("setoption name Quiescence value all", "setoption name NullMove value true",
-                    "setoption name LMR value true"):
+    for command in ("setoption name Quiescence value all", "setoption name NullMove value false",
+                    "setoption name LMR value false", "setoption name futility value false"):
         protocol.handle(command)
-    assert engine.switches == {"quiescence": "all", "null_move": True, "lmr": True}
+    expected = dict(PLAY_SWITCHES, quiescence="all", null_move=False, lmr=False, futility=False)
+    assert engine.switches == expected
     config = engine.ensure_searcher().config
-    assert (config.quiescence, config.null_move, config.lmr, config.staged) == (
-        "all", True, True, True)
+    assert (config.quiescence, config.null_move, config.lmr, config.futility,
+            config.aspiration, config.staged) == ("all", False, False, False, True, True)
     lines.clear()
     for command in ("setoption name Quiescence value most", "setoption name LMR value yes"):
         protocol.handle(command)
     assert lines == ["info string error: Quiescence 'most' is not one of all, safe, pruned, none",
                      "info string error: LMR must be true or false, got 'yes'"]
-    assert engine.switches == {"quiescence": "all", "null_move": True, "lmr": True}
+    assert engine.switches == expected
