@@ -12,6 +12,7 @@ import threading
 from collections.abc import Callable
 
 from xqchess.core.errors import XQChessError
+from xqchess.core.evaluation import EVALUATIONS
 from xqchess.core.position import Position
 from xqchess.core.search import (
     QUIESCENCE_MODES, Iteration, Limits, SearchConfig, Searcher, SearchResult,
@@ -30,7 +31,12 @@ class EngineOptionError(XQChessError):
 #: null move, late-move reductions, check extension, futility pruning and aspiration windows
 #: off until a match shows they gain.
 PLAY_SWITCHES = {"quiescence": "pruned", "null_move": False, "lmr": False,
-                 "check_extension": False, "futility": False, "aspiration": False}
+                 "check_extension": False, "futility": False, "aspiration": False,
+                 "evaluation": "tapered"}
+
+
+#: the switches that take a named value rather than true or false
+CHOICE_SWITCHES = ("quiescence", "evaluation")
 
 
 class Engine:
@@ -94,7 +100,10 @@ class Engine:
         if name == "quiescence" and value not in QUIESCENCE_MODES:
             raise EngineOptionError(f"Quiescence {value!r} is not one of "
                                     f"{', '.join(QUIESCENCE_MODES)}")
-        if name != "quiescence" and not isinstance(value, bool):
+        if name == "evaluation" and value not in EVALUATIONS:
+            raise EngineOptionError(f"Evaluation {value!r} is not one of "
+                                    f"{', '.join(EVALUATIONS)}")
+        if name not in CHOICE_SWITCHES and not isinstance(value, bool):
             raise EngineOptionError(f"{name} must be true or false, got {value!r}")
         self.stop()
         self.switches[name] = value
