@@ -12,6 +12,7 @@ import threading
 from collections.abc import Callable
 
 from xqchess.core.errors import XQChessError
+from xqchess.core.evaluation import EVALUATIONS
 from xqchess.core.position import Position
 from xqchess.core.search import (
     QUIESCENCE_MODES, Iteration, Limits, SearchConfig, Searcher, SearchResult,
@@ -29,9 +30,15 @@ class EngineOptionError(XQChessError):
 #: without full move generation, SEE-losing captures and delta pruning (`QUIESCENCE_MODES`);
 #: null move, late-move reductions, check extension, futility pruning and aspiration windows
 #: on together (60 games at 100 ms a move against all five off: +191 Elo, 95% interval +112
-#: to +293, in xiangqi; +29, -38 to +98, in chess; README "The playing search").
+#: to +293, in xiangqi; +29, -38 to +98, in chess; README "The playing search"); the tapered
+#: evaluation (`core.evaluation`; chess +147 Elo, +68 to +245).
 PLAY_SWITCHES = {"quiescence": "pruned", "null_move": True, "lmr": True,
-                 "check_extension": True, "futility": True, "aspiration": True}
+                 "check_extension": True, "futility": True, "aspiration": True,
+                 "evaluation": "tapered"}
+
+
+#: the switches that take a named value rather than true or false
+CHOICE_SWITCHES = ("quiescence", "evaluation")
 
 
 class Engine:
@@ -95,7 +102,10 @@ class Engine:
         if name == "quiescence" and value not in QUIESCENCE_MODES:
             raise EngineOptionError(f"Quiescence {value!r} is not one of "
                                     f"{', '.join(QUIESCENCE_MODES)}")
-        if name != "quiescence" and not isinstance(value, bool):
+        if name == "evaluation" and value not in EVALUATIONS:
+            raise EngineOptionError(f"Evaluation {value!r} is not one of "
+                                    f"{', '.join(EVALUATIONS)}")
+        if name not in CHOICE_SWITCHES and not isinstance(value, bool):
             raise EngineOptionError(f"{name} must be true or false, got {value!r}")
         self.stop()
         self.switches[name] = value

@@ -259,16 +259,18 @@ class Lab:
 #: config settings a journal key leaves out: staged move picking searches the same tree (and
 #: came after journals were written, which must still resume)
 KEYLESS_SETTINGS = ("staged",)
-#: settings added after journals were written, left out of a key while off (as every lab
-#: config has them), so that those journals still resume
-LATER_SWITCHES = ("check_extension", "futility", "aspiration")
+#: settings added after journals were written, with the value every lab config has: left out
+#: of a key while they hold it, so that those journals still resume
+LATER_SETTINGS = {"check_extension": False, "futility": False, "aspiration": False,
+                  "evaluation": "squares"}
 
 
 def task_key(task: dict) -> str:
     """What identifies a search in the journal: suite, position, spec, depth, the config's
     settings (not only its name, but for `KEYLESS_SETTINGS`) and the pruning."""
     settings = {name: value for name, value in asdict(CONFIGS[task["config"]]).items()
-                if name not in KEYLESS_SETTINGS and not (name in LATER_SWITCHES and not value)}
+                if name not in KEYLESS_SETTINGS
+                and not (name in LATER_SETTINGS and value == LATER_SETTINGS[name])}
     return json.dumps([task["suite"], task["id"], task["fen"], task["spec"], task["depth"],
                        settings, task["prune"], task["margin"]])
 

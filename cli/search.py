@@ -10,6 +10,7 @@ import json
 
 from xqchess.cli.arguments import int_between, non_negative_int
 from xqchess.core.errors import XQChessError
+from xqchess.core.evaluation import EVALUATIONS
 from xqchess.core.search import QUIESCENCE_MODES, Limits, SearchConfig, Searcher, SearchResult, mate_in
 from xqchess.core.variant import Variant
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
@@ -46,6 +47,9 @@ def add_searcher_options(parser: argparse.ArgumentParser) -> None:
                         "moves one and two plies from the leaves")
     parser.add_argument("--aspiration", action="store_true",
                         help="aspiration windows around the last iteration's score")
+    parser.add_argument("--evaluation", choices=EVALUATIONS, default="squares",
+                        help="middlegame square tables (squares, the default) or tapered "
+                             "middlegame-to-endgame tables (the playing search's)")
     parser.add_argument("--hash", type=int_between(1, MAX_HASH_MB), default=16, metavar="MB",
                         help=f"transposition table size in MB, 1-{MAX_HASH_MB} (default 16)")
     parser.add_argument("--multipv", type=int_between(1, MAX_MULTIPV), default=1, metavar="N",
@@ -63,7 +67,7 @@ def searcher_from_args(args: argparse.Namespace, variant: Variant) -> Searcher:
                           iterative=not args.no_id, quiescence=args.quiescence,
                           null_move=args.null_move, lmr=args.lmr, staged=args.staged,
                           check_extension=args.check_extension, futility=args.futility,
-                          aspiration=args.aspiration,
+                          aspiration=args.aspiration, evaluation=args.evaluation,
                           guard_prune_depth=args.guard_prune, multipv=args.multipv)
     return Searcher(build_pipeline(args.ordering, variant, args.guard_margin), config)
 

@@ -16,6 +16,7 @@ from xqchess.cli.engine import PLAY_SWITCHES, Engine, EngineOptionError
 from xqchess.cli.arguments import package_version
 from xqchess.cli.search import MAX_HASH_MB, MAX_MULTIPV, pv_text, score_text
 from xqchess.core.errors import XQChessError
+from xqchess.core.evaluation import EVALUATIONS
 from xqchess.core.search import QUIESCENCE_MODES, Iteration, Limits, SearchResult, Searcher
 from xqchess.ordering.spec import DEFAULT_SPEC
 from xqchess.variants import NAMES
@@ -150,6 +151,9 @@ class UciProtocol:
         modes = " ".join(f"var {mode}" for mode in QUIESCENCE_MODES)
         self.send(f"option name Quiescence type combo default {PLAY_SWITCHES['quiescence']} "
                   f"{modes}")
+        evaluations = " ".join(f"var {name}" for name in EVALUATIONS)
+        self.send(f"option name Evaluation type combo default {PLAY_SWITCHES['evaluation']} "
+                  f"{evaluations}")
         for option, switch in CHECK_OPTIONS.items():
             default = "true" if PLAY_SWITCHES[switch] else "false"
             self.send(f"option name {option} type check default {default}")
@@ -187,8 +191,8 @@ class UciProtocol:
                                 guard_margin=int_value(value, "GuardMargin", 0, MAX_GUARD_MARGIN))
         elif key == "multipv":
             engine.set_multipv(int_value(value, "MultiPV", 1, MAX_MULTIPV))
-        elif key == "quiescence":
-            engine.set_switch("quiescence", value)
+        elif key in ("quiescence", "evaluation"):
+            engine.set_switch(key, value)
         elif key in CHECK_KEYS:
             if value not in ("true", "false"):
                 raise EngineOptionError(f"{name} must be true or false, got {value!r}")

@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, field
 from collections.abc import Iterable
 from typing import Protocol
 
-from xqchess.core.evaluation import evaluate
+from xqchess.core.evaluation import EVALUATORS
 from xqchess.core.moves import (
     SIDE_CAPTURE, is_capture, is_quiet, move_from, move_promotion, move_special, move_to,
 )
@@ -151,6 +151,7 @@ class SearchConfig:
     check_extension: bool = False  # search one ply deeper at a node in check
     futility: bool = False  # skip quiet moves near the leaves that cannot reach alpha
     aspiration: bool = False  # root search in a window around the last score
+    evaluation: str = "squares"  # `core.evaluation.EVALUATIONS`: middlegame tables or tapered
     guard_prune_depth: int = 0
     staged: bool = False
     multipv: int = 1  # principal variations reported per iteration (UCI MultiPV)
@@ -278,6 +279,10 @@ class Searcher:
                              f"{', '.join(QUIESCENCE_ORDERS)}")
         self.capture_key = (victim_first if self.config.quiescence_order == "mvvlva"
                             else material_difference)
+        if self.config.evaluation not in EVALUATORS:
+            raise ValueError(f"evaluation {self.config.evaluation!r} is not one of "
+                             f"{', '.join(EVALUATORS)}")
+        self.evaluate = EVALUATORS[self.config.evaluation]
         self.tt = TranspositionTable(self.config.hash_mb) if self.config.tt else None
         self.nodes_per_ply = [Node(ply) for ply in range(MAX_PLY + 2)]
         self.stop_requested = False
@@ -377,7 +382,7 @@ class Searcher:
                 break
         if not best_move:
             best_move = self._fallback_move()
-            best_score, best_pv = evaluate(pos), [best_move]
+            best_score, best_pv = self.evaluate(pos), [best_move]
         self.stop_requested = False  # a stop request ends one search only
         return SearchResult(best_move, best_score, best_pv, done_depth, stats, iterations,
                             self._elapsed_ms(), unfinished)
@@ -510,7 +515,7 @@ class Searcher:
                 if repeated is not None:
                     return repeated
                 if ply >= MAX_PLY:
-                    return evaluate(pos)
+                    return self.evaluate(pos)
             if depth <= 0:
                 return self._quiesce(alpha, beta, ply, in_check)
             return self._expand(depth, alpha, beta, ply, prev_move, is_pv, allow_null, in_check)
@@ -536,7 +541,7 @@ class Searcher:
                             bound == UPPER and score <= alpha):
                         return score
         if (config.null_move and allow_null and not is_pv and not in_check and depth >= 3
-                and evaluate(pos) >= beta and self._has_pieces(pos)):
+                and self.evaluate(pos) >= beta and self._has_pieces(pos)):
             pos.make_null()
             score = -self._search(depth - 1 - NULL_REDUCTION, -beta, -beta + 1, ply + 1, 0,
                                   False, False)
@@ -560,7 +565,7 @@ class Searcher:
         prune = config.guard_prune_depth and depth <= config.guard_prune_depth and not in_check
         futility_score = None
         if config.futility and depth < len(FUTILITY_MARGINS) and not is_pv and not in_check:
-            futility_score = evaluate(pos) + FUTILITY_MARGINS[depth]
+            futility_score = self.evaluate(pos) + FUTILITY_MARGINS[depth]
             if futility_score > alpha:
                 futility_score = None
         best_score, best_move = -INFINITY, 0
@@ -640,7 +645,7 @@ class Searcher:
         pos = self.pos
         mode = self.config.quiescence
         if mode == "none" or ply >= MAX_PLY:
-            return evaluate(pos)
+            return self.evaluate(pos)
         pruned = False
         if in_check:
             moves = pos.legal_moves()
@@ -653,7 +658,7 @@ class Searcher:
                 legal = pos.legal_moves()
                 if not legal:  # stalemate: a draw, or a loss where the variant says so
                     return -MATE + ply if self.variant.stalemate_loses else 0
-            best = evaluate(pos)
+            best = self.evaluate(pos)
             if best >= beta:
                 return best
             alpha = max(alpha, best)

@@ -21,7 +21,7 @@ from xqchess.core.fen import parse_fen
 from xqchess.core.legality import royal_exposure
 from xqchess.core.moves import is_capture, move_from, move_promotion
 from xqchess.core.notation import format_coordinates, parse_coordinates
-from xqchess.core.pieces import COLOR_SHIFT
+from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.core.zobrist import Zobrist
 
 if TYPE_CHECKING:
@@ -126,6 +126,9 @@ class Variant(abc.ABC):
       and the piece a SIDE_CAPTURE removes, so unmake can restore them.
     * ``piece_values``, ``square_tables``, ``capture_strength``: per piece kind, the evaluation
       and move-ordering tables (``capture_strength`` is the guard heuristic's).
+    * ``endgame_piece_values``, ``endgame_square_tables``, ``phase_weights`` (optional): the
+      tapered evaluation's endgame values and tables where they differ from the middlegame's,
+      and each kind's weight in the game phase (`core.evaluation`; none: no tapering).
     * ``writers`` / ``readers``: per notation name, how moves are written and read.
     * ``stalemate_loses``: True when a side without a legal move loses even if not in check.
     * ``pgn_notation`` / ``pgn_variant_tag``: the notation of PGN move text, and the value of
@@ -160,6 +163,9 @@ class Variant(abc.ABC):
     piece_values: dict[int, int]
     square_tables: dict[int, list[int]]
     capture_strength: dict[int, int]
+    endgame_piece_values: dict[int, int] = {}
+    endgame_square_tables: dict[int, list[int]] = {}
+    phase_weights: dict[int, int] = {}
     stalemate_loses: bool
     pgn_notation: str
     pgn_variant_tag: str | None
@@ -173,6 +179,9 @@ class Variant(abc.ABC):
         self.piece_square = piece_square_table(self)
         self.letter_pieces = {letter: piece for piece, letter in self.piece_letters.items()}
         self.letter_pieces.update(self.letter_aliases)
+        #: the start position's phase: the tapered evaluation's middlegame
+        self.phase_total = max(1, sum(self.phase_weights.get(piece & KIND_MASK, 0)
+                                      for piece in parse_fen(self, self.start_fen).board if piece))
 
     # -- positions ---------------------------------------------------------------------------
 

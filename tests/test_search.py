@@ -113,8 +113,9 @@ def test_clock_limits_leave_time_on_the_clock():
     {}, {"tt": False}, {"pvs": False}, {"iterative": False}, {"quiescence": "safe"},
     {"quiescence": "none"}, {"quiescence": "pruned"}, {"staged": True}, {"null_move": True},
     {"lmr": True}, {"check_extension": True}, {"futility": True}, {"aspiration": True},
+    {"evaluation": "tapered"},
     {"staged": True, "quiescence": "pruned", "null_move": True, "lmr": True,
-     "check_extension": True, "futility": True, "aspiration": True},
+     "check_extension": True, "futility": True, "aspiration": True, "evaluation": "tapered"},
 ], ids=str)
 def test_every_configuration_finds_the_mate_in_two(variant_name, config):
     fen = {"chess": "k7/8/2K5/8/8/8/8/7R w - - 0 1",
@@ -208,7 +209,7 @@ def test_a_fail_low_stores_no_best_move_but_keeps_the_tables(variant_name):
 
 
 ALL_SWITCHES = dict(staged=True, quiescence="pruned", null_move=True, lmr=True,
-                    check_extension=True, futility=True, aspiration=True)
+                    check_extension=True, futility=True, aspiration=True, evaluation="tapered")
 
 
 @pytest.mark.parametrize("variant_name,fen,moves,first", MATES)

@@ -71,3 +71,36 @@ _DIAGRAMS = {
 
 
 SQUARE_TABLES = {kind: GEOMETRY.table_from_diagram(diagram) for kind, diagram in _DIAGRAMS.items()}
+
+# -- the endgame side of the tapered evaluation (`core.evaluation`) ---------------------------
+
+#: Each kind's weight in the game phase (Fruit's and PeSTO's: minor 1, rook 2, queen 4; the
+#: start position sums to 24, the middlegame); pawns and kings do not count.
+PHASE_WEIGHTS = {KNIGHT: 1, BISHOP: 1, ROOK: 2, QUEEN: 4}
+
+#: Endgame tables where they differ from the middlegame's. The king's is the Simplified
+#: Evaluation Function's endgame king table (Michniewski, the same source as the middlegame
+#: tables): centralise. The pawns' is ours: the nearer promotion, the more a pawn is worth
+#: once the pieces are off, on every file alike.
+_ENDGAME_DIAGRAMS = {
+    PAWN: """
+         0   0   0   0   0   0   0   0
+        90  90  90  90  90  90  90  90
+        50  50  50  50  50  50  50  50
+        30  30  30  30  30  30  30  30
+        15  15  15  15  15  15  15  15
+         5   5   5   5   5   5   5   5
+         0   0   0   0   0   0   0   0
+         0   0   0   0   0   0   0   0""",
+    KING: """
+       -50 -40 -30 -20 -20 -30 -40 -50
+       -30 -20 -10   0   0 -10 -20 -30
+       -30 -10  20  30  30  20 -10 -30
+       -30 -10  30  40  40  30 -10 -30
+       -30 -10  30  40  40  30 -10 -30
+       -30 -10  20  30  30  20 -10 -30
+       -30 -30   0   0   0   0 -30 -30
+       -50 -30 -30 -30 -30 -30 -30 -50""",
+}
+ENDGAME_SQUARE_TABLES = {kind: GEOMETRY.table_from_diagram(diagram)
+                         for kind, diagram in _ENDGAME_DIAGRAMS.items()}

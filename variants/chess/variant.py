@@ -9,7 +9,9 @@ from xqchess.variants.chess.chessmaps import CHESSMAPS_VALUES
 from xqchess.variants.chess.pieces import (
     B_KING, B_PAWN, GEOMETRY, KINDS, LETTERS, NAMES, W_KING, W_PAWN,
 )
-from xqchess.variants.chess.tables import CAPTURE_STRENGTH, PIECE_VALUES, SQUARE_TABLES
+from xqchess.variants.chess.tables import (
+    CAPTURE_STRENGTH, PHASE_WEIGHTS, ENDGAME_SQUARE_TABLES, PIECE_VALUES, SQUARE_TABLES,
+)
 
 START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 #: Unicode chess symbols in kind order (pawn to king): outlined for White, solid for Black.
@@ -52,6 +54,8 @@ class ChessVariant(Variant):
         self.side_capture_victim = (B_PAWN, W_PAWN)
         self.piece_values = PIECE_VALUES
         self.square_tables = SQUARE_TABLES
+        self.endgame_square_tables = ENDGAME_SQUARE_TABLES
+        self.phase_weights = PHASE_WEIGHTS
         self.capture_strength = CAPTURE_STRENGTH
         self.stalemate_loses = False
         # Greer's king zones: queen side a-c, centre d-e, king side f-h

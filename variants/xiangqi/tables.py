@@ -81,3 +81,44 @@ _DIAGRAMS = {
 
 
 SQUARE_TABLES = {kind: GEOMETRY.table_from_diagram(diagram) for kind, diagram in _DIAGRAMS.items()}
+
+# -- the endgame side of the tapered evaluation (`core.evaluation`) ---------------------------
+
+#: Each kind's weight in the game phase: the attacking pieces, a chariot as much as a horse and
+#: a cannon together (the start position sums to 48, the middlegame); defenders, soldiers and
+#: generals do not count.
+PHASE_WEIGHTS = {CHARIOT: 6, HORSE: 3, CANNON: 3}
+
+#: Endgame material where it differs from the middlegame's, by the players' rule of thumb that
+#: the horse gains and the cannon loses as the board empties (fewer screens, more room).
+ENDGAME_PIECE_VALUES = {HORSE: 450, CANNON: 400}
+
+#: Endgame tables where they differ from the middlegame's (ours): a soldier across the river
+#: is worth more the nearer the palace, and little on the last rank, where it can only move
+#: sideways; the general keeps to its palace's centre.
+_ENDGAME_DIAGRAMS = {
+    SOLDIER: """
+        10  10  15  20  25  20  15  10  10
+        40  60  90 120 130 120  90  60  40
+        40  55  80 100 100 100  80  55  40
+        30  40  50  70  70  70  50  40  30
+        20  25  35  50  55  50  35  25  20
+         5   0   8   0  10   0   8   0   5
+         0   0   0   0   6   0   0   0   0
+         0   0   0   0   0   0   0   0   0
+         0   0   0   0   0   0   0   0   0
+         0   0   0   0   0   0   0   0   0""",
+    GENERAL: """
+         0   0   0   0   0   0   0   0   0
+         0   0   0   0   0   0   0   0   0
+         0   0   0   0   0   0   0   0   0
+         0   0   0   0   0   0   0   0   0
+         0   0   0   0   0   0   0   0   0
+         0   0   0   0   0   0   0   0   0
+         0   0   0   0   0   0   0   0   0
+         0   0   0  -5   0  -5   0   0   0
+         0   0   0   0   5   0   0   0   0
+         0   0   0   0   5   0   0   0   0""",
+}
+ENDGAME_SQUARE_TABLES = {kind: GEOMETRY.table_from_diagram(diagram)
+                         for kind, diagram in _ENDGAME_DIAGRAMS.items()}
