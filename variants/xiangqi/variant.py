@@ -12,9 +12,7 @@ from xqchess.variants.xiangqi.pieces import (
     ALIASES, B_GENERAL, FILES, GEOMETRY, KINDS, LETTERS, NAMES, OWN_HALF, PALACE, R_GENERAL,
     RED,
 )
-from xqchess.variants.xiangqi.tables import (
-    CAPTURE_STRENGTH, PHASE_WEIGHTS, ENDGAME_SQUARE_TABLES, ENDGAME_PIECE_VALUES, PIECE_VALUES, SQUARE_TABLES,
-)
+from xqchess.variants.xiangqi.tables import CAPTURE_STRENGTH, PIECE_VALUES, SQUARE_TABLES
 
 ICCS_PATTERN = re.compile(r"[A-I]\d-[A-I]\d")
 START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
@@ -74,9 +72,6 @@ class XiangqiVariant(Variant):
         self.side_capture_victim = (0, 0)
         self.piece_values = PIECE_VALUES
         self.square_tables = SQUARE_TABLES
-        self.endgame_square_tables = ENDGAME_SQUARE_TABLES
-        self.phase_weights = PHASE_WEIGHTS
-        self.endgame_piece_values = ENDGAME_PIECE_VALUES
         self.capture_strength = CAPTURE_STRENGTH
         self.stalemate_loses = True
         # the general's file: the palace's d, e and f files
