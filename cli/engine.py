@@ -12,7 +12,7 @@ import threading
 from collections.abc import Callable
 
 from xqchess.core.errors import XQChessError
-from xqchess.core.evaluation import EVALUATIONS
+from xqchess.core.evaluation import EVALUATIONS, selected_terms
 from xqchess.core.position import Position
 from xqchess.core.search import (
     QUIESCENCE_MODES, Iteration, Limits, SearchConfig, Searcher, SearchResult,
@@ -51,6 +51,7 @@ class Engine:
         self.guard_prune = 0
         self.guard_margin = 0
         self.multipv = 1
+        self.eval_terms: tuple[str, ...] | None = None  # the terms evaluation's (None: all)
         self.switches = dict(PLAY_SWITCHES)
         self.variant: Variant = get_variant(variant_name)
         self.pos: Position = self.variant.position()
@@ -62,6 +63,7 @@ class Engine:
 
     def set_variant(self, name: str) -> None:
         variant = get_variant(name)
+        self._check_terms(variant, self.eval_terms)
         self.stop()
         self.variant = variant
         self.pos = variant.position()
@@ -77,6 +79,28 @@ class Engine:
             raise EngineOptionError("GuardPrune needs guard in the Ordering spec")
         self.stop()
         self.ordering, self.guard_prune, self.guard_margin = spec, prune, margin
+        self.searcher = None
+
+    @staticmethod
+    def _check_terms(variant: Variant, terms: tuple[str, ...] | None) -> None:
+        try:
+            selected_terms(variant, terms)
+        except ValueError as error:
+            raise EngineOptionError(f"EvalTerms: {error}") from None
+
+    def set_eval_terms(self, text: str) -> None:
+        """The ``terms`` evaluation's terms: ``all``, ``none`` or names separated by commas
+        (the variant's `Variant.evaluation_terms`)."""
+        text = text.strip()
+        if text == "all":
+            terms = None
+        elif text == "none":
+            terms = ()
+        else:
+            terms = tuple(name.strip() for name in text.split(","))
+        self._check_terms(self.variant, terms)
+        self.stop()
+        self.eval_terms = terms
         self.searcher = None
 
     def set_hash(self, megabytes: int) -> None:
@@ -121,7 +145,8 @@ class Engine:
         so that its table and heuristics learn over a game)."""
         if self.searcher is None:
             config = SearchConfig(hash_mb=self.hash_mb, guard_prune_depth=self.guard_prune,
-                                  multipv=self.multipv, staged=True, **self.switches)
+                                  multipv=self.multipv, staged=True, eval_terms=self.eval_terms,
+                                  **self.switches)
             pipeline = build_pipeline(self.ordering, self.variant, self.guard_margin)
             self.searcher = Searcher(pipeline, config)
         return self.searcher

@@ -10,7 +10,7 @@ import json
 
 from xqchess.cli.arguments import int_between, non_negative_int
 from xqchess.core.errors import XQChessError
-from xqchess.core.evaluation import EVALUATIONS
+from xqchess.core.evaluation import EVALUATIONS, selected_terms
 from xqchess.core.search import QUIESCENCE_MODES, Limits, SearchConfig, Searcher, SearchResult, mate_in
 from xqchess.core.variant import Variant
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
@@ -48,12 +48,21 @@ def add_searcher_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--aspiration", action="store_true",
                         help="aspiration windows around the last iteration's score")
     parser.add_argument("--evaluation", choices=EVALUATIONS, default="squares",
-                        help="middlegame square tables (squares, the default) or tapered "
-                             "middlegame-to-endgame tables (the playing search's)")
+                        help="middlegame square tables (squares, the default), tapered "
+                             "middlegame-to-endgame tables, or those plus the game's positional "
+                             "terms (terms)")
+    parser.add_argument("--eval-terms", metavar="NAME,...", type=term_names,
+                        help="the terms evaluation's terms (default: all of the game's)")
     parser.add_argument("--hash", type=int_between(1, MAX_HASH_MB), default=16, metavar="MB",
                         help=f"transposition table size in MB, 1-{MAX_HASH_MB} (default 16)")
     parser.add_argument("--multipv", type=int_between(1, MAX_MULTIPV), default=1, metavar="N",
                         help=f"the N best moves, each with its line, 1-{MAX_MULTIPV} (default 1)")
+
+
+def term_names(text: str) -> tuple[str, ...]:
+    """``--eval-terms``: names separated by commas (checked against the game's terms when the
+    search is built)."""
+    return tuple(name.strip() for name in text.split(",") if name.strip())
 
 
 def searcher_from_args(args: argparse.Namespace, variant: Variant) -> Searcher:
@@ -63,11 +72,17 @@ def searcher_from_args(args: argparse.Namespace, variant: Variant) -> Searcher:
         raise XQChessError("--no-id searches one iteration to a fixed depth: give --depth")
     if args.guard_prune and "guard" not in args.ordering.replace(" ", "").split(","):
         raise XQChessError("--guard-prune needs guard in the --ordering spec")
+    if args.eval_terms is not None:
+        try:
+            selected_terms(variant, args.eval_terms)
+        except ValueError as error:
+            raise XQChessError(str(error)) from None
     config = SearchConfig(tt=not args.no_tt, hash_mb=args.hash, pvs=not args.no_pvs,
                           iterative=not args.no_id, quiescence=args.quiescence,
                           null_move=args.null_move, lmr=args.lmr, staged=args.staged,
                           check_extension=args.check_extension, futility=args.futility,
                           aspiration=args.aspiration, evaluation=args.evaluation,
+                          eval_terms=args.eval_terms,
                           guard_prune_depth=args.guard_prune, multipv=args.multipv)
     return Searcher(build_pipeline(args.ordering, variant, args.guard_margin), config)
 

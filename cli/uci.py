@@ -154,6 +154,7 @@ class UciProtocol:
         evaluations = " ".join(f"var {name}" for name in EVALUATIONS)
         self.send(f"option name Evaluation type combo default {PLAY_SWITCHES['evaluation']} "
                   f"{evaluations}")
+        self.send("option name EvalTerms type string default all")
         for option, switch in CHECK_OPTIONS.items():
             default = "true" if PLAY_SWITCHES[switch] else "false"
             self.send(f"option name {option} type check default {default}")
@@ -193,6 +194,8 @@ class UciProtocol:
             engine.set_multipv(int_value(value, "MultiPV", 1, MAX_MULTIPV))
         elif key in ("quiescence", "evaluation"):
             engine.set_switch(key, value)
+        elif key == "evalterms":
+            engine.set_eval_terms(value)
         elif key in CHECK_KEYS:
             if value not in ("true", "false"):
                 raise EngineOptionError(f"{name} must be true or false, got {value!r}")

@@ -10,11 +10,16 @@ all three. Middlegame and endgame values are signed for their owner (first playe
 phase weights count for both colors. The phase is the sum of the weights of the pieces on the
 board, at most the variant's ``phase_total`` (the start position's sum): the full total is the
 middlegame, 0 the bare endgame.
+
+A third form, ``terms``, adds the variant's positional terms to the tapered sum
+(`Variant.evaluation_terms`: pawn structure, mobility, king shelter and the like, each a
+function of the position that returns a packed score), blended by the same phase. They are
+computed at the evaluated node, not incrementally, and cached by the position's hash.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from xqchess.core.pieces import COLOR_SHIFT
 
@@ -29,7 +34,9 @@ PHASE_SHIFT = 40
 _ENDGAME_HALF = 1 << (ENDGAME_SHIFT - 1)
 _PHASE_HALF = 1 << (PHASE_SHIFT - 1)
 #: the evaluations a search can use (`SearchConfig.evaluation`)
-EVALUATIONS = ("squares", "tapered")
+EVALUATIONS = ("squares", "tapered", "terms")
+#: positions whose terms a `terms` evaluator remembers before it starts afresh
+TERMS_CACHE_SIZE = 1 << 17
 
 
 def pack(middlegame: int, endgame: int, phase: int) -> int:
@@ -76,14 +83,64 @@ def evaluate(pos: Position) -> int:
     return -score if pos.side else score
 
 
-def evaluate_tapered(pos: Position) -> int:
-    """The middlegame and endgame scores blended by the phase, for the side to move
-    (``tapered``)."""
-    middlegame, endgame, phase = unpack(pos.score)
+def _blend(packed: int, pos: Position) -> int:
+    """A packed score blended by its phase, for the side to move."""
+    middlegame, endgame, phase = unpack(packed)
     total = pos.variant.phase_total
     phase = min(phase, total)
     score = (middlegame * phase + endgame * (total - phase)) // total
     return -score if pos.side else score
 
 
-EVALUATORS = {"squares": evaluate, "tapered": evaluate_tapered}
+def evaluate_tapered(pos: Position) -> int:
+    """The middlegame and endgame scores blended by the phase, for the side to move
+    (``tapered``)."""
+    return _blend(pos.score, pos)
+
+
+def selected_terms(variant: Variant, names: tuple[str, ...] | None) -> tuple[Callable, ...]:
+    """The term functions of ``variant`` named in ``names`` (None: all of them); raises
+    ValueError naming a term the variant does not have."""
+    terms = variant.evaluation_terms
+    if names is None:
+        return tuple(terms.values())
+    unknown = [name for name in names if name not in terms]
+    if unknown:
+        raise ValueError(f"{variant.name} has no evaluation term {unknown[0]!r} (its terms: "
+                         f"{', '.join(terms) or 'none'})")
+    return tuple(terms[name] for name in names)
+
+
+def terms_evaluator(names: tuple[str, ...] | None = None) -> Callable[[Position], int]:
+    """A ``terms`` evaluation: the tapered sum plus the variant's terms named in ``names``
+    (None: all), for the side to move. Each evaluator keeps its own cache of term sums by
+    position hash (the terms depend on the board alone), cleared when it reaches
+    `TERMS_CACHE_SIZE` entries."""
+    chosen: dict[Variant, tuple[Callable, ...]] = {}
+    cache: dict[int, int] = {}
+
+    def evaluate_terms(pos: Position) -> int:
+        extra = cache.get(pos.hash)
+        if extra is None:
+            functions = chosen.get(pos.variant)
+            if functions is None:
+                functions = chosen[pos.variant] = selected_terms(pos.variant, names)
+            extra = 0
+            for term in functions:
+                extra += term(pos)
+            if len(cache) >= TERMS_CACHE_SIZE:
+                cache.clear()
+            cache[pos.hash] = extra
+        return _blend(pos.score + extra, pos)
+
+    return evaluate_terms
+
+
+def evaluator(name: str, terms: tuple[str, ...] | None = None) -> Callable[[Position], int]:
+    """The evaluation function called ``name`` (one of `EVALUATIONS`); ``terms`` selects the
+    ``terms`` evaluation's terms. Raises ValueError for an unknown name."""
+    if name == "terms":
+        return terms_evaluator(terms)
+    if name not in ("squares", "tapered"):
+        raise ValueError(f"evaluation {name!r} is not one of {', '.join(EVALUATIONS)}")
+    return evaluate if name == "squares" else evaluate_tapered

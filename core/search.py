@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, field
 from collections.abc import Iterable
 from typing import Protocol
 
-from xqchess.core.evaluation import EVALUATORS
+from xqchess.core.evaluation import evaluator
 from xqchess.core.moves import (
     SIDE_CAPTURE, is_capture, is_quiet, move_from, move_promotion, move_special, move_to,
 )
@@ -151,7 +151,8 @@ class SearchConfig:
     check_extension: bool = False  # search one ply deeper at a node in check
     futility: bool = False  # skip quiet moves near the leaves that cannot reach alpha
     aspiration: bool = False  # root search in a window around the last score
-    evaluation: str = "squares"  # `core.evaluation.EVALUATIONS`: middlegame tables or tapered
+    evaluation: str = "squares"  # `core.evaluation.EVALUATIONS`: middlegame tables, tapered, terms
+    eval_terms: tuple[str, ...] | None = None  # the ``terms`` evaluation's terms (None: all)
     guard_prune_depth: int = 0
     staged: bool = False
     multipv: int = 1  # principal variations reported per iteration (UCI MultiPV)
@@ -279,10 +280,7 @@ class Searcher:
                              f"{', '.join(QUIESCENCE_ORDERS)}")
         self.capture_key = (victim_first if self.config.quiescence_order == "mvvlva"
                             else material_difference)
-        if self.config.evaluation not in EVALUATORS:
-            raise ValueError(f"evaluation {self.config.evaluation!r} is not one of "
-                             f"{', '.join(EVALUATORS)}")
-        self.evaluate = EVALUATORS[self.config.evaluation]
+        self.evaluate = evaluator(self.config.evaluation, self.config.eval_terms)
         self.tt = TranspositionTable(self.config.hash_mb) if self.config.tt else None
         self.nodes_per_ply = [Node(ply) for ply in range(MAX_PLY + 2)]
         self.stop_requested = False

@@ -129,6 +129,9 @@ class Variant(abc.ABC):
     * ``endgame_piece_values``, ``endgame_square_tables``, ``phase_weights`` (optional): the
       tapered evaluation's endgame values and tables where they differ from the middlegame's,
       and each kind's weight in the game phase (`core.evaluation`; none: no tapering).
+    * ``evaluation_terms`` (optional): term name -> function(position) -> packed middlegame
+      and endgame score (`core.evaluation.pack`, first player's view): the positional terms the
+      ``terms`` evaluation adds (pawn structure, mobility, king safety ...).
     * ``writers`` / ``readers``: per notation name, how moves are written and read.
     * ``stalemate_loses``: True when a side without a legal move loses even if not in check.
     * ``pgn_notation`` / ``pgn_variant_tag``: the notation of PGN move text, and the value of
@@ -166,6 +169,7 @@ class Variant(abc.ABC):
     endgame_piece_values: dict[int, int] = {}
     endgame_square_tables: dict[int, list[int]] = {}
     phase_weights: dict[int, int] = {}
+    evaluation_terms: dict[str, Callable[[Position], int]] = {}
     stalemate_loses: bool
     pgn_notation: str
     pgn_variant_tag: str | None

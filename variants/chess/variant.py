@@ -6,6 +6,7 @@ from xqchess.core.variant import SQUARES, BoardStyle, Variant
 from xqchess.variants.chess import attacks, faults, fen, movegen, rules, san
 from xqchess.variants.chess.attacks import all_attackers, attacked, attackers
 from xqchess.variants.chess.chessmaps import CHESSMAPS_VALUES
+from xqchess.variants.chess.evaluation import EVALUATION_TERMS
 from xqchess.variants.chess.pieces import (
     B_KING, B_PAWN, GEOMETRY, KINDS, LETTERS, NAMES, W_KING, W_PAWN,
 )
@@ -56,6 +57,7 @@ class ChessVariant(Variant):
         self.square_tables = SQUARE_TABLES
         self.endgame_square_tables = ENDGAME_SQUARE_TABLES
         self.phase_weights = PHASE_WEIGHTS
+        self.evaluation_terms = EVALUATION_TERMS
         self.capture_strength = CAPTURE_STRENGTH
         self.stalemate_loses = False
         # Greer's king zones: queen side a-c, centre d-e, king side f-h

@@ -8,6 +8,7 @@ from xqchess.core.variant import POINTS, BoardStyle, Variant
 from xqchess.variants.xiangqi import chinese, faults, fen, movegen, rules, wxf
 from xqchess.variants.xiangqi.attacks import all_attackers, attacked, attackers, general_attacked
 from xqchess.variants.xiangqi.chessmaps import CHESSMAPS_VALUES
+from xqchess.variants.xiangqi.evaluation import EVALUATION_TERMS
 from xqchess.variants.xiangqi.pieces import (
     ALIASES, B_GENERAL, FILES, GEOMETRY, KINDS, LETTERS, NAMES, OWN_HALF, PALACE, R_GENERAL,
     RED,
@@ -73,6 +74,7 @@ class XiangqiVariant(Variant):
         self.piece_values = PIECE_VALUES
         self.square_tables = SQUARE_TABLES
         self.capture_strength = CAPTURE_STRENGTH
+        self.evaluation_terms = EVALUATION_TERMS
         self.stalemate_loses = True
         # the general's file: the palace's d, e and f files
         self.royal_zone_files = ((3,), (4,), (5,))

@@ -1,0 +1,174 @@
+"""The ``terms`` evaluation: each game's positional terms hand-worked on small positions, every
+term antisymmetric under swapping the colors (a position and its color-flipped mirror score
+opposite), the cached evaluator equal to the tapered sum plus the terms, and term names
+checked where a user gives them (search command, UCI option)."""
+
+import subprocess
+import sys
+
+import pytest
+
+from helpers import random_walk
+from xqchess.core.errors import XQChessError
+from xqchess.core.evaluation import evaluate_tapered, pack, terms_evaluator, unpack
+from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
+from xqchess.core.position import Position
+from xqchess.variants import NAMES, get_variant
+
+
+def term(variant_name: str, name: str, fen: str) -> tuple[int, int]:
+    """(middlegame, endgame) of one term, first player's view."""
+    variant = get_variant(variant_name)
+    middlegame, endgame, phase = unpack(variant.evaluation_terms[name](variant.position(fen)))
+    assert phase == 0
+    return middlegame, endgame
+
+
+# -- chess, with Fruit 2.1's weights ---------------------------------------------------------
+
+def test_chess_pawns_doubled_isolated_and_passed():
+    """White a2, b2, b3: b doubled (-10, -20); all three passed on ranks 2 and 3 (Fruit's
+    minimum, 10 and 20, each). Black h7: isolated (-10, -20) and passed (10, 20)."""
+    assert term("chess", "pawns", "4k3/7p/8/8/8/1P6/PP6/4K3 w - - 0 1") == (20, 40)
+
+
+def test_chess_passed_pawn_bonus_grows_with_its_rank():
+    """A lone isolated passer on the 7th rank: 70 and 140 (Fruit's maximum) less 10 and 20."""
+    assert term("chess", "pawns", "4k3/2P5/8/8/8/8/8/4K3 w - - 0 1") == (60, 120)
+    assert term("chess", "pawns", "4k3/8/8/8/2P5/8/8/4K3 w - - 0 1") == (
+        10 + 60 * 26 // 256 - 10, 20 + 120 * 26 // 256 - 20)
+
+
+def test_chess_mobility_counts_squares_from_fruits_zero_points():
+    """Knight a1: b3 and c2, 2 squares against Fruit's 4, times 4. Rook a1: a2-a8 and b1-d1
+    (the king on e1 is its own), 10 against 7, times 2 and 4."""
+    assert term("chess", "mobility", "4k3/8/8/8/8/8/8/N3K3 w - - 0 1") == (-8, -8)
+    assert term("chess", "mobility", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1") == (6, 12)
+
+
+def test_chess_rooks_on_open_files_and_the_bishop_pair():
+    """Ra1 on a file with a black pawn only: half-open (10, 10); Rh1 on an open file (20, 20);
+    two bishops (50, 50)."""
+    assert term("chess", "rooks", "4k3/p7/8/8/8/8/1P6/R3K2R w - - 0 1") == (30, 30)
+    assert term("chess", "rooks", "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1") == (50, 50)
+
+
+def test_chess_king_shelter():
+    """Kg1 behind f2, g2 (distance 6: no penalty) and h3 (distance 5: 36 - 25 = 11); Ke8 with
+    no pawn on d, e (counted twice) or f: 4 x 36. Middlegame only."""
+    assert term("chess", "shelter", "4k3/8/8/8/8/7P/5PP1/6K1 w - - 0 1") == (144 - 11, 0)
+
+
+# -- xiangqi -----------------------------------------------------------------------------------
+
+def test_xiangqi_a_missing_advisor_costs_its_worth_times_the_attack():
+    """Red without one advisor: its defenders are worth 5 + 2 x 4 against Black's 2 x 5 + 2 x 4,
+    each times the other side's 8 attack units (two chariots, horses and cannons)."""
+    fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNB1KABNR w - - 0 1"
+    assert term("xiangqi", "defence", fen) == (13 * 8 - 18 * 8,) * 2
+    assert term("xiangqi", "defence", get_variant("xiangqi").start_fen) == (0, 0)
+
+
+def test_xiangqi_horse_and_cannon_mobility():
+    """Horse a0: b2 and c1 (legs a1 and b0 free), 2 against 4, times 4. Cannon a0: a1-a9 and
+    b0-d0, 12 quiet moves against 6, times 1."""
+    assert term("xiangqi", "mobility", "3k5/9/9/9/9/9/9/9/9/N3K4 w - - 0 1") == (-8, -8)
+    assert term("xiangqi", "mobility", "3k5/9/9/9/9/9/9/9/9/C3K4 w - - 0 1") == (6, 6)
+    blocked = "3k5/9/9/9/9/9/9/9/R8/NR2K4 w - - 0 1"  # both legs blocked by chariots
+    assert term("xiangqi", "mobility", blocked) == (-16, -16)
+
+
+def test_xiangqi_chariots_on_open_files():
+    """Chariot a0 behind its own soldier a3: nothing; chariot i0 on a file with a black soldier
+    only: half-open (8)."""
+    fen = "3k5/9/9/8p/9/9/P8/9/9/R3K3R w - - 0 1"
+    assert term("xiangqi", "chariots", fen) == (8, 8)
+    assert term("xiangqi", "chariots", fen.replace("8p", "9")) == (15 + 0, 15 + 0)
+
+
+def test_xiangqi_hollow_cannon_against_the_general():
+    """A black cannon on e5 facing the red general on e0 with nothing between; with a screen
+    between (a red soldier on e3) the cannon gives check and no hollow-cannon term."""
+    assert term("xiangqi", "general", "3k5/9/9/9/4c4/9/9/9/9/4K4 w - - 0 1") == (-60, -60)
+    assert term("xiangqi", "general", "3k5/9/9/9/4c4/9/4P4/9/9/4K4 w - - 0 1") == (0, 0)
+
+
+# -- every term, every game ------------------------------------------------------------------
+
+def color_flipped(pos: Position) -> Position:
+    """The position with the colors swapped and the board mirrored rank for rank."""
+    geometry = pos.variant.geometry
+    board = [0] * geometry.size
+    for sq, piece in enumerate(pos.board):
+        if piece:
+            mirrored = geometry.square(geometry.file_of(sq), geometry.ranks - 1 - geometry.rank_of(sq))
+            board[mirrored] = (piece & KIND_MASK) | ((piece >> COLOR_SHIFT) ^ 1) << COLOR_SHIFT
+    return Position(pos.variant, board, pos.side ^ 1)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_term_is_antisymmetric_in_the_colors(name):
+    variant = get_variant(name)
+    assert variant.evaluation_terms, f"{name} has no evaluation terms"
+    for seed in range(40):
+        pos = random_walk(name, seed, 10 + seed * 3)
+        flipped = color_flipped(pos)
+        for term_name, function in variant.evaluation_terms.items():
+            assert function(flipped) == -function(pos), (term_name, seed)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_terms_evaluation_is_the_tapered_sum_plus_the_terms(name):
+    variant = get_variant(name)
+    evaluate_all = terms_evaluator()
+    evaluate_all_but_first = terms_evaluator(tuple(list(variant.evaluation_terms)[1:]))
+    evaluate_none = terms_evaluator(())
+    for seed in range(20):
+        pos = random_walk(name, seed, 30)
+        extra = sum(function(pos) for function in variant.evaluation_terms.values())
+        base = pos.score
+        pos.score = base + extra
+        expected = evaluate_tapered(pos)
+        pos.score = base
+        for _ in range(2):  # computed, then from the cache
+            assert evaluate_all(pos) == expected
+        assert evaluate_none(pos) == evaluate_tapered(pos)
+        first = list(variant.evaluation_terms.values())[0]
+        pos.score = base + extra - first(pos)
+        expected = evaluate_tapered(pos)
+        pos.score = base
+        assert evaluate_all_but_first(pos) == expected
+
+
+def test_pack_is_what_the_terms_return():
+    assert pack(-8, -8, 0) == get_variant("chess").evaluation_terms["mobility"](
+        get_variant("chess").position("4k3/8/8/8/8/8/8/N3K3 w - - 0 1"))
+
+
+def test_search_rejects_an_unknown_term_in_one_line():
+    result = subprocess.run([sys.executable, "-m", "xqchess.cli.main", "search", "xiangqi",
+                             "--depth", "1", "--evaluation", "terms", "--eval-terms", "pawns"],
+                            capture_output=True, text=True)
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == ["xqchess: error: xiangqi has no evaluation term "
+                                            "'pawns' (its terms: defence, mobility, chariots, "
+                                            "general)"]
+
+
+def test_the_engine_keeps_its_terms_when_a_name_is_refused():
+    from xqchess.cli.engine import Engine, EngineOptionError
+
+    engine = Engine("xiangqi")
+    engine.set_eval_terms("chariots, general")
+    assert engine.eval_terms == ("chariots", "general")
+    with pytest.raises(EngineOptionError, match="chess has no evaluation term 'chariots'"):
+        engine.set_variant("chess")
+    assert engine.variant.name == "xiangqi" and engine.eval_terms == ("chariots", "general")
+    with pytest.raises(EngineOptionError, match="'pawns'"):
+        engine.set_eval_terms("pawns")
+    assert engine.eval_terms == ("chariots", "general")
+    engine.set_eval_terms("none")
+    assert engine.eval_terms == ()
+    engine.set_eval_terms("all")
+    assert engine.eval_terms is None
+    assert isinstance(EngineOptionError("x"), XQChessError)

@@ -1,0 +1,132 @@
+"""Xiangqi's positional evaluation terms (the ``terms`` evaluation, `core.evaluation`): the
+defence advisors and elephants give against the opponent's attackers, horse and cannon
+mobility, chariots on open files and the hollow cannon against the general.
+
+These are the terms xiangqi programs weigh beyond material and square tables (ElephantEye's
+evaluation by Morning Yellow has each of them: advisor and elephant worth that grows with the
+opponent's attacking force, trapped horses, open files for chariots, the hollow-cannon threat);
+the weights are ours, in that program's range, and each term's measured worth is in README.md,
+"Evaluation terms". Xiangqi has no game phase here (its endgame tables were dropped, README
+"Tapered evaluation"), so each term scores the middlegame and the endgame alike. Each term is
+a function of the position returning a packed score (`core.evaluation.pack`), Red's view.
+"""
+
+from xqchess.core.evaluation import pack
+from xqchess.core.pieces import BLACK, COLOR_SHIFT, KIND_MASK, WHITE
+from xqchess.variants.xiangqi.attacks import HORSE_MOVES, ROOK_RAYS
+from xqchess.variants.xiangqi.pieces import (
+    ADVISOR, CANNON, CHARIOT, ELEPHANT, GEOMETRY, HORSE, SOLDIER,
+)
+
+FILES = GEOMETRY.files
+SIGN = (1, -1)
+
+#: the opponent's attacking force: units per attacking piece it still has
+ATTACK_UNITS = {CHARIOT: 2, HORSE: 1, CANNON: 1}
+#: per advisor and per elephant a side keeps, its worth per attack unit of the opponent (up to
+#: 8 units: two chariots, two horses, two cannons)
+DEFENDER_WORTH = {ADVISOR: pack(5, 5, 0), ELEPHANT: pack(4, 4, 0)}
+
+#: kind -> (the move count scored 0, packed weight per move beyond it); a horse's moves are
+#: the jumps whose leg is free to a square no piece of its own holds, a cannon's the empty
+#: squares it slides to (its captures need a screen, and count as attacks, not mobility)
+MOBILITY = {HORSE: (4, pack(4, 4, 0)), CANNON: (6, pack(1, 1, 0))}
+
+CHARIOT_OPEN_FILE = pack(15, 15, 0)  # no soldier of either side on the chariot's file
+CHARIOT_HALF_OPEN_FILE = pack(8, 8, 0)  # none of its own, an enemy soldier somewhere on it
+
+#: an enemy cannon on the general's file with no piece between: any piece that steps between
+#: is pinned or gives the cannon its screen (the "hollow cannon", 空头炮)
+HOLLOW_CANNON = pack(-60, -60, 0)
+
+
+def defence(pos) -> int:
+    """Each advisor and elephant a side keeps is worth more the more attackers the opponent
+    has: `DEFENDER_WORTH` times the opponent's `ATTACK_UNITS`."""
+    board = pos.board
+    units = [0, 0]
+    defenders = [0, 0]
+    for color in (WHITE, BLACK):
+        for sq in pos.occupied[color]:
+            kind = board[sq] & KIND_MASK
+            if kind in ATTACK_UNITS:
+                units[color] += ATTACK_UNITS[kind]
+            elif kind in DEFENDER_WORTH:
+                defenders[color] += DEFENDER_WORTH[kind]
+    return defenders[WHITE] * units[BLACK] - defenders[BLACK] * units[WHITE]
+
+
+def mobility(pos) -> int:
+    """Horse and cannon mobility, from `MOBILITY`'s zero points: a horse hemmed in by its
+    legs and its own pieces loses, one with many free jumps gains."""
+    board = pos.board
+    score = 0
+    for color in (WHITE, BLACK):
+        own = pos.occupied[color]
+        term = 0
+        for sq in own:
+            kind = board[sq] & KIND_MASK
+            if kind == HORSE:
+                moves = len([target for target, leg in HORSE_MOVES[sq]
+                             if not board[leg] and target not in own])
+            elif kind == CANNON:
+                moves = 0
+                for ray in ROOK_RAYS[sq]:
+                    for s in ray:
+                        if board[s]:
+                            break
+                        moves += 1
+            else:
+                continue
+            zero, weight = MOBILITY[kind]
+            term += (moves - zero) * weight
+        score += SIGN[color] * term
+    return score
+
+
+def chariot_files(pos) -> int:
+    """A chariot on a file with no soldier gains `CHARIOT_OPEN_FILE`, on one with only enemy
+    soldiers `CHARIOT_HALF_OPEN_FILE`."""
+    board = pos.board
+    soldier_files = [set(), set()]
+    chariots = [[], []]
+    for color in (WHITE, BLACK):
+        for sq in pos.occupied[color]:
+            kind = board[sq] & KIND_MASK
+            if kind == SOLDIER:
+                soldier_files[color].add(sq % FILES)
+            elif kind == CHARIOT:
+                chariots[color].append(sq % FILES)
+    score = 0
+    for color in (WHITE, BLACK):
+        for f in chariots[color]:
+            if f not in soldier_files[color]:
+                score += SIGN[color] * (CHARIOT_HALF_OPEN_FILE if f in soldier_files[color ^ 1]
+                                        else CHARIOT_OPEN_FILE)
+    return score
+
+
+def general_safety(pos) -> int:
+    """`HOLLOW_CANNON` for each enemy cannon that faces a general along its file with no piece
+    between."""
+    board = pos.board
+    score = 0
+    for color in (WHITE, BLACK):
+        general = pos.kings[color]
+        if general < 0:
+            continue
+        enemy_cannon = CANNON | (color ^ 1) << COLOR_SHIFT
+        for ray in ROOK_RAYS[general]:
+            if ray[0] % FILES != general % FILES:
+                continue  # along the rank
+            for s in ray:
+                if board[s]:
+                    if board[s] == enemy_cannon:
+                        score += SIGN[color] * HOLLOW_CANNON
+                    break
+    return score
+
+
+#: the terms, by the names `SearchConfig.eval_terms` and the UCI option EvalTerms use
+EVALUATION_TERMS = {"defence": defence, "mobility": mobility, "chariots": chariot_files,
+                    "general": general_safety}
