@@ -37,6 +37,10 @@ _PHASE_HALF = 1 << (PHASE_SHIFT - 1)
 EVALUATIONS = ("squares", "tapered", "terms")
 #: positions whose terms a `terms` evaluator remembers before it starts afresh
 TERMS_CACHE_SIZE = 1 << 17
+#: lazy evaluation (quiescence's stand pat): where the tapered score alone is this far above
+#: beta or below alpha, the terms are taken not to bring it back into the window and are not
+#: computed (centipawns)
+LAZY_MARGIN = 150
 
 
 def pack(middlegame: int, endgame: int, phase: int) -> int:
@@ -115,7 +119,8 @@ def terms_evaluator(names: tuple[str, ...] | None = None) -> Callable[[Position]
     """A ``terms`` evaluation: the tapered sum plus the variant's terms named in ``names``
     (None: all), for the side to move. Each evaluator keeps its own cache of term sums by
     position hash (the terms depend on the board alone), cleared when it reaches
-    `TERMS_CACHE_SIZE` entries."""
+    `TERMS_CACHE_SIZE` entries. Its ``within(pos, alpha, beta)`` is the lazy form quiescence
+    stands pat with (`LAZY_MARGIN`)."""
     chosen: dict[Variant, tuple[Callable, ...]] = {}
     cache: dict[int, int] = {}
 
@@ -133,6 +138,14 @@ def terms_evaluator(names: tuple[str, ...] | None = None) -> Callable[[Position]
             cache[pos.hash] = extra
         return _blend(pos.score + extra, pos)
 
+    def evaluate_within(pos: Position, alpha: int, beta: int) -> int:
+        """The terms evaluation where it may fall in (alpha, beta), else the tapered one."""
+        score = _blend(pos.score, pos)
+        if score - LAZY_MARGIN >= beta or score + LAZY_MARGIN <= alpha:
+            return score
+        return evaluate_terms(pos)
+
+    evaluate_terms.within = evaluate_within
     return evaluate_terms
 
 

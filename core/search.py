@@ -281,6 +281,8 @@ class Searcher:
         self.capture_key = (victim_first if self.config.quiescence_order == "mvvlva"
                             else material_difference)
         self.evaluate = evaluator(self.config.evaluation, self.config.eval_terms)
+        #: the lazy form quiescence stands pat with, where the evaluation has one
+        self.evaluate_within = getattr(self.evaluate, "within", None)
         self.tt = TranspositionTable(self.config.hash_mb) if self.config.tt else None
         self.nodes_per_ply = [Node(ply) for ply in range(MAX_PLY + 2)]
         self.stop_requested = False
@@ -656,7 +658,8 @@ class Searcher:
                 legal = pos.legal_moves()
                 if not legal:  # stalemate: a draw, or a loss where the variant says so
                     return -MATE + ply if self.variant.stalemate_loses else 0
-            best = self.evaluate(pos)
+            best = (self.evaluate_within(pos, alpha, beta) if self.evaluate_within
+                    else self.evaluate(pos))
             if best >= beta:
                 return best
             alpha = max(alpha, best)

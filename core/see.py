@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from xqchess.core.moves import SIDE_CAPTURE, move_from, move_promotion, move_special, move_to
-from xqchess.core.pieces import COLOR_SHIFT
+from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 
 if TYPE_CHECKING:
     from xqchess.core.position import Position
@@ -19,40 +19,58 @@ if TYPE_CHECKING:
 ROYAL_VALUE = 100_000  # a royal piece may capture last only: losing it loses the game
 
 
-def piece_value(pos: Position, piece: int) -> int:
-    if piece in pos.variant.royal_pieces:
-        return ROYAL_VALUE
-    return pos.variant.piece_values[piece & 7]
+def exchange_values(variant) -> list[int]:
+    """Per piece code, its value in exchanges: the kind's material, `ROYAL_VALUE` for the royal
+    pieces (a `Variant` computes this once, as ``exchange_values``)."""
+    values = [0] * (2 << COLOR_SHIFT)
+    for piece in range(len(values)):
+        kind = piece & KIND_MASK
+        if piece in variant.royal_pieces:
+            values[piece] = ROYAL_VALUE
+        elif kind in variant.piece_values:
+            values[piece] = variant.piece_values[kind]
+    return values
 
 
 def see(pos: Position, move: int) -> int:
     """Material won (positive) or lost by ``move`` and the best exchange that follows on its
     target square. Pins are not considered."""
     variant = pos.variant
-    board = list(pos.board)
+    value = variant.exchange_values
+    attackers = variant.attackers
+    board = pos.board[:]
     frm, to = move_from(move), move_to(move)
     mover = board[frm]
     if move_special(move) == SIDE_CAPTURE:
-        victim_sq = frm - frm % variant.geometry.files + to % variant.geometry.files
-        gain = [piece_value(pos, board[victim_sq])]
+        files = variant.geometry.files
+        victim_sq = frm - frm % files + to % files
+        first = value[board[victim_sq]]
         board[victim_sq] = 0
     else:
-        gain = [piece_value(pos, board[to]) if board[to] else 0]
+        first = value[board[to]] if board[to] else 0
     promotion = move_promotion(move)
     if promotion:
         promoted = promotion | (mover >> COLOR_SHIFT) << COLOR_SHIFT
-        gain[0] += piece_value(pos, promoted) - piece_value(pos, mover)
+        first += value[promoted] - value[mover]
         mover = promoted
     board[frm] = 0
     board[to] = mover
     side = (mover >> COLOR_SHIFT) ^ 1
+    gain = [first]
+    last = first
     while True:
-        candidates = variant.attackers(board, to, side)
+        candidates = attackers(board, to, side)
         if not candidates:
             break
-        attacker_sq = min(candidates, key=lambda s: piece_value(pos, board[s]))
-        gain.append(piece_value(pos, board[to]) - gain[-1])
-        if max(-gain[-2], gain[-1]) < 0:
+        attacker_sq = candidates[0]
+        cheapest = value[board[attacker_sq]]
+        for sq in candidates:
+            if value[board[sq]] < cheapest:
+                attacker_sq, cheapest = sq, value[board[sq]]
+        previous = last
+        last = value[board[to]] - previous
+        gain.append(last)
+        if -previous < 0 and last < 0:
             break
         board[to] = board[attacker_sq]
         board[attacker_sq] = 0

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from xqchess.core.geometry import Geometry
 from xqchess.core.errors import FenError, MoveError
 from xqchess.core.evaluation import piece_square_table
+from xqchess.core.see import exchange_values
 from xqchess.core.fen import parse_fen
 from xqchess.core.legality import royal_exposure
 from xqchess.core.moves import is_capture, move_from, move_promotion
@@ -181,6 +182,7 @@ class Variant(abc.ABC):
     def __init__(self) -> None:
         self.zobrist = Zobrist(self.geometry.size, self.rights_bits)
         self.piece_square = piece_square_table(self)
+        self.exchange_values = exchange_values(self)
         self.letter_pieces = {letter: piece for piece, letter in self.piece_letters.items()}
         self.letter_pieces.update(self.letter_aliases)
         #: the start position's phase: the tapered evaluation's middlegame

@@ -54,17 +54,26 @@ def attacked(board: list[int], sq: int, by_color: int) -> bool:
 
 
 def attackers(board: list[int], sq: int, by_color: int) -> list[int]:
-    """The squares of the pieces of ``by_color`` that attack ``sq`` (direct attacks only)."""
+    """The squares of the pieces of ``by_color`` that attack ``sq`` (direct attacks only):
+    knights, pawns, the king, then along the orthogonal and the diagonal rays."""
     base = by_color << COLOR_SHIFT
-    found = [s for s in KNIGHT_TARGETS[sq] if board[s] == KNIGHT | base]
-    found += [s for s in PAWN_ATTACKERS[by_color][sq] if board[s] == PAWN | base]
-    found += [s for s in KING_TARGETS[sq] if board[s] == KING | base]
-    for rays, slider in ((ORTHOGONAL_RAYS, ROOK), (DIAGONAL_RAYS, BISHOP)):
-        for ray in rays[sq]:
+    knight = KNIGHT | base
+    found = [s for s in KNIGHT_TARGETS[sq] if board[s] == knight]
+    pawn = PAWN | base
+    for s in PAWN_ATTACKERS[by_color][sq]:
+        if board[s] == pawn:
+            found.append(s)
+    king = KING | base
+    for s in KING_TARGETS[sq]:
+        if board[s] == king:
+            found.append(s)
+    queen = QUEEN | base
+    for rays, slider in ((ORTHOGONAL_RAYS[sq], ROOK | base), (DIAGONAL_RAYS[sq], BISHOP | base)):
+        for ray in rays:
             for s in ray:
                 p = board[s]
                 if p:
-                    if p == slider | base or p == QUEEN | base:
+                    if p == slider or p == queen:
                         found.append(s)
                     break
     return found
