@@ -172,3 +172,19 @@ def test_the_engine_keeps_its_terms_when_a_name_is_refused():
     engine.set_eval_terms("all")
     assert engine.eval_terms is None
     assert isinstance(EngineOptionError("x"), XQChessError)
+
+
+def test_lazy_evaluation_skips_the_terms_only_far_outside_the_window():
+    """Quiescence stands pat with ``within``: the terms where the tapered score is within
+    `LAZY_MARGIN` of the window, the tapered score alone beyond it."""
+    from xqchess.core.evaluation import LAZY_MARGIN
+
+    variant = get_variant("chess")
+    pos = variant.position("4k3/8/8/8/8/8/8/N3K3 w - - 0 1")  # knight up, mobility -8
+    evaluate_all = terms_evaluator()
+    tapered, full = evaluate_tapered(pos), evaluate_all(pos)
+    assert full == tapered - 8
+    assert evaluate_all.within(pos, tapered - 1, tapered + 1) == full
+    assert evaluate_all.within(pos, tapered + LAZY_MARGIN, tapered + LAZY_MARGIN + 1) == tapered
+    assert evaluate_all.within(pos, tapered - LAZY_MARGIN - 1, tapered - LAZY_MARGIN) == tapered
+    assert evaluate_all.within(pos, tapered + LAZY_MARGIN - 1, tapered + LAZY_MARGIN) == full
