@@ -5,7 +5,8 @@ mobility, chariots on open files and the hollow cannon against the general.
 These are the terms xiangqi programs weigh beyond material and square tables (ElephantEye's
 evaluation by Morning Yellow has each of them: advisor and elephant worth that grows with the
 opponent's attacking force, trapped horses, open files for chariots, the hollow-cannon threat);
-the weights are ours, in that program's range, and each term's measured worth is in README.md,
+the weights are ours, in that program's range, and each term's measured worth (alone against ``tapered``,
+60 games at 100 ms a move; all four: -58 Elo, -137 to +14) is in its docstring and README.md,
 "Evaluation terms". Xiangqi has no game phase here (its endgame tables were dropped, README
 "Tapered evaluation"), so each term scores the middlegame and the endgame alike. Each term is
 a function of the position returning a packed score (`core.evaluation.pack`), Red's view.
@@ -42,7 +43,8 @@ HOLLOW_CANNON = pack(-60, -60, 0)
 
 def defence(pos) -> int:
     """Each advisor and elephant a side keeps is worth more the more attackers the opponent
-    has: `DEFENDER_WORTH` times the opponent's `ATTACK_UNITS`."""
+    has: `DEFENDER_WORTH` times the opponent's `ATTACK_UNITS`. Measured alone against
+    ``tapered``: -6 Elo (-85, +73), 60 games at 100 ms."""
     board = pos.board
     units = [0, 0]
     defenders = [0, 0]
@@ -58,7 +60,8 @@ def defence(pos) -> int:
 
 def mobility(pos) -> int:
     """Horse and cannon mobility, from `MOBILITY`'s zero points: a horse hemmed in by its
-    legs and its own pieces loses, one with many free jumps gains."""
+    legs and its own pieces loses, one with many free jumps gains. Measured alone: +29 Elo
+    (-49, +110), 60 games."""
     board = pos.board
     score = 0
     for color in (WHITE, BLACK):
@@ -86,7 +89,7 @@ def mobility(pos) -> int:
 
 def chariot_files(pos) -> int:
     """A chariot on a file with no soldier gains `CHARIOT_OPEN_FILE`, on one with only enemy
-    soldiers `CHARIOT_HALF_OPEN_FILE`."""
+    soldiers `CHARIOT_HALF_OPEN_FILE`. Measured alone: +23 Elo (-47, +95), 60 games."""
     board = pos.board
     soldier_files = [set(), set()]
     chariots = [[], []]
@@ -108,7 +111,7 @@ def chariot_files(pos) -> int:
 
 def general_safety(pos) -> int:
     """`HOLLOW_CANNON` for each enemy cannon that faces a general along its file with no piece
-    between."""
+    between. Measured alone: -64 Elo (-133, -1), 60 games: it loses."""
     board = pos.board
     score = 0
     for color in (WHITE, BLACK):
