@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from xqchess.core.pieces import COLOR_SHIFT
+from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 
 if TYPE_CHECKING:
     from xqchess.core.position import Position
@@ -35,6 +35,8 @@ _ENDGAME_HALF = 1 << (ENDGAME_SHIFT - 1)
 _PHASE_HALF = 1 << (PHASE_SHIFT - 1)
 #: the evaluations a search can use (`SearchConfig.evaluation`)
 EVALUATIONS = ("squares", "tapered", "terms")
+#: per color, the sign of its terms in a first-player score
+SIGN = (1, -1)
 #: positions whose terms a `terms` evaluator remembers before it starts afresh
 TERMS_CACHE_SIZE = 1 << 17
 #: lazy evaluation (quiescence's stand pat): where the tapered score alone is this far above
@@ -100,6 +102,50 @@ def evaluate_tapered(pos: Position) -> int:
     """The middlegame and endgame scores blended by the phase, for the side to move
     (``tapered``)."""
     return _blend(pos.score, pos)
+
+
+def mobility_term(pos: Position, moves: dict[int, Callable[[list[int], int, set[int]], int]],
+                  weights: dict[int, tuple[int, int]]) -> int:
+    """A mobility term, first player's view: per piece of a kind in ``moves``, its move count
+    (``moves[kind](board, square, its color's squares)``) less the kind's zero point, times
+    its packed weight (``weights[kind]``: zero point, weight)."""
+    board = pos.board
+    score = 0
+    for color in (0, 1):
+        own = pos.occupied[color]
+        term = 0
+        for sq in own:
+            kind = board[sq] & KIND_MASK
+            count = moves.get(kind)
+            if count is not None:
+                zero, weight = weights[kind]
+                term += (count(board, sq, own) - zero) * weight
+        score += SIGN[color] * term
+    return score
+
+
+def open_file_term(pos: Position, blocker_kind: int, piece_kind: int, open_file: int,
+                   half_open_file: int) -> int:
+    """A file term, first player's view: each piece of ``piece_kind`` on a file with no
+    ``blocker_kind`` piece of its own color gains ``half_open_file``, or ``open_file`` where
+    the opponent has none there either (packed scores)."""
+    board = pos.board
+    files = pos.variant.geometry.files
+    blocked = [set(), set()]
+    pieces = [[], []]
+    for color in (0, 1):
+        for sq in pos.occupied[color]:
+            kind = board[sq] & KIND_MASK
+            if kind == blocker_kind:
+                blocked[color].add(sq % files)
+            elif kind == piece_kind:
+                pieces[color].append(sq % files)
+    score = 0
+    for color in (0, 1):
+        for f in pieces[color]:
+            if f not in blocked[color]:
+                score += SIGN[color] * (half_open_file if f in blocked[color ^ 1] else open_file)
+    return score
 
 
 def selected_terms(variant: Variant, names: tuple[str, ...] | None) -> tuple[Callable, ...]:

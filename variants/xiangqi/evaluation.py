@@ -12,7 +12,7 @@ the weights are ours, in that program's range, and each term's measured worth (a
 a function of the position returning a packed score (`core.evaluation.pack`), Red's view.
 """
 
-from xqchess.core.evaluation import pack
+from xqchess.core.evaluation import SIGN, mobility_term, open_file_term, pack
 from xqchess.core.pieces import BLACK, COLOR_SHIFT, KIND_MASK, WHITE
 from xqchess.variants.xiangqi.attacks import HORSE_MOVES, ROOK_RAYS
 from xqchess.variants.xiangqi.pieces import (
@@ -20,7 +20,6 @@ from xqchess.variants.xiangqi.pieces import (
 )
 
 FILES = GEOMETRY.files
-SIGN = (1, -1)
 
 #: the opponent's attacking force: units per attacking piece it still has
 ATTACK_UNITS = {CHARIOT: 2, HORSE: 1, CANNON: 1}
@@ -58,55 +57,35 @@ def defence(pos) -> int:
     return defenders[WHITE] * units[BLACK] - defenders[BLACK] * units[WHITE]
 
 
+def _cannon_slides(board, sq, own) -> int:
+    moves = 0
+    for ray in ROOK_RAYS[sq]:
+        for s in ray:
+            if board[s]:
+                break
+            moves += 1
+    return moves
+
+
+#: kind -> its move count, function(board, square, its color's squares)
+MOVE_COUNTS = {
+    HORSE: lambda board, sq, own: len([target for target, leg in HORSE_MOVES[sq]
+                                       if not board[leg] and target not in own]),
+    CANNON: _cannon_slides,
+}
+
+
 def mobility(pos) -> int:
     """Horse and cannon mobility, from `MOBILITY`'s zero points: a horse hemmed in by its
     legs and its own pieces loses, one with many free jumps gains. Measured alone: +29 Elo
     (-49, +110), 60 games."""
-    board = pos.board
-    score = 0
-    for color in (WHITE, BLACK):
-        own = pos.occupied[color]
-        term = 0
-        for sq in own:
-            kind = board[sq] & KIND_MASK
-            if kind == HORSE:
-                moves = len([target for target, leg in HORSE_MOVES[sq]
-                             if not board[leg] and target not in own])
-            elif kind == CANNON:
-                moves = 0
-                for ray in ROOK_RAYS[sq]:
-                    for s in ray:
-                        if board[s]:
-                            break
-                        moves += 1
-            else:
-                continue
-            zero, weight = MOBILITY[kind]
-            term += (moves - zero) * weight
-        score += SIGN[color] * term
-    return score
+    return mobility_term(pos, MOVE_COUNTS, MOBILITY)
 
 
 def chariot_files(pos) -> int:
     """A chariot on a file with no soldier gains `CHARIOT_OPEN_FILE`, on one with only enemy
     soldiers `CHARIOT_HALF_OPEN_FILE`. Measured alone: +23 Elo (-47, +95), 60 games."""
-    board = pos.board
-    soldier_files = [set(), set()]
-    chariots = [[], []]
-    for color in (WHITE, BLACK):
-        for sq in pos.occupied[color]:
-            kind = board[sq] & KIND_MASK
-            if kind == SOLDIER:
-                soldier_files[color].add(sq % FILES)
-            elif kind == CHARIOT:
-                chariots[color].append(sq % FILES)
-    score = 0
-    for color in (WHITE, BLACK):
-        for f in chariots[color]:
-            if f not in soldier_files[color]:
-                score += SIGN[color] * (CHARIOT_HALF_OPEN_FILE if f in soldier_files[color ^ 1]
-                                        else CHARIOT_OPEN_FILE)
-    return score
+    return open_file_term(pos, SOLDIER, CHARIOT, CHARIOT_OPEN_FILE, CHARIOT_HALF_OPEN_FILE)
 
 
 def general_safety(pos) -> int:
