@@ -2,11 +2,12 @@
 Stockfish's bench) and `xqchess bench perft`: perft speed with make/unmake at every node,
 beside python-chess.
 
-Absolute speeds on shared machines are noise; the ratio to python-chess, run on the same
-positions in the same process, is the figure to quote. python-chess is a test dependency: when
-it is missing the peer columns say so and the rest still runs. Xiangqi has no Python peer
-(pyffish has no make/unmake), so its rows show our speed only; the xiangqi positions come from
-the project's middlegame suite (../shared/data/suites/xiangqi-middlegames.epd).
+The positions are each game's ``perft_bench`` (`Variant.perft_bench`). Absolute speeds on
+shared machines are noise; the ratio to python-chess, run on the same positions in the same
+process, is the figure to quote. python-chess is a test dependency: when it is missing the peer
+columns show '-' and the rest still runs. It is the peer wherever it reads the position's FEN
+(chess); the other games have no Python peer (pyffish has no make/unmake), so their rows show
+our speed only.
 """
 
 from __future__ import annotations
@@ -22,16 +23,6 @@ from xqchess.core.search import Limits, SearchConfig, Searcher
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
 from xqchess.variants import NAMES, get_variant
 
-KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
-XIANGQI_11_01 = "2bak1b1r/4a4/6nc1/1rp1p2Cp/p5n2/P1PC4P/4P4/4BNN2/1c7/R2AKAB1R w - - 0 1"
-XIANGQI_11_02 = "2bakar2/9/2n1b1n2/p3p3p/7c1/3N4P/P3P4/4C1N2/7C1/2BAKAB2 w - - 0 1"
-PERFT_BENCH = (
-    ("chess", "startpos", None, 4),
-    ("chess", "kiwipete", KIWIPETE, 3),
-    ("xiangqi", "startpos", None, 3),
-    ("xiangqi", "xiangqi.11.01", XIANGQI_11_01, 3),
-    ("xiangqi", "xiangqi.11.02", XIANGQI_11_02, 3),
-)
 
 
 def best_time(run, repeat: int) -> tuple[int, float]:
@@ -44,11 +35,21 @@ def best_time(run, repeat: int) -> tuple[int, float]:
     return result, best
 
 
-def python_chess_perft(fen: str, depth: int) -> int:
-    """The same workload in python-chess: push and pop every legal move at every node."""
-    import chess
+def peer_board(fen: str):
+    """python-chess's board of ``fen``, or None where python-chess is missing or cannot read
+    the FEN (a game other than chess)."""
+    try:
+        import chess
+    except ImportError:
+        return None
+    try:
+        return chess.Board(fen)
+    except ValueError:
+        return None
 
-    board = chess.Board(fen)
+
+def peer_perft(board, depth: int) -> int:
+    """The same workload in python-chess: push and pop every legal move at every node."""
 
     def walk(depth: int) -> int:
         nodes = 0
@@ -62,29 +63,30 @@ def python_chess_perft(fen: str, depth: int) -> int:
 
 
 def run_perft_bench(args: argparse.Namespace) -> None:
-    try:
-        import chess  # noqa: F401  (only probing for the peer)
-        have_peer = True
-    except ImportError:
-        have_peer = False
     print(f"{'position':<22}{'depth':>6}{'nodes':>10}{'xqchess n/s':>14}"
           f"{'python-chess n/s':>18}{'ratio':>8}")
-    for variant_name, name, fen, depth in PERFT_BENCH:
+    for variant_name in NAMES:
         variant = get_variant(variant_name)
-        fen = fen or variant.start_fen
-        pos = variant.position(fen)
-        nodes, seconds = best_time(lambda: perft(pos, depth, bulk=False), args.repeat)
-        ours = nodes / seconds
-        peer_text, ratio_text = ("not installed" if variant_name == "chess" else "-"), "-"
-        if have_peer and variant_name == "chess":
-            peer_nodes, peer_seconds = best_time(lambda: python_chess_perft(fen, depth),
-                                                 args.repeat)
-            if peer_nodes != nodes:
-                raise AssertionError(f"python-chess counts {peer_nodes} nodes, xqchess {nodes}")
-            peer = peer_nodes / peer_seconds
-            peer_text, ratio_text = f"{peer:,.0f}", f"{ours / peer:.2f}"
-        print(f"{variant_name + ' ' + name:<22}{depth:>6}{nodes:>10}{ours:>14,.0f}"
-              f"{peer_text:>18}{ratio_text:>8}")
+        for name, fen, depth in variant.perft_bench:
+            bench_position(args, variant, name, fen or variant.start_fen, depth)
+
+
+def bench_position(args: argparse.Namespace, variant, name: str, fen: str, depth: int) -> None:
+    """One row of the perft bench: our speed and, where python-chess plays the game, its."""
+    pos = variant.position(fen)
+    nodes, seconds = best_time(lambda: perft(pos, depth, bulk=False), args.repeat)
+    ours = nodes / seconds
+    peer_text, ratio_text = "-", "-"
+    board = peer_board(fen)
+    if board is not None:
+        peer_nodes, peer_seconds = best_time(lambda: peer_perft(board, depth),
+                                             args.repeat)
+        if peer_nodes != nodes:
+            raise AssertionError(f"python-chess counts {peer_nodes} nodes, xqchess {nodes}")
+        peer = peer_nodes / peer_seconds
+        peer_text, ratio_text = f"{peer:,.0f}", f"{ours / peer:.2f}"
+    print(f"{variant.name + ' ' + name:<22}{depth:>6}{nodes:>10}{ours:>14,.0f}"
+          f"{peer_text:>18}{ratio_text:>8}")
 
 
 def run_search_bench(args: argparse.Namespace, variant_names: tuple[str, ...]) -> None:

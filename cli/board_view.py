@@ -21,6 +21,7 @@ from typing import NamedTuple
 from rich.cells import cell_len
 from rich.text import Text
 
+from xqchess.core.moves import move_from, move_to
 from xqchess.core.pieces import COLOR_SHIFT
 from xqchess.core.position import Position
 from xqchess.core.variant import POINTS, BoardStyle
@@ -157,7 +158,7 @@ class BoardView:
         """Square -> highlight background: the last move's squares, a royal piece in check."""
         marks = {}
         if last_move:
-            marks[last_move & 127] = marks[last_move >> 7 & 127] = LAST_MOVE
+            marks[move_from(last_move)] = marks[move_to(last_move)] = LAST_MOVE
         king = pos.kings[pos.side]
         if king >= 0 and pos.is_check():
             marks[king] = CHECK

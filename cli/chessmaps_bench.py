@@ -2,7 +2,7 @@
 move ordering costs at the same node (issue 13's "Cost" goal; the paper warns that chessmaps
 cost time, this measures how much).
 
-For every position of each game's suite (`suites.DEFAULT_SUITES`: Bratko-Kopec and the xiangqi
+For every position of each game's default suite (`suites.default_suite_name`: Bratko-Kopec, the xiangqi
 middlegames, or the ``--suite`` files), timed in the same process, interleaved (one run of each
 measure in turn, ``--repeat`` rounds) and the fastest run of each kept:
 
@@ -32,7 +32,7 @@ import time
 from dataclasses import dataclass
 
 from xqchess.cli.arguments import positive_int
-from xqchess.cli.suites import DEFAULT_SUITES, Suite, load_suite
+from xqchess.cli.suites import Suite, default_suite_name, load_suite
 from xqchess.core.position import Position
 from xqchess.core.search import Node
 from xqchess.core.errors import XQChessError
@@ -56,7 +56,7 @@ def add_cost_arguments(parser: argparse.ArgumentParser) -> None:
     own ``--repeat``: timed runs of each measure, the fastest kept)."""
     parser.add_argument("--suite", action="append", metavar="SUITE",
                         help="chessmaps: a shipped suite or an EPD file (repeatable; default: "
-                             "each game's suite, " + ", ".join(DEFAULT_SUITES.values()) + ")")
+                             "each game's default suite)")
     parser.add_argument("--positions", type=positive_int, metavar="N",
                         help="chessmaps: only the first N positions of each suite")
 
@@ -173,7 +173,7 @@ def suite_costs(suite: Suite, positions: int | None, repeat: int) -> list[str]:
 
 
 def run_cost(args: argparse.Namespace) -> None:
-    names = args.suite or [DEFAULT_SUITES[name] for name in NAMES if name in DEFAULT_SUITES]
+    names = args.suite or [default_suite_name(name) for name in NAMES]
     suites = [load_suite(name) for name in names]  # every suite read before any timing
     repeat = args.repeat
     print(f"chessmaps cost at a node, ms per position (fastest of {repeat} interleaved runs); "

@@ -19,7 +19,7 @@ from xqchess.core.search import (
 )
 from xqchess.core.variant import Variant
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
-from xqchess.variants import get_variant
+from xqchess.variants import DEFAULT_VARIANT, get_variant
 
 
 class EngineOptionError(XQChessError):
@@ -45,7 +45,7 @@ class Engine:
     """One engine instance: the options, the game position and at most one running search.
     Its searches pick moves in stages (`SearchConfig.staged`), which changes no tree."""
 
-    def __init__(self, variant_name: str = "chess") -> None:
+    def __init__(self, variant_name: str = DEFAULT_VARIANT) -> None:
         self.hash_mb = 16
         self.ordering = DEFAULT_SPEC
         self.guard_prune = 0

@@ -38,7 +38,7 @@ from rich.text import Text
 
 from xqchess.cli.arguments import package_version
 from xqchess.cli.lab_runners import ClusterRunner, LocalRunner, open_runner
-from xqchess.cli.suites import DEFAULT_SUITES, Suite, load_suite
+from xqchess.cli.suites import Suite, default_suite_name, load_suite
 from xqchess.core.errors import XQChessError
 from xqchess.core.search import MAX_PLY, Limits, SearchConfig, Searcher
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
@@ -75,7 +75,7 @@ STANDARD_SPECS = ("none", "mvvlva", "mvvlva,killer", "mvvlva,killer,history",
                   DEFAULT_SPEC)
 
 #: name -> (description, option overrides, paper figures printed beside the results: per
-#: game, (spec, depth) -> the figure)
+#: suite, (spec, depth) -> the figure)
 PRESETS = {
     "greer-table3": (
         "Greer 2000, Table 3: brute-force negamax to depth 5 plus a quiescence search of safe "
@@ -85,7 +85,7 @@ PRESETS = {
         {"suite": ["bratko-kopec", "xiangqi-middlegames"], "config": ["greer"], "depth": [5],
          "spec": ["safe,random", "chessmaps:split", "safe,history:seed"],
          "baseline": "safe,random"},
-        {"chess": {("safe,random", 5): 2_173_388, ("chessmaps:split", 5): 472_375,
+        {"bratko-kopec": {("safe,random", 5): 2_173_388, ("chessmaps:split", 5): 472_375,
                    ("safe,history:seed", 5): 441_240}}),
     "greer-table4": (
         "Greer 2000, Table 4: iterative deepening plus the same quiescence, depths 3-6, on 54 "
@@ -96,7 +96,7 @@ PRESETS = {
                    "xiangqi-middlegames+xiangqi-middlegames-30"],
          "config": ["greer-id"], "depth": [3, 4, 5, 6], "spec": list(GREER_STRATEGIES),
          "baseline": "mvvlva,history:seed"},
-        {"chess": {(spec, depth): figure for spec, figures in GREER_TABLE4.items()
+        {"bratko-kopec+chess-middlegames-30": {(spec, depth): figure for spec, figures in GREER_TABLE4.items()
                    for depth, figure in zip((3, 4, 5, 6), figures)}}),
     "guard": (
         "Guard heuristic across games: pruning frontier 1 and 2 with margins 0 and 3, node "
@@ -382,8 +382,8 @@ def _table(columns: list[tuple[str, str, int, str]], groups: dict[tuple, list[di
 
 
 def paper_figure(paper: dict, row: dict) -> int | None:
-    """The seed paper's figure for a row's game, spec and depth, if it reports one."""
-    return paper.get(row["variant"], {}).get((row["spec"], row["depth"]))
+    """The seed paper's figure for a row's suite, spec and depth, if it reports one."""
+    return paper.get(row["suite"], {}).get((row["spec"], row["depth"]))
 
 
 def print_table(console: Console, rows: list[dict], paper: dict) -> None:
@@ -486,7 +486,7 @@ def resolve(args: argparse.Namespace) -> tuple[Lab, dict, str]:
                 setattr(args, key, value)
     for name in args.variant:
         get_variant(name)  # names the unknown variant
-    suite_names = args.suite or [DEFAULT_SUITES[name] for name in (args.variant or NAMES)]
+    suite_names = args.suite or [default_suite_name(name) for name in (args.variant or NAMES)]
     suites = [load_suite(name) for name in suite_names]
     for suite in suites:
         if args.variant and suite.variant.name not in args.variant:

@@ -24,7 +24,7 @@ from xqchess.cli.uci import run_uci
 from xqchess.cli.ucci import run_ucci
 from xqchess.core.errors import XQChessError
 from xqchess.core.search import MAX_PLY
-from xqchess.variants import NAMES
+from xqchess.variants import DEFAULT_VARIANT, NAMES
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -107,8 +107,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     match = sub.add_parser("match", help="play games between two UCI or UCCI engines, this "
                                         "project's rules the arbiter")
-    match.add_argument("variant", nargs="?", default="chess", choices=NAMES, metavar="VARIANT",
-                       help="game: " + ", ".join(NAMES) + " (default chess)")
+    match.add_argument("variant", nargs="?", default=DEFAULT_VARIANT, choices=NAMES,
+                       metavar="VARIANT",
+                       help="game: " + ", ".join(NAMES) + f" (default {DEFAULT_VARIANT})")
     for number in (1, 2):
         which = "first" if number == 1 else "second"
         match.add_argument(f"--engine{number}", metavar="COMMAND",
@@ -194,7 +195,7 @@ def build_parser() -> argparse.ArgumentParser:
                                         "of the network's, a fixed and a random sector ordering")
     chessmaps_train.add_evaluate_arguments(evaluate)
     evaluate.set_defaults(run=chessmaps_train.run_evaluate)
-    for name in NAMES:  # `xqchess chessmaps chess|xiangqi`: the view of a position
+    for name in NAMES:  # `xqchess chessmaps GAME`: the view of a position
         view = chessmaps_sub.add_parser(name, help=f"draw the chessmap, valueboard, sectors and "
                                         f"a move's influence of a {name} position")
         chessmaps_view.add_arguments(view)

@@ -5,7 +5,9 @@ ignored), or a move list from the initial position in any of the game's notation
 g1f3``, ``1. e4 e5 2. Nf3``, ``h2e2 h9g7``; move numbers are skipped). Blank lines and text from
 ``#`` on are ignored. Each opening is played twice, once with each engine moving first.
 
-Shipped sets, one per game (``cli/data/openings/<game>.txt``, the default of `xqchess match`):
+Shipped sets, one per game (``openings.txt`` in the game's data folder, `Variant.data_file`; the
+default of `xqchess match`, which starts every game from the initial position where a game
+ships none). Chess and xiangqi ship
 20 named main lines of opening theory per game, 6 to 10 plies deep, hand-written from the named
 openings (the ECO lines in chess; the common xiangqi openings: central cannon against screen
 horses, elephant and horse openings, and so on), each reaching a different position and each
@@ -15,7 +17,6 @@ kept only where Fairy-Stockfish at depth 14 scores it within 150 centipawns
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 from typing import NamedTuple
 
@@ -24,6 +25,7 @@ from xqchess.core.pgn import MOVE_NUMBER
 from xqchess.core.variant import Variant
 
 COMMENT = "#"
+OPENINGS_FILE = "openings.txt"
 
 
 class OpeningError(XQChessError):
@@ -47,7 +49,9 @@ class Opening(NamedTuple):
 
 def shipped_openings(variant: Variant) -> list[Opening]:
     """The game's shipped opening set."""
-    source = resources.files("xqchess.cli") / "data" / "openings" / f"{variant.name}.txt"
+    source = variant.data_file(OPENINGS_FILE)
+    if not source.is_file():
+        return [Opening(None, (), "initial position")]
     return read_openings(source.read_text(encoding="utf-8"), variant, source.name)
 
 

@@ -1,6 +1,8 @@
 """Test suites (EPD files): the ones shipped with the CLI and any file a user names.
 
-Shipped (copied from ../shared/data/suites, or made with ../shared/tools/gen_suite.py):
+Each game ships its suites in its package's ``data`` folder and names them in its ``suites``
+table (`Variant.suites`; the first is its default), so a new game brings its own. Chess and
+xiangqi ship (copied from ../shared/data/suites, or made with ../shared/tools/gen_suite.py):
 ``bratko-kopec`` (24 chess positions), ``chess-middlegames`` (24, Fairy-Stockfish self-play with
 its depth-14 best move, seed 11), ``xiangqi-middlegames`` (24, likewise), and
 ``chess-middlegames-30`` and ``xiangqi-middlegames-30`` (30 each, seed 12; the first line of
@@ -14,7 +16,7 @@ of a suite is the one its first position parses as. Errors name the file and lin
 
 from __future__ import annotations
 
-from importlib import resources
+from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
@@ -22,13 +24,8 @@ from xqchess.core.errors import XQChessError
 from xqchess.core.variant import Variant
 from xqchess.variants import NAMES, get_variant
 
-SHIPPED = {"bratko-kopec": "bratko-kopec.epd", "chess-middlegames": "chess-middlegames.epd",
-           "chess-middlegames-30": "chess-middlegames-30.epd",
-           "xiangqi-middlegames": "xiangqi-middlegames.epd",
-           "xiangqi-middlegames-30": "xiangqi-middlegames-30.epd"}
 #: joins suite names into one suite
 JOIN = "+"
-DEFAULT_SUITES = {"chess": "bratko-kopec", "xiangqi": "xiangqi-middlegames"}
 KNOWN_OPERATIONS = {"bm", "am", "id"} | {f"c{i}" for i in range(10)}
 
 
@@ -48,6 +45,20 @@ class Suite(NamedTuple):
     positions: list[SuitePosition]
 
 
+@cache
+def shipped_suites() -> dict[str, Variant]:
+    """Every game's shipped suites: suite name -> the game that ships it."""
+    return {suite: variant for variant in map(get_variant, NAMES) for suite in variant.suites}
+
+
+def default_suite_name(variant_name: str) -> str:
+    """The name of the game's default suite (the first it ships); SuiteError if it has none."""
+    suites = get_variant(variant_name).suites
+    if not suites:
+        raise SuiteError(f"{variant_name} ships no suite; name an EPD file with --suite")
+    return next(iter(suites))
+
+
 def load_suite(name_or_path: str) -> Suite:
     """A shipped suite by name, an EPD file by path, or suites joined by ``+`` (one game)."""
     if JOIN in name_or_path and not Path(name_or_path).exists():
@@ -58,23 +69,24 @@ def load_suite(name_or_path: str) -> Suite:
                              f"({', '.join(sorted(games))})")
         return Suite(name_or_path, parts[0].variant,
                      [position for part in parts for position in part.positions])
-    if name_or_path in SHIPPED:
-        data = resources.files("xqchess.cli").joinpath("data", SHIPPED[name_or_path])
-        text = data.read_text("utf-8")
+    shipped = shipped_suites()
+    if name_or_path in shipped:
+        variant = shipped[name_or_path]
+        text = variant.data_file(variant.suites[name_or_path]).read_text("utf-8")
         return parse_suite(text, name_or_path)
     path = Path(name_or_path)
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise SuiteError(f"suite {name_or_path!r} is neither a shipped suite "
-                         f"({', '.join(SHIPPED)}) nor a file") from None
+                         f"({', '.join(shipped)}) nor a file") from None
     except (OSError, UnicodeDecodeError) as error:
         raise SuiteError(f"cannot read suite file {name_or_path}: {error}") from None
     return parse_suite(text, name_or_path)
 
 
 def default_suite(variant_name: str) -> Suite:
-    return load_suite(DEFAULT_SUITES[variant_name])
+    return load_suite(default_suite_name(variant_name))
 
 
 def parse_suite(text: str, name: str) -> Suite:

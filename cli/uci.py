@@ -19,7 +19,7 @@ from xqchess.core.errors import XQChessError
 from xqchess.core.evaluation import EVALUATIONS
 from xqchess.core.search import QUIESCENCE_MODES, Iteration, Limits, SearchResult, Searcher
 from xqchess.ordering.spec import DEFAULT_SPEC
-from xqchess.variants import NAMES
+from xqchess.variants import DEFAULT_VARIANT, NAMES
 
 AUTHOR = "the xqchess developers"
 MAX_GUARD_PRUNE = 8
@@ -110,7 +110,7 @@ class UciProtocol:
     no_move = "bestmove (none)"  # the answer when the side to move has no legal move
 
     def __init__(self, write: Callable[[str], None]) -> None:
-        self.engine = Engine("chess")
+        self.engine = Engine(DEFAULT_VARIANT)
         self._write = write
         self.output_lock = threading.Lock()
         self.quit = False
@@ -143,7 +143,7 @@ class UciProtocol:
         self.send(f"option name Hash type spin default 16 min 1 max {MAX_HASH_MB}")
         self.send("option name Clear Hash type button")
         variants = " ".join(f"var {name}" for name in NAMES)
-        self.send(f"option name UCI_Variant type combo default chess {variants}")
+        self.send(f"option name UCI_Variant type combo default {DEFAULT_VARIANT} {variants}")
         self.send(f"option name Ordering type string default {DEFAULT_SPEC}")
         self.send(f"option name GuardPrune type spin default 0 min 0 max {MAX_GUARD_PRUNE}")
         self.send(f"option name GuardMargin type spin default 0 min 0 max {MAX_GUARD_MARGIN}")

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
+from xqchess.core.pieces import BLACK, KIND_MASK, PIECE_CODES, piece_code
 
 if TYPE_CHECKING:
     from xqchess.core.position import Position
@@ -64,7 +64,7 @@ def piece_square_table(variant: Variant) -> list[list[int]]:
     player reads its kind's tables rank-mirrored (square tables are from the first player's
     side)."""
     geometry = variant.geometry
-    table = [[0] * geometry.size for _ in range(2 << COLOR_SHIFT)]
+    table = [[0] * geometry.size for _ in range(PIECE_CODES)]
     for kind, value in variant.piece_values.items():
         squares = variant.square_tables[kind]
         endgame_value = variant.endgame_piece_values.get(kind, value)
@@ -75,7 +75,7 @@ def piece_square_table(variant: Variant) -> list[list[int]]:
                                        geometry.ranks - 1 - geometry.rank_of(sq))
             table[kind][sq] = pack(value + squares[sq], endgame_value + endgame_squares[sq],
                                    weight)
-            table[kind | 1 << COLOR_SHIFT][sq] = pack(
+            table[piece_code(kind, BLACK)][sq] = pack(
                 -(value + squares[mirrored]), -(endgame_value + endgame_squares[mirrored]),
                 weight)
     return table

@@ -1,9 +1,10 @@
 """Int move encoding shared by every variant.
 
-A move is ``from | to << 7 | promotion << 14 | special << 17``:
+A move is ``from | to << 7 | promotion << 14 | special << 18``:
 
 * ``from``/``to``: squares (boards up to 128 squares);
-* ``promotion``: the piece kind the moving piece becomes (0 = none);
+* ``promotion``: the piece kind the moving piece becomes (0 = none), as wide as a kind
+  (`core.pieces.KIND_MASK`);
 * ``special``: one of the generic effects below, which the kernel's make/unmake carries out
   without knowing the game (chess uses them for the double pawn step, en passant and castling).
 
@@ -12,19 +13,22 @@ Plain moves are therefore ints below ``1 << 14``, which keeps the hot path's tes
 
 from __future__ import annotations
 
+from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
+
 SQUARE_BITS = 7
 SQUARE_MASK = (1 << SQUARE_BITS) - 1
-PROMOTION_SHIFT = 14
-SPECIAL_SHIFT = 17
-PROMOTION_MASK = 7
+TO_SHIFT = SQUARE_BITS
+PROMOTION_SHIFT = 2 * SQUARE_BITS
+PROMOTION_MASK = KIND_MASK
+SPECIAL_SHIFT = PROMOTION_SHIFT + COLOR_SHIFT
 
 #: The mover advances two squares and leaves an "ep square" (the square it passed) behind.
 DOUBLE_STEP = 1
-#: The captured piece stands beside the target square: same rank as ``from``, file of ``to``.
+#: The captured piece stands elsewhere than on the target square: on the square the variant's
+#: ``side_capture_squares`` table names for ``to`` (chess: en passant, beside the mover).
 SIDE_CAPTURE = 2
 #: A second piece moves too, as the variant's ``companion_moves`` table says (keyed by ``to``).
 COMPANION = 3
-
 
 
 def is_capture(pos, move: int) -> bool:

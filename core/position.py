@@ -5,7 +5,9 @@ The position holds what every variant's FEN holds: the board (a flat list of pie
 side to move, a bitmask of "rights" (chess: castling), an optional ep square (the square a
 double step passed, open to a side capture next move), the half-move clock and the move number.
 What a move does beyond moving one piece is spelled out by the generic specials of
-`core.moves`, so make/unmake never asks which game is played.
+`core.moves`, so make/unmake never asks which game is played: the variant's tables they read
+(zeroing pieces, rights masks, companion moves, side-capture squares, promotion origins, royal
+pieces) are copied into the position when it is built, and no move reaches back into the variant.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from typing import TYPE_CHECKING
 from xqchess.core.errors import IllegalMoveError
 from xqchess.core.legality import rejection
 from xqchess.core.moves import (
-    COMPANION, DOUBLE_STEP, PROMOTION_SHIFT, SIDE_CAPTURE, SPECIAL_SHIFT, move_from, move_to,
+    COMPANION, DOUBLE_STEP, PROMOTION_MASK, PROMOTION_SHIFT, SIDE_CAPTURE, SPECIAL_SHIFT,
+    SQUARE_BITS, SQUARE_MASK, move_from, move_to,
 )
 from xqchess.core.pieces import COLOR_SHIFT
 
@@ -29,7 +32,9 @@ class Position:
 
     __slots__ = (
         "variant", "board", "side", "rights", "ep", "halfmove", "fullmove", "hash", "score",
-        "kings", "occupied", "undo", "hashes", "_zobrist", "_psq",
+        "kings", "occupied", "undo", "hashes", "_zobrist", "_psq", "_zeroing", "_rights_mask",
+        "_companions", "_side_capture_squares", "_side_capture_victim", "_promotion_origin",
+        "_royal",
     )
 
     def __init__(self, variant: Variant, board: list[int], side: int, rights: int = 0,
@@ -43,7 +48,13 @@ class Position:
         self.fullmove = fullmove
         self._zobrist = variant.zobrist
         self._psq = variant.piece_square
-        royal = variant.royal_pieces
+        self._zeroing = variant.zeroing
+        self._rights_mask = variant.rights_mask
+        self._companions = variant.companion_moves
+        self._side_capture_squares = variant.side_capture_squares
+        self._side_capture_victim = variant.side_capture_victim
+        self._promotion_origin = variant.promotion_origin
+        self._royal = royal = variant.royal_pieces
         self.kings = [next((sq for sq, p in enumerate(board) if p == royal[color]), -1)
                       for color in (0, 1)]
         self.occupied = [{sq for sq, p in enumerate(board) if p and p >> COLOR_SHIFT == color}
@@ -79,8 +90,8 @@ class Position:
     def make(self, move: int) -> None:
         """Play ``move`` (assumed legal); ``unmake`` takes it back exactly."""
         board = self.board
-        frm = move & 127
-        to = move >> 7 & 127
+        frm = move & SQUARE_MASK
+        to = move >> SQUARE_BITS & SQUARE_MASK
         piece = board[frm]
         captured = board[to]
         side = self.side
@@ -104,7 +115,7 @@ class Position:
             self.halfmove = 0
             if self.kings[side ^ 1] == to:
                 self.kings[side ^ 1] = -1
-        elif self.variant.zeroing[piece]:
+        elif self._zeroing[piece]:
             self.halfmove = 0
         else:
             self.halfmove += 1
@@ -113,7 +124,7 @@ class Position:
             self.ep = None
         rights = self.rights
         if rights:
-            masks = self.variant.rights_mask
+            masks = self._rights_mask
             new_rights = rights & masks[frm] & masks[to]
             if new_rights != rights:
                 h ^= z.rights[rights] ^ z.rights[new_rights]
@@ -133,7 +144,7 @@ class Position:
     def _make_special(self, move: int, frm: int, to: int, piece: int, side: int, h: int) -> int:
         board = self.board
         z = self._zobrist
-        promotion = move >> PROMOTION_SHIFT & 7
+        promotion = move >> PROMOTION_SHIFT & PROMOTION_MASK
         special = move >> SPECIAL_SHIFT
         if promotion:
             new_piece = promotion | side << COLOR_SHIFT
@@ -141,8 +152,7 @@ class Position:
             h ^= z.pieces[piece][to] ^ z.pieces[new_piece][to]
             self.score += self._psq[new_piece][to] - self._psq[piece][to]
         if special == SIDE_CAPTURE:
-            files = self.variant.geometry.files
-            victim_sq = frm - frm % files + to % files
+            victim_sq = self._side_capture_squares[to]
             victim = board[victim_sq]
             board[victim_sq] = 0
             self.occupied[side ^ 1].discard(victim_sq)
@@ -150,7 +160,7 @@ class Position:
             self.score -= self._psq[victim][victim_sq]
             self.halfmove = 0
         elif special == COMPANION:
-            c_from, c_to = self.variant.companion_moves[to]
+            c_from, c_to = self._companions[to]
             companion = board[c_from]
             board[c_from] = 0
             board[c_to] = companion
@@ -178,8 +188,8 @@ class Position:
          self.score) = self.undo.pop()
         self.hashes.pop()
         board = self.board
-        frm = move & 127
-        to = move >> 7 & 127
+        frm = move & SQUARE_MASK
+        to = move >> SQUARE_BITS & SQUARE_MASK
         side = self.side ^ 1
         self.side = side
         if side:
@@ -192,7 +202,7 @@ class Position:
         own.add(frm)
         if captured:
             self.occupied[side ^ 1].add(to)
-            if self.kings[side ^ 1] < 0 and captured == self.variant.royal_pieces[side ^ 1]:
+            if self.kings[side ^ 1] < 0 and captured == self._royal[side ^ 1]:
                 self.kings[side ^ 1] = to
         if self.kings[side] == to:
             self.kings[side] = frm
@@ -202,15 +212,14 @@ class Position:
     def _unmake_special(self, move: int, frm: int, to: int, side: int) -> None:
         board = self.board
         special = move >> SPECIAL_SHIFT
-        if move >> PROMOTION_SHIFT & 7:
-            board[frm] = self.variant.promotion_origin[side]
+        if move >> PROMOTION_SHIFT & PROMOTION_MASK:
+            board[frm] = self._promotion_origin[side]
         if special == SIDE_CAPTURE:
-            files = self.variant.geometry.files
-            victim_sq = frm - frm % files + to % files
-            board[victim_sq] = self.variant.side_capture_victim[side]
+            victim_sq = self._side_capture_squares[to]
+            board[victim_sq] = self._side_capture_victim[side]
             self.occupied[side ^ 1].add(victim_sq)
         elif special == COMPANION:
-            c_from, c_to = self.variant.companion_moves[to]
+            c_from, c_to = self._companions[to]
             board[c_from] = board[c_to]
             board[c_to] = 0
             own = self.occupied[side]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from xqchess.core.moves import SIDE_CAPTURE, move_from, move_promotion, move_special, move_to
-from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
+from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK, PIECE_CODES
 
 if TYPE_CHECKING:
     from xqchess.core.position import Position
@@ -22,7 +22,7 @@ ROYAL_VALUE = 100_000  # a royal piece may capture last only: losing it loses th
 def exchange_values(variant) -> list[int]:
     """Per piece code, its value in exchanges: the kind's material, `ROYAL_VALUE` for the royal
     pieces (a `Variant` computes this once, as ``exchange_values``)."""
-    values = [0] * (2 << COLOR_SHIFT)
+    values = [0] * PIECE_CODES
     for piece in range(len(values)):
         kind = piece & KIND_MASK
         if piece in variant.royal_pieces:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Callable
+from importlib import resources
+from importlib.resources.abc import Traversable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -125,6 +127,8 @@ class Variant(abc.ABC):
     * ``companion_moves``: ``to`` square -> (from, to) of the second piece of a COMPANION move.
     * ``promotion_origin`` / ``side_capture_victim``: per color, the piece a promoted piece was
       and the piece a SIDE_CAPTURE removes, so unmake can restore them.
+    * ``side_capture_squares`` (optional): ``to`` square of a SIDE_CAPTURE -> the square of the
+      piece it removes (chess: the pawn passed by en passant).
     * ``piece_values``, ``square_tables``, ``capture_strength``: per piece kind, the evaluation
       and move-ordering tables (``capture_strength`` is the guard heuristic's).
     * ``endgame_piece_values``, ``endgame_square_tables``, ``phase_weights`` (optional): the
@@ -147,6 +151,12 @@ class Variant(abc.ABC):
       ``sq`` of a bare board (a list of piece codes, no `Position`) is attacked by ``by_color``,
       every rule that makes a royal square unsafe included (xiangqi: the facing general); the
       chessmaps heuristic tests the legality of captures with it on a scratch board.
+    * ``suites`` (optional): suite name -> EPD file in the variant's ``data`` folder (see
+      `data_file`); the first is the game's default suite (the lab's and bench's).
+    * ``perft_bench`` (optional): the perft bench's positions, (label, FEN or None for the
+      start position, depth).
+    * The ``data`` folder may also hold ``openings.txt``, the opening set `xqchess match`
+      plays by default.
     """
 
     name: str
@@ -164,6 +174,7 @@ class Variant(abc.ABC):
     companion_moves: dict[int, tuple[int, int]]
     promotion_origin: tuple[int, int]
     side_capture_victim: tuple[int, int]
+    side_capture_squares: dict[int, int] = {}
     piece_values: dict[int, int]
     square_tables: dict[int, list[int]]
     capture_strength: dict[int, int]
@@ -178,6 +189,8 @@ class Variant(abc.ABC):
     royal_zone_files: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
     chessmaps_values: ChessmapsValues
     royal_attacked: Callable[[list[int], int, int], bool]
+    suites: dict[str, str] = {}
+    perft_bench: tuple[tuple[str, str | None, int], ...] = ()
 
     def __init__(self) -> None:
         self.zobrist = Zobrist(self.geometry.size, self.rights_bits)
@@ -188,6 +201,12 @@ class Variant(abc.ABC):
         #: the start position's phase: the tapered evaluation's middlegame
         self.phase_total = max(1, sum(self.phase_weights.get(piece & KIND_MASK, 0)
                                       for piece in parse_fen(self, self.start_fen).board if piece))
+
+    def data_file(self, name: str) -> Traversable:
+        """The file ``name`` in the ``data`` folder of the package that defines the variant's
+        class (where a game ships its suites and openings)."""
+        package = type(self).__module__.rpartition(".")[0]
+        return resources.files(package).joinpath("data", name)
 
     # -- positions ---------------------------------------------------------------------------
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from xqchess.core.pieces import COLOR_SHIFT
+from xqchess.core.pieces import PIECE_CODES
 
 ZOBRIST_SEED = 0x5851_F42D_4C95_7F2D
 
@@ -16,8 +16,7 @@ class Zobrist:
 
     def __init__(self, board_size: int, rights_bits: int) -> None:
         rng = random.Random(ZOBRIST_SEED)
-        piece_codes = 2 << COLOR_SHIFT
-        self.pieces = [[rng.getrandbits(64) for _ in range(board_size)] for _ in range(piece_codes)]
+        self.pieces = [[rng.getrandbits(64) for _ in range(board_size)] for _ in range(PIECE_CODES)]
         self.side = rng.getrandbits(64)
         self.rights = [0] + [rng.getrandbits(64) for _ in range((1 << rights_bits) - 1)]
         self.ep = [rng.getrandbits(64) for _ in range(board_size)]

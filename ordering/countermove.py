@@ -14,7 +14,8 @@ xiangqi 922,836 to 924,199): history already orders those moves; alone (`--depth
 
 from __future__ import annotations
 
-from xqchess.core.moves import is_quiet
+from xqchess.core.moves import SQUARE_BITS, SQUARE_MASK, is_quiet
+from xqchess.core.pieces import PIECE_CODES
 from xqchess.ordering.heuristic import Heuristic
 
 INDEXES = ("fromto", "pieceto")
@@ -29,12 +30,12 @@ class Countermove(Heuristic):
         self.reset()
 
     def reset(self) -> None:
-        rows = 16 if self.by_piece else self.squares
+        rows = PIECE_CODES if self.by_piece else self.squares
         self.table = [[0] * (rows * self.squares) for _ in (0, 1)]
 
     def _key(self, pos, prev_move: int) -> int:
-        to = prev_move >> 7 & 127
-        first = pos.board[to] if self.by_piece else prev_move & 127
+        to = prev_move >> SQUARE_BITS & SQUARE_MASK
+        first = pos.board[to] if self.by_piece else prev_move & SQUARE_MASK
         return first * self.squares + to
 
     def score(self, node, moves):

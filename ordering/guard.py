@@ -49,7 +49,7 @@ nodes: relatively better in Chinese chess, as the seed reported.
 
 from __future__ import annotations
 
-from xqchess.core.moves import is_capture
+from xqchess.core.moves import SQUARE_BITS, SQUARE_MASK, is_capture
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK, WHITE
 from xqchess.core.search import victim_first
 from xqchess.ordering.heuristic import Heuristic
@@ -102,9 +102,9 @@ class Guard(Heuristic):
         values = self.variant.piece_values
         scores = []
         for move in moves:
-            frm, to = move & 127, move >> 7 & 127
+            frm, to = move & SQUARE_MASK, move >> SQUARE_BITS & SQUARE_MASK
             if self.value_for(node, frm) < 0:
-                scores.append(ESCAPE + values[board[frm] & 7])
+                scores.append(ESCAPE + values[board[frm] & KIND_MASK])
             elif is_capture(pos, move):
                 safe = self.value_for(node, to) >= 0
                 scores.append(SAFE_CAPTURE + victim_first(pos, move) if safe else 0)
@@ -113,4 +113,4 @@ class Guard(Heuristic):
         return scores
 
     def prunable(self, node, move) -> bool:
-        return self.value_for(node, move >> 7 & 127) < -self.margin
+        return self.value_for(node, move >> SQUARE_BITS & SQUARE_MASK) < -self.margin

@@ -30,7 +30,7 @@ positions) ``safe,history:seed`` searches 0.099 of random ordering's nodes (205,
 
 from __future__ import annotations
 
-from xqchess.core.moves import is_quiet
+from xqchess.core.moves import SQUARE_BITS, SQUARE_MASK, is_quiet
 from xqchess.ordering.heuristic import Heuristic
 
 SEED = "seed"
@@ -56,7 +56,7 @@ class History(Heuristic):
         n = self.squares
         if self.as_seed:
             side = 0
-        return (side * n + (move & 127)) * n + (move >> 7 & 127)
+        return (side * n + (move & SQUARE_MASK)) * n + (move >> SQUARE_BITS & SQUARE_MASK)
 
     def score(self, node, moves):
         table, index, side = self.table, self._index, node.side

@@ -5,7 +5,7 @@ import pytest
 
 from xqchess.core.errors import AmbiguousMoveError, FenError, IllegalMoveError, MoveError
 from xqchess.core.legality import rejection
-from xqchess.core.moves import COMPANION, SIDE_CAPTURE, move_from, move_special, move_to
+from xqchess.core.moves import COMPANION, SIDE_CAPTURE, SPECIAL_SHIFT, move_from, move_special, move_to
 from helpers import random_walk, refusal_cases, snapshot
 from xqchess.variants import get_variant
 
@@ -97,7 +97,7 @@ def test_push_rejects_an_illegal_move_int_without_change():
     pos = CHESS.position()
     before = snapshot(pos)
     with pytest.raises(IllegalMoveError, match="the white pawn on e2 cannot move to e5: a pawn"):
-        pos.push(12 | 36 << 7 | 1 << 17)  # e2e5 dressed up as a double step
+        pos.push(12 | 36 << 7 | 1 << SPECIAL_SHIFT)  # e2e5 dressed up as a double step
     with pytest.raises(IllegalMoveError, match="e2e4: no legal move between those squares"):
         pos.push(12 | 28 << 7)  # e2e4 without its double-step flag
     assert snapshot(pos) == before

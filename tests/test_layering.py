@@ -1,5 +1,6 @@
-"""The kernel stays variant-agnostic: nothing in core/ or ordering/ imports variants/; and the
-installed distribution is one namespace, xqchess."""
+"""The kernel stays variant-agnostic: nothing in core/ or ordering/ imports variants/, names a
+game in its code, nor does cli/ outside a game's own protocol; and the installed distribution is
+one namespace, xqchess."""
 
 import ast
 import subprocess
@@ -7,6 +8,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from xqchess.variants import NAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 KERNEL_PACKAGES = ("core", "ordering")
@@ -51,3 +54,59 @@ def test_the_installed_distribution_provides_only_the_xqchess_namespace(tmp_path
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == ["['xqchess']", "[]", "xiangqi"]
+
+
+# -- no game named where none may be ---------------------------------------------------------
+
+#: cli/ modules that speak a protocol only one game has: UCCI is xiangqi's
+GAME_PROTOCOL_MODULES = {"cli/ucci.py"}
+
+
+def imported_names(tree: ast.AST) -> set[str]:
+    """The names ``import X`` binds (python-chess's module is ``chess``, not the game)."""
+    return {(alias.asname or alias.name).split(".")[0] for node in ast.walk(tree)
+            if isinstance(node, ast.Import) for alias in node.names}
+
+
+def game_names_in_code(path: Path) -> list[str]:
+    """Where the module's code names a game: a string constant that is a registered game's
+    name (``"chess"``, a key, a default, a comparison), or an identifier, attribute, argument,
+    function or class name with such an underscore-separated word (``if is_xiangqi``). Prose
+    (docstrings, help texts) may mention the games as examples; python-chess's module, which
+    is called ``chess``, is a peer, not the game."""
+    tree = ast.parse(path.read_text(), str(path))
+    modules = imported_names(tree)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            words = [node.value.lower()]
+        elif isinstance(node, ast.Name):
+            words = [] if node.id in modules else node.id.lower().split("_")
+        elif isinstance(node, (ast.Attribute, ast.arg, ast.FunctionDef, ast.ClassDef)):
+            name = {ast.Attribute: "attr", ast.arg: "arg"}.get(type(node), "name")
+            words = getattr(node, name).lower().split("_")
+        else:
+            continue
+        found += [f"line {node.lineno}: {word}" for word in words if word in NAMES]
+    return found
+
+
+def named_game_files():
+    files = kernel_files() + sorted((ROOT / "cli").rglob("*.py"))
+    return [p for p in files if str(p.relative_to(ROOT)) not in GAME_PROTOCOL_MODULES]
+
+
+def test_the_name_check_sees_a_game_named(tmp_path):
+    sample = tmp_path / "sample.py"
+    sample.write_text('"""xiangqi in prose is fine."""\nimport chess\nchess.Board()\n'
+                      'def f(variant_name="chess"):\n    return variant_name\n'
+                      'is_xiangqi = False\n')
+    assert game_names_in_code(sample) == ["line 4: chess", "line 6: xiangqi"]
+
+
+@pytest.mark.parametrize("path", named_game_files(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_kernel_and_front_end_name_no_game(path):
+    """core/ and ordering/ never name a game, nor does cli/ outside a game's own protocol:
+    what differs between games is variant data, and the default game comes from the registry."""
+    found = game_names_in_code(path)
+    assert not found, f"{path.relative_to(ROOT)} names a game: {found}"

@@ -2,6 +2,7 @@
 
 from xqchess.core.errors import FenError
 from xqchess.core.fen import require_waiting_side_safe
+from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK, piece_code
 from xqchess.variants.chess.attacks import attackers
 from xqchess.variants.chess.movegen import ep_capture_possible
 from xqchess.variants.chess.pieces import (
@@ -72,14 +73,14 @@ def validate(pos, strict: bool = True) -> None:
         count = board.count(king)
         if count != 1:
             raise FenError(f"FEN has {count} {names[color]} kings, expected 1")
-        pieces = sum(1 for p in board if p and p >> 3 == color)
-        pawns = board.count(PAWN | color << 3)
+        pieces = sum(1 for p in board if p and p >> COLOR_SHIFT == color)
+        pawns = board.count(piece_code(PAWN, color))
         if strict and pawns > 8:
             raise FenError(f"FEN has {pawns} {names[color]} pawns, at most 8 are possible")
         if strict and pieces > 16:
             raise FenError(f"FEN has {pieces} {names[color]} pieces, at most 16 are possible")
     for sq in list(range(8)) + list(range(56, 64)):
-        if board[sq] & 7 == PAWN:
+        if board[sq] & KIND_MASK == PAWN:
             raise FenError(f"FEN has a pawn on {GEOMETRY.square_name(sq)}, on a back rank")
     require_waiting_side_safe(pos)
     checkers = attackers(board, pos.kings[pos.side], pos.side ^ 1)

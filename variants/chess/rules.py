@@ -2,6 +2,7 @@
 threefold/fivefold repetition, with the same semantics as FIDE and python-chess."""
 
 from xqchess.core.outcome import Outcome, Termination
+from xqchess.core.pieces import KIND_MASK
 from xqchess.variants.chess.pieces import BISHOP, KNIGHT, PAWN, QUEEN, ROOK
 
 
@@ -11,7 +12,7 @@ def is_insufficient_material(pos) -> bool:
     knights = 0
     bishop_square_colors = set()
     for sq, piece in enumerate(pos.board):
-        kind = piece & 7
+        kind = piece & KIND_MASK
         if kind in (PAWN, ROOK, QUEEN):
             return False
         if kind == KNIGHT:

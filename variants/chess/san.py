@@ -32,7 +32,7 @@ def move_to_san(pos, move: int) -> str:
         text = _castling_san(move)
     else:
         frm, to = move_from(move), move_to(move)
-        kind = pos.board[frm] & 7
+        kind = pos.board[frm] & KIND_MASK
         capture = "x" if _is_capture(pos, move) else ""
         target = GEOMETRY.square_name(to)
         if kind == PAWN:
@@ -51,7 +51,7 @@ def move_to_san(pos, move: int) -> str:
 def _disambiguation(pos, move: int, kind: int) -> str:
     frm, to = move_from(move), move_to(move)
     rivals = [move_from(m) for m in pos.legal_moves()
-              if move_to(m) == to and move_from(m) != frm and pos.board[move_from(m)] & 7 == kind]
+              if move_to(m) == to and move_from(m) != frm and pos.board[move_from(m)] & KIND_MASK == kind]
     if not rivals:
         return ""
     name = GEOMETRY.square_name(frm)

@@ -1,7 +1,7 @@
 """The `ChessVariant`: FIDE chess described to the kernel (data, movegen, rules, notation)."""
 
 from xqchess.core.notation import COORDINATES
-from xqchess.core.pieces import BLACK, COLOR_SHIFT, WHITE
+from xqchess.core.pieces import BLACK, PIECE_CODES, WHITE, piece_code
 from xqchess.core.variant import SQUARES, BoardStyle, Variant
 from xqchess.variants.chess import attacks, faults, fen, movegen, rules, san
 from xqchess.variants.chess.attacks import all_attackers, attacked, attackers
@@ -15,12 +15,14 @@ from xqchess.variants.chess.tables import (
 )
 
 START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+#: the perft bench's middlegame: every special move within three plies
+KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 #: Unicode chess symbols in kind order (pawn to king): outlined for White, solid for Black.
 SYMBOLS = ("♙♘♗♖♕♔", "♟♞♝♜♛♚")
 #: Black symbols on light and dark wooden squares, as most chess boards look.
 BOARD_STYLE = BoardStyle(
     SQUARES,
-    glyphs={kind | color << COLOR_SHIFT: SYMBOLS[color][index]
+    glyphs={piece_code(kind, color): SYMBOLS[color][index]
             for color in (WHITE, BLACK) for index, kind in enumerate(KINDS)},
     piece_styles=("#000000", "#000000"),
     fills=("#f0d9b5", "#b58863"),
@@ -35,15 +37,15 @@ class ChessVariant(Variant):
         self.geometry = GEOMETRY
         self.piece_letters = {}
         for kind in KINDS:
-            self.piece_letters[kind | WHITE << 3] = LETTERS[kind]
-            self.piece_letters[kind | BLACK << 3] = LETTERS[kind].lower()
+            self.piece_letters[piece_code(kind, WHITE)] = LETTERS[kind]
+            self.piece_letters[piece_code(kind, BLACK)] = LETTERS[kind].lower()
         self.kind_names = NAMES
         self.letter_aliases = {}
         self.side_letters = {"w": WHITE, "b": BLACK}
         self.color_names = ("white", "black")
         self.start_fen = START_FEN
         self.royal_pieces = (W_KING, B_KING)
-        self.zeroing = [False] * 16
+        self.zeroing = [False] * PIECE_CODES
         self.zeroing[W_PAWN] = self.zeroing[B_PAWN] = True
         self.rights_bits = 4
         self.rights_mask = [15] * 64
@@ -53,6 +55,10 @@ class ChessVariant(Variant):
         self.companion_moves = {6: (7, 5), 2: (0, 3), 62: (63, 61), 58: (56, 59)}
         self.promotion_origin = (W_PAWN, B_PAWN)
         self.side_capture_victim = (B_PAWN, W_PAWN)
+        # en passant: the pawn taken stands one rank behind the square passed (ranks 6 and 3)
+        self.side_capture_squares = {GEOMETRY.square(file, rank): GEOMETRY.square(file, rank + back)
+                                     for file in range(GEOMETRY.files)
+                                     for rank, back in ((5, -1), (2, 1))}
         self.piece_values = PIECE_VALUES
         self.square_tables = SQUARE_TABLES
         self.endgame_square_tables = ENDGAME_SQUARE_TABLES
@@ -65,6 +71,10 @@ class ChessVariant(Variant):
         self.chessmaps_values = CHESSMAPS_VALUES
         self.pgn_notation, self.pgn_variant_tag = "san", None
         self.board_style = BOARD_STYLE
+        self.suites = {"bratko-kopec": "bratko-kopec.epd",
+                       "chess-middlegames": "chess-middlegames.epd",
+                       "chess-middlegames-30": "chess-middlegames-30.epd"}
+        self.perft_bench = (("startpos", None, 4), ("kiwipete", KIWIPETE, 3))
         self.writers = {"uci": self.move_to_uci, "san": san.move_to_san}
         self.readers = {"uci": self.move_from_uci, "san": san.move_from_san}
         super().__init__()

@@ -133,7 +133,7 @@ def attacked(board: list[int], sq: int, by_color: int) -> bool:
     """Whether a piece of ``by_color`` could capture on ``sq``. The facing-general rule counts
     only when ``sq`` holds the other general (generals never move along the file otherwise)."""
     target = board[sq]
-    if target & 7 == GENERAL and target >> COLOR_SHIFT != by_color:
+    if target & KIND_MASK == GENERAL and target >> COLOR_SHIFT != by_color:
         return _attacked_by_movers(board, sq, by_color, True)
     if _attacked_by_movers(board, sq, by_color, False):
         return True

@@ -2,6 +2,7 @@
 
 from xqchess.core.errors import FenError
 from xqchess.core.fen import require_waiting_side_safe
+from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK, piece_code
 from xqchess.variants.xiangqi.attacks import ADVISOR_STEPS, ELEPHANT_MOVES, generals_facing
 from xqchess.variants.xiangqi.pieces import (
     ADVISOR, ELEPHANT, GENERAL, GEOMETRY, KINDS, NAMES, PALACE, SOLDIER, START_COUNTS,
@@ -57,7 +58,7 @@ def validate(pos, strict: bool = True) -> None:
     for sq, piece in enumerate(board):
         if not piece:
             continue
-        kind, color = piece & 7, piece >> 3
+        kind, color = piece & KIND_MASK, piece >> COLOR_SHIFT
         counts[piece] = counts.get(piece, 0) + 1
         if strict and not _square_allowed(kind, color, sq):
             where = {GENERAL: "outside its palace", ADVISOR: "off its palace diagonals",
@@ -67,7 +68,7 @@ def validate(pos, strict: bool = True) -> None:
                            f"{GEOMETRY.square_name(sq)}, {where}")
     for color in (0, 1):
         for kind in KINDS:
-            count = counts.get(kind | color << 3, 0)
+            count = counts.get(piece_code(kind, color), 0)
             if kind == GENERAL and count != 1:
                 raise FenError(f"FEN has {count} {names[color]} generals, expected 1")
             if strict and count > START_COUNTS[kind]:

@@ -3,7 +3,7 @@
 import re
 
 from xqchess.core.notation import COORDINATES, format_coordinates, parse_coordinates
-from xqchess.core.pieces import BLACK, COLOR_SHIFT
+from xqchess.core.pieces import BLACK, PIECE_CODES, piece_code
 from xqchess.core.variant import POINTS, BoardStyle, Variant
 from xqchess.variants.xiangqi import chinese, faults, fen, movegen, rules, wxf
 from xqchess.variants.xiangqi.attacks import all_attackers, attacked, attackers, general_attacked
@@ -18,6 +18,8 @@ from xqchess.variants.xiangqi.tables import CAPTURE_STRENGTH, PIECE_VALUES, SQUA
 ICCS_PATTERN = re.compile(r"[A-I]\d-[A-I]\d")
 START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 ICCS_RANK_BASE = 0
+MIDDLEGAME_11_01 = "2bak1b1r/4a4/6nc1/1rp1p2Cp/p5n2/P1PC4P/4P4/4BNN2/1c7/R2AKAB1R w - - 0 1"
+MIDDLEGAME_11_02 = "2bakar2/9/2n1b1n2/p3p3p/7c1/3N4P/P3P4/4C1N2/7C1/2BAKAB2 w - - 0 1"
 #: The pieces' characters in kind order (general to soldier), for Red and for Black.
 SYMBOLS = ("帥仕相傌俥炮兵", "將士象馬車砲卒")
 
@@ -32,7 +34,7 @@ def file_numbers(numerals: tuple[str, str]) -> tuple[tuple[str, ...], ...]:
 #: Red and black pieces on a light wooden board ruled in brown, with 楚河 漢界 on the river.
 BOARD_STYLE = BoardStyle(
     POINTS,
-    glyphs={kind | color << COLOR_SHIFT: SYMBOLS[color][index]
+    glyphs={piece_code(kind, color): SYMBOLS[color][index]
             for color in (RED, BLACK) for index, kind in enumerate(KINDS)},
     piece_styles=("bold #b00000", "bold #101010"),
     fills=("#ecd3a0", "#ecd3a0"),
@@ -56,16 +58,16 @@ class XiangqiVariant(Variant):
         self.letter_aliases = {}
         self.kind_names = NAMES
         for kind in KINDS:
-            self.piece_letters[kind | RED << 3] = LETTERS[kind]
-            self.piece_letters[kind | BLACK << 3] = LETTERS[kind].lower()
+            self.piece_letters[piece_code(kind, RED)] = LETTERS[kind]
+            self.piece_letters[piece_code(kind, BLACK)] = LETTERS[kind].lower()
         for letter, kind in ALIASES.items():
-            self.letter_aliases[letter] = kind | RED << 3
-            self.letter_aliases[letter.lower()] = kind | BLACK << 3
+            self.letter_aliases[letter] = piece_code(kind, RED)
+            self.letter_aliases[letter.lower()] = piece_code(kind, BLACK)
         self.side_letters = {"w": RED, "b": BLACK, "r": RED}
         self.color_names = ("red", "black")
         self.start_fen = START_FEN
         self.royal_pieces = (R_GENERAL, B_GENERAL)
-        self.zeroing = [False] * 16
+        self.zeroing = [False] * PIECE_CODES
         self.rights_bits = 0
         self.rights_mask = []
         self.companion_moves = {}
@@ -81,6 +83,11 @@ class XiangqiVariant(Variant):
         self.chessmaps_values = CHESSMAPS_VALUES
         self.pgn_notation, self.pgn_variant_tag = "wxf", "xiangqi"
         self.board_style = BOARD_STYLE
+        self.suites = {"xiangqi-middlegames": "xiangqi-middlegames.epd",
+                       "xiangqi-middlegames-30": "xiangqi-middlegames-30.epd"}
+        # the middlegames are the first two of the xiangqi-middlegames suite
+        self.perft_bench = (("startpos", None, 3), ("xiangqi.11.01", MIDDLEGAME_11_01, 3),
+                            ("xiangqi.11.02", MIDDLEGAME_11_02, 3))
         self.writers = {
             "uci": self.move_to_uci,
             "iccs": lambda pos, move: format_coordinates(self, move, ICCS_RANK_BASE),

@@ -20,7 +20,7 @@ from functools import partial
 from typing import NamedTuple
 
 from xqchess.core.moves import move_from, move_to
-from xqchess.core.pieces import KIND_MASK
+from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.core.notation import parse_by_rendering
 from xqchess.variants.xiangqi.pieces import (
     ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, GEOMETRY, HORSE, NAMES, OWN_HALF, PALACE,
@@ -72,7 +72,7 @@ def wxf_parts(pos, move: int, plain: bool = False) -> WxfParts:
     board = pos.board
     frm, to = move_from(move), move_to(move)
     piece = board[frm]
-    kind, color = piece & 7, piece >> 3
+    kind, color = piece & KIND_MASK, piece >> COLOR_SHIFT
     same_file = [sq for sq in range(GEOMETRY.file_of(frm), GEOMETRY.size, GEOMETRY.files)
                  if board[sq] == piece]
     files_with_pairs = sum(
