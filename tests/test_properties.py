@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from xqchess.core.moves import SQUARE_BITS, is_capture, move_from, move_promotion
 from xqchess.core.perft import perft
 from helpers import perft_reference, random_walk, snapshot
-from xqchess.variants import get_variant
+from xqchess.variants import NAMES, get_variant
 
-VARIANTS = ("chess", "xiangqi")
+VARIANTS = NAMES  # every registered game
 PROPERTY_SETTINGS = settings(max_examples=200, deadline=None,
                              suppress_health_check=[HealthCheck.too_slow])
 

@@ -13,9 +13,9 @@ from xqchess.core.evaluation import evaluate
 from xqchess.core.search import INFINITY, MATE, Limits, Node, SearchConfig, Searcher
 from helpers import random_walk
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
-from xqchess.variants import get_variant
+from xqchess.variants import NAMES, get_variant
 
-VARIANTS = ("chess", "xiangqi")
+VARIANTS = NAMES  # every registered game
 #: specs whose heuristics score each move alone, with and without a hash stage and a capture
 #: stage (SEE or MVV-LVA right after the hash move, or first)
 STAGEABLE_SPECS = (DEFAULT_SPEC, "hash,mvvlva,killer,countermove,history", "mvvlva,killer,history",
