@@ -26,7 +26,7 @@ from xqchess.variants.xiangqi.pieces import (
 )
 
 XIANGQI = get_variant("xiangqi")
-SUITES = Path(__file__).parent.parent / "cli" / "data"
+SUITES = Path(__file__).parent.parent / "variants" / "xiangqi" / "data"
 ATTACKER_KINDS = (CHARIOT, CANNON, HORSE, ELEPHANT, ADVISOR, SOLDIER)
 CYCLES_TO_THREEFOLD = 2  # the start, then after each of two cycles
 #: Kinds whose chases a random position often allows; for the others a chase is searched for
