@@ -1,89 +1,122 @@
-"""Chess FEN rules: the castling and en-passant fields and the checks a legal placement passes."""
+"""FEN rules of a chess-like game: the castling and en-passant fields and the checks a legal
+placement passes. `FenRules` is built from a `BoardDescription`; chess's are this module's
+names."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
 
 from xqchess.core.errors import FenError
 from xqchess.core.fen import require_waiting_side_safe
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK, piece_code
-from xqchess.variants.chess.attacks import attackers
-from xqchess.variants.chess.movegen import ep_capture_possible
-from xqchess.variants.chess.pieces import (
-    B_KING, B_PAWN, B_ROOK, GEOMETRY, PAWN, W_KING, W_PAWN, W_ROOK,
-)
-
-#: FEN castling letter -> (rights bit, king piece, king square, rook piece, rook square)
-CASTLING_RIGHTS = {
-    "K": (1, W_KING, 4, W_ROOK, 7),
-    "Q": (2, W_KING, 4, W_ROOK, 0),
-    "k": (4, B_KING, 60, B_ROOK, 63),
-    "q": (8, B_KING, 60, B_ROOK, 56),
-}
+from xqchess.variants.chess.board import BoardDescription
 
 
-def parse_castling(text: str, pos) -> int:
-    if text == "-":
-        return 0
-    rights = 0
-    for letter in text:
-        entry = CASTLING_RIGHTS.get(letter)
-        if entry is None:
-            raise FenError(f"FEN castling field {text!r} has a bad letter {letter!r}")
-        bit, king, king_sq, rook, rook_sq = entry
-        if rights & bit:
-            raise FenError(f"FEN castling field {text!r} repeats {letter!r}")
-        if pos.board[king_sq] != king or pos.board[rook_sq] != rook:
-            raise FenError(f"FEN castling right {letter!r} needs a king on "
-                           f"{GEOMETRY.square_name(king_sq)} and a rook on "
-                           f"{GEOMETRY.square_name(rook_sq)}")
-        rights |= bit
-    return rights
+class FenRules:
+    """The FEN fields and placement checks of the game ``desc`` describes."""
+
+    def __init__(self, desc: BoardDescription, attacks: SimpleNamespace,
+                 movegen: SimpleNamespace) -> None:
+        self.desc = desc
+        self.geometry = desc.geometry
+        self.attacks = attacks
+        self.movegen = movegen
+        #: FEN castling letter -> (rights bit, king piece, king square, rook piece, rook square)
+        self.castling_rights = {
+            c.letter: (c.bit, piece_code(desc.king, c.color), c.king_from,
+                       piece_code(desc.rook, c.color), c.rook_from)
+            for c in desc.castlings}
+        files = self.geometry.files
+        #: the most pawns and pieces a side can have (a full first and second rank)
+        self.max_pawns, self.max_pieces = files, 2 * files
+        self.back_rank_squares = (list(range(files))
+                                  + list(range(self.geometry.size - files, self.geometry.size)))
+
+    def parse_castling(self, text: str, pos) -> int:
+        if text == "-":
+            return 0
+        rights = 0
+        geometry = self.geometry
+        for letter in text:
+            entry = self.castling_rights.get(letter)
+            if entry is None:
+                raise FenError(f"FEN castling field {text!r} has a bad letter {letter!r}")
+            bit, king, king_sq, rook, rook_sq = entry
+            if rights & bit:
+                raise FenError(f"FEN castling field {text!r} repeats {letter!r}")
+            if pos.board[king_sq] != king or pos.board[rook_sq] != rook:
+                raise FenError(f"FEN castling right {letter!r} needs a king on "
+                               f"{geometry.square_name(king_sq)} and a rook on "
+                               f"{geometry.square_name(rook_sq)}")
+            rights |= bit
+        return rights
+
+    def format_castling(self, rights: int) -> str:
+        return "".join(letter for letter, entry in self.castling_rights.items()
+                       if rights & entry[0]) or "-"
+
+    def parse_ep(self, text: str, pos) -> int | None:
+        """The en-passant square if a capture onto it is possible (as the game's
+        `ep_capture_possible` counts it), None for '-' or an uncapturable square; FenError if
+        impossible."""
+        names = pos.variant.color_names
+        desc, geometry = self.desc, self.geometry
+        if text == "-":
+            return None
+        try:
+            sq = geometry.parse_square(text)
+        except ValueError:
+            raise FenError(f"FEN en-passant field {text!r} is not a square") from None
+        mover = pos.side ^ 1
+        expected_rank = desc.pawn_start_rank[mover] + (1 if mover == 0 else -1)
+        if geometry.rank_of(sq) != expected_rank:
+            raise FenError(f"FEN en-passant square {text} is not on rank {expected_rank + 1} "
+                           f"with {names[pos.side]} to move")
+        step = desc.pawn_step[mover]
+        pawn = desc.pawns[mover]
+        if pos.board[sq + step] != pawn or pos.board[sq] or pos.board[sq - step]:
+            raise FenError(f"FEN en-passant square {text} does not follow a double pawn step")
+        return sq if self.movegen.ep_capture_possible(pos, sq) else None
+
+    def validate(self, pos, strict: bool = True) -> None:
+        """Raise FenError unless each side has one king, no pawn stands on its first or last
+        rank and the side not to move is not in check; when ``strict``, also unless the counts
+        of pawns, pieces and checkers are possible in a game."""
+        names = pos.variant.color_names
+        board = pos.board
+        desc = self.desc
+        for color, king in enumerate(desc.royal_pieces):
+            count = board.count(king)
+            if count != 1:
+                raise FenError(f"FEN has {count} {names[color]} kings, expected 1")
+            pieces = sum(1 for p in board if p and p >> COLOR_SHIFT == color)
+            pawns = board.count(piece_code(desc.pawn, color))
+            if strict and pawns > self.max_pawns:
+                raise FenError(f"FEN has {pawns} {names[color]} pawns, at most "
+                               f"{self.max_pawns} are possible")
+            if strict and pieces > self.max_pieces:
+                raise FenError(f"FEN has {pieces} {names[color]} pieces, at most "
+                               f"{self.max_pieces} are possible")
+        for sq in self.back_rank_squares:
+            if board[sq] & KIND_MASK == desc.pawn:
+                raise FenError(f"FEN has a pawn on {self.geometry.square_name(sq)}, "
+                               f"on a back rank")
+        require_waiting_side_safe(pos)
+        checkers = self.attacks.attackers(board, pos.kings[pos.side], pos.side ^ 1)
+        if strict and len(checkers) > 2:
+            raise FenError(f"FEN has the {names[pos.side]} king checked by "
+                           f"{len(checkers)} pieces, at most 2 are possible")
 
 
-def format_castling(rights: int) -> str:
-    return "".join(letter for letter, entry in CASTLING_RIGHTS.items() if rights & entry[0]) or "-"
+# -- chess's ---------------------------------------------------------------------------------
 
+from xqchess.variants.chess.attacks import CHESS_ATTACKS  # noqa: E402
+from xqchess.variants.chess.movegen import CHESS_MOVEGEN  # noqa: E402
+from xqchess.variants.chess.pieces import DESCRIPTION  # noqa: E402
 
-def parse_ep(text: str, pos) -> int | None:
-    """The en-passant square if a legal capture onto it exists (as python-chess and the
-    repetition rules count it), None for '-' or an uncapturable square; FenError if impossible."""
-    names = pos.variant.color_names
-    if text == "-":
-        return None
-    try:
-        sq = GEOMETRY.parse_square(text)
-    except ValueError:
-        raise FenError(f"FEN en-passant field {text!r} is not a square") from None
-    mover = pos.side ^ 1
-    expected_rank = 2 if mover == 0 else 5
-    if GEOMETRY.rank_of(sq) != expected_rank:
-        raise FenError(f"FEN en-passant square {text} is not on rank {expected_rank + 1} "
-                       f"with {names[pos.side]} to move")
-    step = 8 if mover == 0 else -8
-    pawn = W_PAWN if mover == 0 else B_PAWN
-    if pos.board[sq + step] != pawn or pos.board[sq] or pos.board[sq - step]:
-        raise FenError(f"FEN en-passant square {text} does not follow a double pawn step")
-    return sq if ep_capture_possible(pos, sq) else None
-
-
-def validate(pos, strict: bool = True) -> None:
-    """Raise FenError unless each side has one king, no pawn stands on its first or last rank
-    and the side not to move is not in check; when ``strict``, also unless the counts of pawns,
-    pieces and checkers are possible in a game."""
-    names = pos.variant.color_names
-    board = pos.board
-    for color, king in enumerate((W_KING, B_KING)):
-        count = board.count(king)
-        if count != 1:
-            raise FenError(f"FEN has {count} {names[color]} kings, expected 1")
-        pieces = sum(1 for p in board if p and p >> COLOR_SHIFT == color)
-        pawns = board.count(piece_code(PAWN, color))
-        if strict and pawns > 8:
-            raise FenError(f"FEN has {pawns} {names[color]} pawns, at most 8 are possible")
-        if strict and pieces > 16:
-            raise FenError(f"FEN has {pieces} {names[color]} pieces, at most 16 are possible")
-    for sq in list(range(8)) + list(range(56, 64)):
-        if board[sq] & KIND_MASK == PAWN:
-            raise FenError(f"FEN has a pawn on {GEOMETRY.square_name(sq)}, on a back rank")
-    require_waiting_side_safe(pos)
-    checkers = attackers(board, pos.kings[pos.side], pos.side ^ 1)
-    if strict and len(checkers) > 2:
-        raise FenError(f"FEN has the {names[pos.side]} king checked by "
-                       f"{len(checkers)} pieces, at most 2 are possible")
+CHESS_FEN = FenRules(DESCRIPTION, CHESS_ATTACKS, CHESS_MOVEGEN)
+CASTLING_RIGHTS = CHESS_FEN.castling_rights
+parse_castling = CHESS_FEN.parse_castling
+format_castling = CHESS_FEN.format_castling
+parse_ep = CHESS_FEN.parse_ep
+validate = CHESS_FEN.validate

@@ -3,7 +3,9 @@ threefold/fivefold repetition, with the same semantics as FIDE and python-chess.
 
 from xqchess.core.outcome import Outcome, Termination
 from xqchess.core.pieces import KIND_MASK
-from xqchess.variants.chess.pieces import BISHOP, KNIGHT, PAWN, QUEEN, ROOK
+from xqchess.variants.chess.pieces import BISHOP, DESCRIPTION, KNIGHT, PAWN, QUEEN, ROOK
+
+SQUARE_COLORS = DESCRIPTION.square_colors
 
 
 def is_insufficient_material(pos) -> bool:
@@ -18,7 +20,7 @@ def is_insufficient_material(pos) -> bool:
         if kind == KNIGHT:
             knights += 1
         elif kind == BISHOP:
-            bishop_square_colors.add((sq + (sq >> 3)) & 1)
+            bishop_square_colors.add(SQUARE_COLORS[sq])
     if knights:
         return knights == 1 and not bishop_square_colors
     return len(bishop_square_colors) <= 1
