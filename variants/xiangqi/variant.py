@@ -6,12 +6,13 @@ from xqchess.core.notation import COORDINATES, format_coordinates, parse_coordin
 from xqchess.core.pieces import BLACK, PIECE_CODES, piece_code
 from xqchess.core.variant import POINTS, BoardStyle, Variant
 from xqchess.variants.xiangqi import chinese, faults, fen, movegen, rules, wxf
-from xqchess.variants.xiangqi.attacks import all_attackers, attacked, attackers, general_attacked
+from xqchess.variants.xiangqi.attacks import (
+    BOARD, all_attackers, attacked, attackers, general_attacked,
+)
 from xqchess.variants.xiangqi.chessmaps import CHESSMAPS_VALUES
 from xqchess.variants.xiangqi.evaluation import EVALUATION_TERMS
 from xqchess.variants.xiangqi.pieces import (
-    ALIASES, B_GENERAL, FILES, GEOMETRY, KINDS, LETTERS, NAMES, OWN_HALF, PALACE, R_GENERAL,
-    RED,
+    ALIASES, B_GENERAL, FILES, GEOMETRY, KINDS, LETTERS, NAMES, R_GENERAL, RED,
 )
 from xqchess.variants.xiangqi.tables import CAPTURE_STRENGTH, PIECE_VALUES, SQUARE_TABLES
 
@@ -39,10 +40,10 @@ BOARD_STYLE = BoardStyle(
     piece_styles=("bold #b00000", "bold #101010"),
     fills=("#ecd3a0", "#ecd3a0"),
     line_color="#6a4a20",
-    river=max(GEOMETRY.rank_of(sq) for sq in OWN_HALF[RED]),
+    river=BOARD.river,
     river_text=("楚  河", "漢  界"),
     ascii_river_text=("Chu He", "Han Jie"),
-    palaces=PALACE,
+    palaces=BOARD.palaces,
     file_numbers=file_numbers(chinese.NUMBERS),  # Red 九 ... 一, Black １ ... ９
     ascii_file_numbers=file_numbers(("0123456789", "0123456789")),
 )

@@ -12,19 +12,23 @@ A move is ``<piece><file or tandem mark><operator><number>``:
   piece letter by their index from the front, 1 = most advanced, and keep the file.
 
 There is no capture or check mark, as in Fairy-Stockfish's NOTATION_XIANGQI_WXF.
+
+`make_wxf(layout)` builds the writer and reader for one board layout (its files are numbered
+from the mover's right whatever their count); xiangqi's own are bound below.
 """
 
 from __future__ import annotations
 
 from functools import partial
+from types import SimpleNamespace
 from typing import NamedTuple
 
 from xqchess.core.moves import move_from, move_to
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.core.notation import parse_by_rendering
+from xqchess.variants.xiangqi.attacks import BOARD
 from xqchess.variants.xiangqi.pieces import (
-    ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, GEOMETRY, HORSE, NAMES, OWN_HALF, PALACE,
-    SOLDIER,
+    ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, NAMES, SOLDIER,
 )
 
 WXF_LETTERS = {GENERAL: "K", ADVISOR: "A", ELEPHANT: "E", HORSE: "H", CHARIOT: "R", CANNON: "C",
@@ -47,66 +51,6 @@ class WxfParts(NamedTuple):
     tandem_files: int  # on how many files two or more pieces of the kind stand
 
 
-def file_number(sq: int, color: int) -> int:
-    """The WXF number of the file of ``sq``, counted from ``color``'s right."""
-    file = GEOMETRY.file_of(sq)
-    return 9 - file if color == 0 else file + 1
-
-
-def _ahead(a: int, b: int, color: int) -> bool:
-    """Whether ``a`` is further forward than ``b`` for ``color``."""
-    return (GEOMETRY.rank_of(a) - GEOMETRY.rank_of(b)) * FORWARD[color] > 0
-
-
-def _may_stand(kind: int, color: int, sq: int) -> bool:
-    if kind in (GENERAL, ADVISOR):
-        return sq in PALACE[color]
-    if kind == ELEPHANT:
-        return sq in OWN_HALF[color]
-    return True
-
-
-def wxf_parts(pos, move: int, plain: bool = False) -> WxfParts:
-    """The WXF fields of ``move``; with ``plain``, the piece is named by its own file even
-    where two or more of its kind share that file (no tandem mark or index)."""
-    board = pos.board
-    frm, to = move_from(move), move_to(move)
-    piece = board[frm]
-    kind, color = piece & KIND_MASK, piece >> COLOR_SHIFT
-    same_file = [sq for sq in range(GEOMETRY.file_of(frm), GEOMETRY.size, GEOMETRY.files)
-                 if board[sq] == piece]
-    files_with_pairs = sum(
-        1 for f in range(GEOMETRY.files)
-        if sum(1 for sq in range(f, GEOMETRY.size, GEOMETRY.files) if board[sq] == piece) >= 2)
-    count = len(same_file)
-    ahead = sum(1 for sq in same_file if _ahead(sq, frm, color))
-    index, tandem, file = 0, "", file_number(frm, color)
-    if not plain and count >= (2 if files_with_pairs >= 2 else 3):
-        index = ahead + 1
-    elif not plain and count == 2:
-        partner = next(sq for sq in same_file if sq != frm)
-        moved = GEOMETRY.offset(partner, GEOMETRY.file_of(to) - GEOMETRY.file_of(frm),
-                                GEOMETRY.rank_of(to) - GEOMETRY.rank_of(frm))
-        if moved is not None and _may_stand(kind, color, moved):
-            tandem, file = ("-" if ahead else "+"), 0
-    drank = (GEOMETRY.rank_of(to) - GEOMETRY.rank_of(frm)) * FORWARD[color]
-    operator = "=" if drank == 0 else "+" if drank > 0 else "-"
-    if GEOMETRY.file_of(to) == GEOMETRY.file_of(frm):
-        number = abs(drank)
-    else:
-        number = file_number(to, color)
-    return WxfParts(kind, index, tandem, file, operator, number, count, files_with_pairs)
-
-
-def move_to_wxf(pos, move: int, plain: bool = False) -> str:
-    """WXF text of ``move`` (legal in ``pos``), exactly as Fairy-Stockfish writes it; with
-    ``plain``, naming the piece by its file where WXF would use a tandem mark or index."""
-    parts = wxf_parts(pos, move, plain)
-    head = str(parts.index) if parts.index else WXF_LETTERS[parts.kind]
-    second = parts.tandem or str(parts.file)
-    return f"{head}{second}{parts.operator}{parts.number}"
-
-
 def normalize_wxf(text: str) -> str:
     """Canonical WXF: upper case, '.' as '=', N/B as H/E, a leading tandem mark moved after
     the letter (+R+2 -> R++2)."""
@@ -125,31 +69,107 @@ def looks_like_wxf(canonical: str) -> bool:
             and canonical[3].isdigit())
 
 
-def unmatched(pos, kind: int | None, file: int | None) -> str:
-    """Why no move answers WXF or Chinese text naming a piece of ``kind`` (None: any, as WXF's
-    index form has it) on ``file`` (None: told apart by a tandem mark or index): no such piece
-    of the side to move there, or none that moves as the text says."""
-    board, color = pos.board, pos.side
-    named = f"{pos.variant.color_names[color]} {NAMES[kind] if kind else 'piece'}"
-    pieces = [sq for sq in pos.occupied[color] if kind is None or board[sq] & KIND_MASK == kind]
-    if file is None:
-        where = " sharing its file with another"
-        pieces = [sq for sq in pieces if any(board[other] == board[sq] and other != sq for other
-                                             in range(GEOMETRY.file_of(sq), GEOMETRY.size,
-                                                      GEOMETRY.files))]
-    else:
-        where = f" on file {file}"
-        pieces = [sq for sq in pieces if file_number(sq, color) == file]
-    return f"no {named}{where} can move that way" if pieces else f"no {named}{where}"
+def make_wxf(layout, kind_names: dict[int, str] = NAMES) -> SimpleNamespace:
+    """WXF for ``layout`` (a `board.XiangqiBoard`): ``file_number``, ``wxf_parts``,
+    ``move_to_wxf``, ``move_from_wxf`` and ``unmatched`` (naming kinds by ``kind_names``)."""
+    GEOMETRY = layout.geometry
+
+    def file_number(sq: int, color: int) -> int:
+        """The WXF number of the file of ``sq``, counted from ``color``'s right."""
+        file = GEOMETRY.file_of(sq)
+        return GEOMETRY.files - file if color == 0 else file + 1
 
 
-def _unmatched_wxf(pos, canonical: str) -> str:
-    """`unmatched` for canonical WXF: ``R9``, ``R+`` (tandem) or ``27`` (index and file)."""
-    head, second = canonical[0], canonical[1]
-    return unmatched(pos, LETTER_KINDS.get(head), int(second) if second.isdigit() else None)
+    def _ahead(a: int, b: int, color: int) -> bool:
+        """Whether ``a`` is further forward than ``b`` for ``color``."""
+        return (GEOMETRY.rank_of(a) - GEOMETRY.rank_of(b)) * FORWARD[color] > 0
 
 
-def move_from_wxf(pos, text: str) -> int:
-    return parse_by_rendering(pos, text, move_to_wxf, normalize_wxf, looks_like_wxf,
-                              "WXF", "C2=5", plain=partial(move_to_wxf, plain=True),
-                              unmatched=_unmatched_wxf)
+    def _may_stand(kind: int, color: int, sq: int) -> bool:
+        if kind in (GENERAL, ADVISOR):
+            return sq in layout.palaces[color]
+        if kind == ELEPHANT:
+            return sq in layout.elephant_region(color)
+        return True
+
+
+    def wxf_parts(pos, move: int, plain: bool = False) -> WxfParts:
+        """The WXF fields of ``move``; with ``plain``, the piece is named by its own file even
+        where two or more of its kind share that file (no tandem mark or index)."""
+        board = pos.board
+        frm, to = move_from(move), move_to(move)
+        piece = board[frm]
+        kind, color = piece & KIND_MASK, piece >> COLOR_SHIFT
+        same_file = [sq for sq in range(GEOMETRY.file_of(frm), GEOMETRY.size, GEOMETRY.files)
+                     if board[sq] == piece]
+        files_with_pairs = sum(
+            1 for f in range(GEOMETRY.files)
+            if sum(1 for sq in range(f, GEOMETRY.size, GEOMETRY.files) if board[sq] == piece) >= 2)
+        count = len(same_file)
+        ahead = sum(1 for sq in same_file if _ahead(sq, frm, color))
+        index, tandem, file = 0, "", file_number(frm, color)
+        if not plain and count >= (2 if files_with_pairs >= 2 else 3):
+            index = ahead + 1
+        elif not plain and count == 2:
+            partner = next(sq for sq in same_file if sq != frm)
+            moved = GEOMETRY.offset(partner, GEOMETRY.file_of(to) - GEOMETRY.file_of(frm),
+                                    GEOMETRY.rank_of(to) - GEOMETRY.rank_of(frm))
+            if moved is not None and _may_stand(kind, color, moved):
+                tandem, file = ("-" if ahead else "+"), 0
+        drank = (GEOMETRY.rank_of(to) - GEOMETRY.rank_of(frm)) * FORWARD[color]
+        operator = "=" if drank == 0 else "+" if drank > 0 else "-"
+        if GEOMETRY.file_of(to) == GEOMETRY.file_of(frm):
+            number = abs(drank)
+        else:
+            number = file_number(to, color)
+        return WxfParts(kind, index, tandem, file, operator, number, count, files_with_pairs)
+
+
+    def move_to_wxf(pos, move: int, plain: bool = False) -> str:
+        """WXF text of ``move`` (legal in ``pos``), exactly as Fairy-Stockfish writes it; with
+        ``plain``, naming the piece by its file where WXF would use a tandem mark or index."""
+        parts = wxf_parts(pos, move, plain)
+        head = str(parts.index) if parts.index else WXF_LETTERS[parts.kind]
+        second = parts.tandem or str(parts.file)
+        return f"{head}{second}{parts.operator}{parts.number}"
+
+
+    def unmatched(pos, kind: int | None, file: int | None) -> str:
+        """Why no move answers WXF or Chinese text naming a piece of ``kind`` (None: any, as WXF's
+        index form has it) on ``file`` (None: told apart by a tandem mark or index): no such piece
+        of the side to move there, or none that moves as the text says."""
+        board, color = pos.board, pos.side
+        named = f"{pos.variant.color_names[color]} {kind_names[kind] if kind else 'piece'}"
+        pieces = [sq for sq in pos.occupied[color] if kind is None or board[sq] & KIND_MASK == kind]
+        if file is None:
+            where = " sharing its file with another"
+            pieces = [sq for sq in pieces if any(board[other] == board[sq] and other != sq for other
+                                                 in range(GEOMETRY.file_of(sq), GEOMETRY.size,
+                                                          GEOMETRY.files))]
+        else:
+            where = f" on file {file}"
+            pieces = [sq for sq in pieces if file_number(sq, color) == file]
+        return f"no {named}{where} can move that way" if pieces else f"no {named}{where}"
+
+
+    def _unmatched_wxf(pos, canonical: str) -> str:
+        """`unmatched` for canonical WXF: ``R9``, ``R+`` (tandem) or ``27`` (index and file)."""
+        head, second = canonical[0], canonical[1]
+        return unmatched(pos, LETTER_KINDS.get(head), int(second) if second.isdigit() else None)
+
+
+    def move_from_wxf(pos, text: str) -> int:
+        return parse_by_rendering(pos, text, move_to_wxf, normalize_wxf, looks_like_wxf,
+                                  "WXF", "C2=5", plain=partial(move_to_wxf, plain=True),
+                                  unmatched=_unmatched_wxf)
+
+    return SimpleNamespace(file_number=file_number, wxf_parts=wxf_parts, move_to_wxf=move_to_wxf,
+                           move_from_wxf=move_from_wxf, unmatched=unmatched)
+
+
+WXF = make_wxf(BOARD)
+file_number = WXF.file_number
+wxf_parts = WXF.wxf_parts
+move_to_wxf = WXF.move_to_wxf
+move_from_wxf = WXF.move_from_wxf
+unmatched = WXF.unmatched
