@@ -75,7 +75,8 @@ def add_lenient_option(parser: argparse.ArgumentParser) -> None:
 
 def add_notation_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--notation", default="uci",
-                        help="move notation to write; chess: uci, san; xiangqi: uci, iccs, wxf, "
-                             "chinese (default uci)")
+                        help="move notation to write: uci (default) or one the game writes (e.g. "
+                             "chess: san; xiangqi: iccs, wxf, chinese); an unknown one is "
+                             "answered with the game's list")
     parser.add_argument("--san", dest="notation", action="store_const", const="san",
                         help="short for --notation san")

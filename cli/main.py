@@ -51,8 +51,8 @@ def build_parser() -> argparse.ArgumentParser:
                            "(default 4)")
     play.add_argument("--first", choices=("white", "red", "black"),
                       help="who moves first from the initial position (default white/red)")
-    play.add_argument("--notation", help="how moves are shown; chess: san (default), uci; "
-                      "xiangqi: wxf (default), chinese, iccs, uci")
+    play.add_argument("--notation", help="how moves are shown: one the game writes (default "
+                      "its PGN notation; e.g. chess: san, uci; xiangqi: wxf, chinese, iccs, uci)")
     play.add_argument("--ascii", action="store_true", help="letters instead of piece symbols")
     play.add_argument("--flip", action="store_true", help="turn the board around")
     play.set_defaults(run=run_play)
