@@ -68,8 +68,8 @@ def forward_pass(pos: Position):
     description: the shipped network, or untrained weights of its shape when none ships."""
     variant = pos.variant
     try:
-        net = shipped_network(variant.name)
-        description = f"the shipped weights {shipped_path(variant.name).name}"
+        net = shipped_network(variant)
+        description = f"the shipped weights {shipped_path(variant).name}"
     except XQChessError:
         geometry = variant.geometry
         net = init_network(input_size(geometry), DEFAULT_HIDDEN, geometry.size)
@@ -137,13 +137,15 @@ def position_cost(pos: Position, id_: str, repeat: int) -> tuple[Cost, str]:
 
 # -- the command --------------------------------------------------------------------------------
 
-HEADER = (f"{'game':<9}{'position':<18}{'moves':>6}{'chessmap':>10}{'influence':>11}"
+#: the game column: the longest registered name and a space
+GAME_WIDTH = max(len(name) for name in ("game", *NAMES)) + 1
+HEADER = (f"{'game':<{GAME_WIDTH}}{'position':<18}{'moves':>6}{'chessmap':>10}{'influence':>11}"
           f"{'network':>9}{'total':>9}{'pipeline':>10}{'multiple':>10}")
 
 
 def _row(game: str, name: str, moves: str, chessmap_ms: float, influence_ms: float,
          network_ms: float, total: float, pipeline_ms: float, multiple: float) -> str:
-    return (f"{game:<9}{name:<18}{moves:>6}{chessmap_ms:>10.2f}{influence_ms:>11.2f}"
+    return (f"{game:<{GAME_WIDTH}}{name:<18}{moves:>6}{chessmap_ms:>10.2f}{influence_ms:>11.2f}"
             f"{network_ms:>9.3f}{total:>9.2f}{pipeline_ms:>10.3f}{multiple:>9.0f}x")
 
 
@@ -168,7 +170,7 @@ def suite_costs(suite: Suite, positions: int | None, repeat: int) -> list[str]:
     lines.append(_row(variant.name, f"mean of {n}", f"{mean([c.moves for c in costs]):.0f}",
                       mean([c.chessmap for c in costs]), mean([c.influence for c in costs]),
                       network, total, pipeline, total / pipeline if pipeline else float("inf")))
-    lines.append(f"{'':<9}{suite.name}; network: {description}")
+    lines.append(f"{'':<{GAME_WIDTH}}{suite.name}; network: {description}")
     return lines
 
 

@@ -32,7 +32,7 @@ Output: a gzip file (mtime 0, no file name inside, so the same options give the 
 text lines ``FEN<TAB>move_uci``, after one ``#`` line giving the command that made it and the
 engine's name and version. `read_records` reads it back; `generate` returns the records.
 
-The shipped files, cli/data/chessmaps/{chess,xiangqi}-{train,test}.txt.gz, are 10,000 records
+The shipped files, chessmaps-{train,test}.txt.gz in the chess and xiangqi data folders, are 10,000 records
 each made with the defaults above, depth 10, seed 1 (train) and 2 (test); each file's header
 line is the command that remakes it byte for byte (add ``--output FILE``; ``--chunks DIR`` to
 make it resumably). Until the command is wired into `xqchess`, run it as
@@ -67,7 +67,6 @@ ENGINE_NAME = "fairy-stockfish"
 #: Debian's package installs the binary here, outside most users' PATH
 DEBIAN_ENGINE = "/usr/games/fairy-stockfish"
 #: where the shipped data lives: {variant}-{train,test}.txt.gz
-DATA_DIR = Path(__file__).parent / "data" / "chessmaps"
 
 DEFAULT_DEPTH = 10
 DEFAULT_HASH_MB = 16
@@ -532,8 +531,13 @@ def shipped(variant_name: str, split: str) -> Path:
     """The path of the shipped data: ``split`` is 'train' or 'test'."""
     if split not in ("train", "test"):
         raise XQChessError(f"data split must be train or test, got {split!r}")
-    get_variant(variant_name)
-    return DATA_DIR / f"{variant_name}-{split}.txt.gz"
+    return data_path(get_variant(variant_name), split)
+
+
+def data_path(variant, split: str) -> Path:
+    """The shipped data file of a game and split: ``chessmaps-SPLIT.txt.gz`` in the game's
+    data folder (`Variant.data_file`)."""
+    return Path(str(variant.data_file(f"chessmaps-{split}.txt.gz")))
 
 
 # -- command line ----------------------------------------------------------------------------

@@ -2,9 +2,9 @@
 and the paper's accuracy tables (Greer 2000, section 3, Tables 1 and 2, Figs. 4-6).
 
 train VARIANT: reads the training records (`cli.chessmaps_data`, default the shipped
-``cli/data/chessmaps/VARIANT-train.txt.gz``), turns each into the network's inputs and target
+``chessmaps-train.txt.gz`` in the game's data folder), turns each into the network's inputs and target
 (`ordering.chessmaps.features`), trains (`ordering.chessmaps.network.train`, progress bars on a
-terminal) and writes the weights (default: the shipped ``ordering/chessmaps/VARIANT.npz``) with
+terminal) and writes the weights (default: the shipped ``chessmaps.npz`` in the game's data folder) with
 their metadata, then prints a short report: the loss and validation score of the kept epoch
 and the top-1/4/6 accuracy on the test records.
 
@@ -36,7 +36,7 @@ from rich.progress import (
 from rich.table import Table
 
 from xqchess.cli.arguments import add_variant_argument, positive_int
-from xqchess.cli.chessmaps_data import read_records
+from xqchess.cli.chessmaps_data import data_path, read_records
 from xqchess.core.errors import XQChessError
 from xqchess.core.variant import Variant
 from xqchess.ordering.chessmaps import evaluation, network
@@ -44,7 +44,6 @@ from xqchess.ordering.chessmaps.features import dataset
 from xqchess.variants import get_variant
 
 #: Where the data files are (`cli.chessmaps_data` writes them there).
-DATA_DIR = Path(__file__).resolve().parent / "data" / "chessmaps"
 #: The ranks whose cumulative accuracy the reports quote (the paper's top-1, top-4, top-6).
 REPORT_RANKS = (1, 4, 6)
 #: Seeds of the random ordering and of the moves-per-sector sample.
@@ -60,11 +59,6 @@ GREER_FIXED = (20.4, 16.8, 7.6, 5.2, 4, 2.9, 5.6, 2.9, 1.4, 1.4, 2.5, 1.3, 1.2, 
 PIPE_WIDTH = 200
 #: Probe board cells: a sector outside the top 10, and the rank of one inside it.
 EMPTY_CELL = " ."
-
-
-def data_path(variant_name: str, split: str) -> Path:
-    """The shipped data file of a game and split (``train`` or ``test``)."""
-    return DATA_DIR / f"{variant_name}-{split}.txt.gz"
 
 
 def _console() -> Console:
@@ -141,9 +135,9 @@ def run_train(args: argparse.Namespace) -> None:
     variant = get_variant(args.variant)
     console = _console()
     progress_console = Console(stderr=True)
-    data = args.data or data_path(variant.name, "train")
-    test = args.test or data_path(variant.name, "test")
-    out = args.out or network.shipped_path(variant.name)
+    data = args.data or data_path(variant, "train")
+    test = args.test or data_path(variant, "test")
+    out = args.out or network.shipped_path(variant)
     if args.learning_rate <= 0:
         raise XQChessError(f"--learning-rate must be positive, got {args.learning_rate}")
     started = time.perf_counter()
@@ -212,11 +206,11 @@ def run_evaluate(args: argparse.Namespace) -> None:
     console = _console()
     progress_console = Console(stderr=True)
     net = (network.load_network(args.weights) if args.weights
-           else network.shipped_network(variant.name))
+           else network.shipped_network(variant))
     if args.moves_sample is not None and args.moves_sample < 0:
         raise XQChessError(f"--moves-sample must be 0 or more, got {args.moves_sample}")
-    train_path = args.train or data_path(variant.name, "train")
-    test_path = args.test or data_path(variant.name, "test")
+    train_path = args.train or data_path(variant, "train")
+    test_path = args.test or data_path(variant, "test")
     _, x_train, y_train = load_features(variant, train_path, progress_console, train_path.name)
     records, x_test, y_test = load_features(variant, test_path, progress_console,
                                             test_path.name)

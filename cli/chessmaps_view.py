@@ -88,9 +88,10 @@ class Ranking:
 def shipped_network(variant_name: str):
     """The game's shipped chessmaps network and a description of it; XQChessError when no
     trained weights ship."""
-    net = load_shipped_network(variant_name)
+    variant = get_variant(variant_name)
+    net = load_shipped_network(variant)
     sizes = "-".join(str(size) for size in net.sizes)
-    return net, f"the shipped network {shipped_path(variant_name).name}, {sizes}"
+    return net, f"the shipped network {variant_name} {shipped_path(variant).name}, {sizes}"
 
 
 def rank_sectors(pos: Position, net=None, description: str = "the given network") -> Ranking:

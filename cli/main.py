@@ -145,11 +145,11 @@ def build_parser() -> argparse.ArgumentParser:
                                     "ordering specs and guard pruning")
     lab.add_argument("variant", nargs="*", metavar="VARIANT",
                      help="games whose default suite to use when no --suite is given "
-                          "(default both)")
+                          "(default every game)")
     lab.add_argument("--suite", action="append", metavar="SUITE",
-                     help="a shipped suite (bratko-kopec, chess-middlegames, "
-                          "chess-middlegames-30, xiangqi-middlegames, xiangqi-middlegames-30), "
-                          "an EPD file, or several of one game joined by + (repeatable)")
+                     help="a shipped suite (each game ships its own, e.g. bratko-kopec, "
+                          "xiangqi-middlegames-30, capablanca-middlegames), an EPD file, or "
+                          "several of one game joined by + (repeatable)")
     lab.add_argument("--spec", action="append", help="an ordering spec (repeatable; default: "
                      "the README table's pipelines)")
     lab.add_argument("--depth", action="append", type=int_between(1, MAX_PLY),

@@ -179,16 +179,14 @@ def test_bad_weights_files_and_names_are_refused(tmp_path):
         network.load_network(junk)
     with pytest.raises(XQChessError, match="no chessmaps weights file"):
         network.load_network(tmp_path / "missing.npz")
-    with pytest.raises(XQChessError, match="bad variant name"):
-        network.shipped_path("../chess")
-    with pytest.raises(XQChessError, match="no shipped chessmaps weights"):
-        network.shipped_network("nosuchgame")
+    with pytest.raises(XQChessError, match="no shipped chessmaps weights for minixiangqi"):
+        network.shipped_network(get_variant("minixiangqi"))
 
 
 @pytest.mark.parametrize("name", SIZES)
 def test_shipped_weights_load_once_with_their_metadata(name):
-    net = network.shipped_network(name)
-    assert net is network.shipped_network(name)
+    net = network.shipped_network(get_variant(name))
+    assert net is network.shipped_network(get_variant(name))
     assert net.sizes == SIZES[name]
     assert net.meta["variant"] == name
     assert {"seed", "epochs", "data_file", "data_lines", "date", "loss"} <= set(net.meta)
@@ -313,9 +311,9 @@ def test_shipped_weights_regenerate_bit_for_bit_from_the_shipped_data(name):
     from xqchess.cli.chessmaps_data import read_records
     from xqchess.cli.chessmaps_train import data_path, file_facts
 
-    shipped = network.shipped_network(name)
+    shipped = network.shipped_network(get_variant(name))
     meta = shipped.meta
-    data = data_path(name, "train")
+    data = data_path(get_variant(name), "train")
     if not data.exists() or file_facts(data)["data_sha256"] != meta["data_sha256"]:
         pytest.skip(f"{data.name} is not the file the shipped weights were trained on")
     x, y = dataset(get_variant(name), read_records(data))

@@ -9,7 +9,9 @@ import subprocess
 import pytest
 
 from xqchess.cli.chessmaps_data import default_engine
-from xqchess.cli.openings import OpeningError, load_openings, read_openings, shipped_openings
+from xqchess.cli.openings import (
+    OPENINGS_FILE, Opening, OpeningError, load_openings, read_openings, shipped_openings,
+)
 from xqchess.variants import NAMES, get_variant
 
 ENGINE = default_engine()
@@ -54,7 +56,18 @@ def test_a_missing_file_is_one_line(tmp_path):
         load_openings(str(tmp_path / "none.txt"), get_variant("xiangqi"))
 
 
-@pytest.mark.parametrize("name", NAMES)
+#: the games that ship an opening set (the others start every match game from the start)
+WITH_OPENINGS = tuple(name for name in NAMES
+                      if get_variant(name).data_file(OPENINGS_FILE).is_file())
+
+
+def test_chess_and_xiangqi_ship_openings_and_the_others_start_from_the_start():
+    assert {"chess", "xiangqi"} <= set(WITH_OPENINGS)
+    for name in set(NAMES) - set(WITH_OPENINGS):
+        assert shipped_openings(get_variant(name)) == [Opening(None, (), "initial position")]
+
+
+@pytest.mark.parametrize("name", WITH_OPENINGS)
 def test_the_shipped_sets_are_twenty_distinct_main_lines(name):
     variant = get_variant(name)
     openings = shipped_openings(variant)
@@ -87,7 +100,7 @@ def fairy_stockfish_scores(variant_name: str, move_lists: list[str]) -> list[int
 
 @pytest.mark.skipif(not os.access(ENGINE, os.X_OK), reason="fairy-stockfish is not installed "
                     "(Debian package fairy-stockfish: /usr/games/fairy-stockfish)")
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", WITH_OPENINGS)
 def test_fairy_stockfish_judges_every_shipped_opening_balanced(name):
     variant = get_variant(name)
     move_lists = []

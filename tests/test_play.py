@@ -284,7 +284,7 @@ def test_pieces_have_a_background_they_read_on(variant, fen, last_move, guard):
 @pytest.mark.parametrize("variant", NAMES)
 def test_ascii_boards_are_all_ascii(variant):
     """--ascii: letters and ASCII lines only, on every view (the river's inscription too)."""
-    start = {"chess": CHESS_START, "xiangqi": XIANGQI_START}[variant]
+    start = get_variant(variant).start_fen
     for flipped in (False, True):
         text = render(variant, start, ascii_pieces=True, flipped=flipped)
         assert all(ord(c) < 128 for c in text), text

@@ -14,7 +14,8 @@ from helpers import perft_reference, random_walk, snapshot
 from xqchess.variants import NAMES, get_variant
 
 VARIANTS = NAMES  # every registered game
-PROPERTY_SETTINGS = settings(max_examples=200, deadline=None,
+#: 100 examples per property and game: with four games, as many as 200 each gave two
+PROPERTY_SETTINGS = settings(max_examples=100, deadline=None,
                              suppress_health_check=[HealthCheck.too_slow])
 
 

@@ -246,7 +246,7 @@ class Chessmaps(Heuristic):
         self.option = option
         self.split = option == SPLIT
         self.network = (None if option == EXPERIENCE
-                        else network or shipped_network(variant.name))
+                        else network or shipped_network(variant))
         self.reset()
 
     def reset(self) -> None:

@@ -35,14 +35,14 @@ give the same weights bit for bit on one machine.
 
 Weights file: a small ``.npz`` with ``w1, b1, w2, b2`` and ``meta`` (a JSON string: variant,
 layer sizes, loss, seed, epochs, data file and its line count, date, ...). The shipped
-weights, ``ordering/chessmaps/<variant>.npz``, are loaded once per process by
-`shipped_network`; ``xqchess chessmaps train VARIANT`` makes them again.
+weights, ``chessmaps.npz`` in the game's data folder (`Variant.data_file`; chess and xiangqi
+ship them), are loaded once per process by `shipped_network`; ``xqchess chessmaps train
+VARIANT`` makes them again.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
@@ -52,6 +52,7 @@ import numpy as np
 
 from xqchess.core.errors import XQChessError
 from xqchess.core.position import Position
+from xqchess.core.variant import Variant
 from xqchess.ordering.chessmaps.evaluation import first_hit_ranks, hit_percentages
 from xqchess.ordering.chessmaps.features import inputs, orient_squares
 
@@ -73,8 +74,8 @@ DEFAULT_LOSS = "softmax"
 #: The ranks whose cumulative accuracy the validation score averages (the paper's top-1..top-6).
 VALIDATION_RANKS = 6
 #: Where the shipped weights live, and the names a variant may have to find them.
-SHIPPED_DIR = Path(__file__).resolve().parent
-_NAME = re.compile(r"^[a-z0-9_]+$")
+#: the shipped weights' file name in a game's data folder
+WEIGHTS_FILE = "chessmaps.npz"
 #: Logits are clipped to this before the logistic function, so exp never overflows.
 LOGIT_CLIP = 40.0
 
@@ -281,21 +282,20 @@ def load_network(path: str | Path) -> Network:
     return Network(w1, b1, w2, b2, loss=loss, meta=meta)
 
 
-def shipped_path(variant_name: str) -> Path:
-    """Where the shipped weights of a game are (``ordering/chessmaps/<name>.npz``)."""
-    if not _NAME.match(variant_name):
-        raise XQChessError(f"bad variant name {variant_name!r} for chessmaps weights")
-    return SHIPPED_DIR / f"{variant_name}.npz"
+def shipped_path(variant: Variant) -> Path:
+    """Where the shipped weights of a game are: ``chessmaps.npz`` in its data folder."""
+    return Path(str(variant.data_file(WEIGHTS_FILE)))
 
 
 @cache
-def shipped_network(variant_name: str) -> Network:
+def shipped_network(variant: Variant) -> Network:
     """The shipped network of a game, loaded once per process; XQChessError when none ships
     (``xqchess chessmaps train VARIANT`` makes it)."""
-    path = shipped_path(variant_name)
+    path = shipped_path(variant)
     if not path.exists():
-        raise XQChessError(f"no shipped chessmaps weights for {variant_name} ({path.name}); "
-                           f"make them with: xqchess chessmaps train {variant_name}")
+        raise XQChessError(f"no shipped chessmaps weights for {variant.name} ({path.name} in "
+                           f"its data folder); make them with: xqchess chessmaps train "
+                           f"{variant.name}")
     return load_network(path)
 
 
@@ -306,7 +306,7 @@ def sector_scores(pos: Position, net: Network | None = None,
     """The network's output per real square of ``pos`` (square-index order), higher meaning
     more important; ``net`` defaults to the game's shipped network, ``control`` is the chessmap
     of ``pos`` when the caller has it."""
-    net = shipped_network(pos.variant.name) if net is None else net
+    net = shipped_network(pos.variant) if net is None else net
     out = net.forward(inputs(pos, control))
     scores = np.empty_like(out)
     scores[orient_squares(pos.variant.geometry, pos.side)] = out
