@@ -40,7 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser,
                                 metavar="COMMAND")
 
-    play = sub.add_parser("play", help="play chess or xiangqi in the terminal")
+    play = sub.add_parser("play", help="play any game (" + ", ".join(NAMES) + ") in the terminal")
     add_variant_argument(play)
     play.add_argument("--fen", help="start from this position")
     play.add_argument("--side", choices=("white", "red", "black", "both", "none"),
@@ -89,7 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
         "bench", help="search signature over the suites, or perft speed beside python-chess")
     bench_parser.add_argument("target", nargs="?", choices=NAMES + ("perft", "chessmaps"),
                               metavar="TARGET",
-                              help="chess or xiangqi (default both): search bench; perft: "
+                              help="a game (default every game): search bench; perft: "
                                    "perft nodes/second beside python-chess; chessmaps: the "
                                    "chessmaps heuristic's cost against the default ordering")
     bench_parser.add_argument("--depth", type=int_between(1, MAX_PLY), default=3,
@@ -100,7 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
     chessmaps_bench.add_cost_arguments(bench_parser)
     bench_parser.set_defaults(run=bench.run_bench)
 
-    uci = sub.add_parser("uci", help="speak UCI on stdin/stdout (UCI_Variant chess or xiangqi)")
+    uci = sub.add_parser("uci", help="speak UCI on stdin/stdout (UCI_Variant: any game)")
     uci.set_defaults(run=run_uci)
     ucci = sub.add_parser("ucci", help="speak UCCI (xiangqi, ICCS moves) on stdin/stdout")
     ucci.set_defaults(run=run_ucci)
