@@ -13,7 +13,7 @@ the move limit's extension for checks that comes with it, are xiangqi's only).
 """
 
 from xqchess.core.notation import COORDINATES
-from xqchess.core.pieces import BLACK, PIECE_CODES, piece_code
+from xqchess.core.pieces import BLACK, piece_code
 from xqchess.core.variant import POINTS, BoardStyle, Variant
 from xqchess.variants.xiangqi import pieces as xiangqi_pieces
 from xqchess.variants.xiangqi import rules
@@ -21,10 +21,10 @@ from xqchess.variants.xiangqi.faults import make_faults
 from xqchess.variants.xiangqi.fen import make_validate
 from xqchess.variants.xiangqi.movegen import make_movegen
 from xqchess.variants.xiangqi.pieces import RED
-from xqchess.variants.xiangqi.variant import SYMBOLS
+from xqchess.variants.xiangqi.variant import SYMBOLS, file_numbers, set_family_data
 from xqchess.variants.xiangqi.wxf import make_wxf
 from xqchess.variants.minixiangqi.board import (
-    ALIASES, ATTACKS, BOARD, FILES, GEOMETRY, KINDS, LETTERS, NAMES, PALACE, START_FEN,
+    ALIASES, ATTACKS, BOARD, GEOMETRY, KINDS, LETTERS, NAMES, PALACE, START_FEN,
     START_SQUARES, TABLES,
 )
 from xqchess.variants.minixiangqi.tables import (
@@ -42,12 +42,6 @@ MIDDLEGAME_17_01 = "1rnk2r/p1p1pp1/c2n1c1/4p2/C2P1CP/1PPP3/1RNKN1R b - - 0 1"
 MIDDLEGAME_17_02 = "r3n2/3kn2/1ppp2R/P3P2/P6/N2P3/R2KN2 b - - 0 1"
 
 
-def file_numbers(numerals: tuple[str, str]) -> tuple[tuple[str, ...], ...]:
-    """Per color, each file's WXF number (files a to g) in that color's ``numerals``."""
-    return tuple(tuple(numerals[color][WXF.file_number(GEOMETRY.square(file, 0), color)]
-                       for file in FILES) for color in (RED, BLACK))
-
-
 #: xiangqi's pieces and board colors, no river, the two palaces ruled with their diagonals.
 BOARD_STYLE = BoardStyle(
     POINTS,
@@ -58,8 +52,8 @@ BOARD_STYLE = BoardStyle(
     line_color="#6a4a20",
     river=None,
     palaces=PALACE,
-    file_numbers=file_numbers(("零一二三四五六七", "０１２３４５６７")),
-    ascii_file_numbers=file_numbers(("01234567", "01234567")),
+    file_numbers=file_numbers(("零一二三四五六七", "０１２３４５６７"), GEOMETRY, WXF.file_number),
+    ascii_file_numbers=file_numbers(("01234567", "01234567"), GEOMETRY, WXF.file_number),
 )
 
 
@@ -70,29 +64,11 @@ class MinixiangqiVariant(Variant):
         self.name = "minixiangqi"
         self.geometry = GEOMETRY
         self.kind_names = NAMES
-        self.piece_letters = {}
-        self.letter_aliases = {}
-        for kind in KINDS:
-            self.piece_letters[piece_code(kind, RED)] = LETTERS[kind]
-            self.piece_letters[piece_code(kind, BLACK)] = LETTERS[kind].lower()
-        for letter, kind in ALIASES.items():
-            self.letter_aliases[letter] = piece_code(kind, RED)
-            self.letter_aliases[letter.lower()] = piece_code(kind, BLACK)
-        self.side_letters = {"w": RED, "b": BLACK, "r": RED}
-        self.color_names = ("red", "black")
+        set_family_data(self, KINDS, LETTERS, ALIASES, xiangqi_pieces.GENERAL)
         self.start_fen = START_FEN
-        self.royal_pieces = (piece_code(xiangqi_pieces.GENERAL, RED),
-                             piece_code(xiangqi_pieces.GENERAL, BLACK))
-        self.zeroing = [False] * PIECE_CODES
-        self.rights_bits = 0
-        self.rights_mask = []
-        self.companion_moves = {}
-        self.promotion_origin = (0, 0)
-        self.side_capture_victim = (0, 0)
         self.piece_values = PIECE_VALUES
         self.square_tables = SQUARE_TABLES
         self.capture_strength = CAPTURE_STRENGTH
-        self.stalemate_loses = True
         # the general's file: the palace's c, d and e files
         self.royal_zone_files = ((2,), (3,), (4,))
         self.chessmaps_values = CHESSMAPS_VALUES

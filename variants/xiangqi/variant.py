@@ -12,7 +12,7 @@ from xqchess.variants.xiangqi.attacks import (
 from xqchess.variants.xiangqi.chessmaps import CHESSMAPS_VALUES
 from xqchess.variants.xiangqi.evaluation import EVALUATION_TERMS
 from xqchess.variants.xiangqi.pieces import (
-    ALIASES, B_GENERAL, FILES, GEOMETRY, KINDS, LETTERS, NAMES, R_GENERAL, RED,
+    ALIASES, GENERAL, GEOMETRY, KINDS, LETTERS, NAMES, RED,
 )
 from xqchess.variants.xiangqi.tables import CAPTURE_STRENGTH, PIECE_VALUES, SQUARE_TABLES
 
@@ -25,11 +25,38 @@ MIDDLEGAME_11_02 = "2bakar2/9/2n1b1n2/p3p3p/7c1/3N4P/P3P4/4C1N2/7C1/2BAKAB2 w - 
 SYMBOLS = ("帥仕相傌俥炮兵", "將士象馬車砲卒")
 
 
-def file_numbers(numerals: tuple[str, str]) -> tuple[tuple[str, ...], ...]:
-    """Per color, each file's WXF number (files a to i) in that color's ``numerals`` (indexed by
-    value), as Chinese boards print them along that side's edge."""
-    return tuple(tuple(numerals[color][wxf.file_number(GEOMETRY.square(file, 0), color)]
-                       for file in FILES) for color in (RED, BLACK))
+def file_numbers(numerals: tuple[str, str], geometry=GEOMETRY,
+                 file_number=wxf.file_number) -> tuple[tuple[str, ...], ...]:
+    """Per color, each file's WXF number (files a, b, ...) in that color's ``numerals`` (indexed
+    by value), as Chinese boards print them along that side's edge; ``file_number`` is the
+    game's WXF file numbering."""
+    return tuple(tuple(numerals[color][file_number(geometry.square(file, 0), color)]
+                       for file in range(geometry.files)) for color in (RED, BLACK))
+
+
+def set_family_data(variant: Variant, kinds, letters: dict[int, str], aliases: dict[str, int],
+                    general: int) -> None:
+    """What every game of the xiangqi family tells the kernel alike: FEN letters per piece
+    (upper case for Red, ``aliases`` accepted on input), Red and Black with Red first (``w``,
+    also ``r``), no rights, companion moves, promotions or side captures, no move resetting
+    the clock but a capture, the ``general`` kind royal, and no move meaning a loss."""
+    variant.piece_letters, variant.letter_aliases = {}, {}
+    for kind in kinds:
+        variant.piece_letters[piece_code(kind, RED)] = letters[kind]
+        variant.piece_letters[piece_code(kind, BLACK)] = letters[kind].lower()
+    for letter, kind in aliases.items():
+        variant.letter_aliases[letter] = piece_code(kind, RED)
+        variant.letter_aliases[letter.lower()] = piece_code(kind, BLACK)
+    variant.side_letters = {"w": RED, "b": BLACK, "r": RED}
+    variant.color_names = ("red", "black")
+    variant.royal_pieces = (piece_code(general, RED), piece_code(general, BLACK))
+    variant.zeroing = [False] * PIECE_CODES
+    variant.rights_bits = 0
+    variant.rights_mask = []
+    variant.companion_moves = {}
+    variant.promotion_origin = (0, 0)
+    variant.side_capture_victim = (0, 0)
+    variant.stalemate_loses = True
 
 
 #: Red and black pieces on a light wooden board ruled in brown, with 楚河 漢界 on the river.
@@ -55,30 +82,13 @@ class XiangqiVariant(Variant):
     def __init__(self) -> None:
         self.name = "xiangqi"
         self.geometry = GEOMETRY
-        self.piece_letters = {}
-        self.letter_aliases = {}
         self.kind_names = NAMES
-        for kind in KINDS:
-            self.piece_letters[piece_code(kind, RED)] = LETTERS[kind]
-            self.piece_letters[piece_code(kind, BLACK)] = LETTERS[kind].lower()
-        for letter, kind in ALIASES.items():
-            self.letter_aliases[letter] = piece_code(kind, RED)
-            self.letter_aliases[letter.lower()] = piece_code(kind, BLACK)
-        self.side_letters = {"w": RED, "b": BLACK, "r": RED}
-        self.color_names = ("red", "black")
+        set_family_data(self, KINDS, LETTERS, ALIASES, GENERAL)
         self.start_fen = START_FEN
-        self.royal_pieces = (R_GENERAL, B_GENERAL)
-        self.zeroing = [False] * PIECE_CODES
-        self.rights_bits = 0
-        self.rights_mask = []
-        self.companion_moves = {}
-        self.promotion_origin = (0, 0)
-        self.side_capture_victim = (0, 0)
         self.piece_values = PIECE_VALUES
         self.square_tables = SQUARE_TABLES
         self.capture_strength = CAPTURE_STRENGTH
         self.evaluation_terms = EVALUATION_TERMS
-        self.stalemate_loses = True
         # the general's file: the palace's d, e and f files
         self.royal_zone_files = ((3,), (4,), (5,))
         self.chessmaps_values = CHESSMAPS_VALUES
