@@ -17,6 +17,8 @@ import time
 from dataclasses import dataclass
 
 from xqchess.core.errors import XQChessError
+from xqchess.core.variant import Variant
+from xqchess.variants import NAMES, get_variant
 
 #: seconds an engine has to answer the greeting and ``isready``
 HANDSHAKE_TIMEOUT = 10.0
@@ -28,6 +30,10 @@ VARIANT_OPTION = "UCI_Variant"
 
 class EngineFailure(XQChessError):
     """The engine did not answer as the protocol requires: it died, hung, or said nonsense."""
+
+
+class EngineRefused(EngineFailure):
+    """The engine does not declare the game the match plays."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +56,8 @@ class Dialect:
 
     name = "uci"
     greeting, greeting_done = "uci", "uciok"
+    #: whether an engine may offer ``UCI_Variant`` to play games other than its protocol's
+    selects_variant = True
     move_notation = "uci"
     #: the first words of the answer to ``go``, and the move texts that mean "no move"
     answers = ("bestmove",)
@@ -95,6 +103,7 @@ class UcciDialect(Dialect):
 
     name = "ucci"
     greeting, greeting_done = "ucci", "ucciok"
+    selects_variant = False
     move_notation = "iccs"
     answers = ("bestmove", "nobestmove")
     MILLISECONDS_OPTION = "usemillisec"
@@ -144,9 +153,9 @@ class ExternalEngine:
 
     # -- the process -------------------------------------------------------------------------
 
-    def start(self, variant_name: str, options: dict[str, str]) -> None:
-        """Start the program, greet it, select the game and set ``options`` (each must be one
-        the engine declares)."""
+    def start(self, variant: Variant, options: dict[str, str]) -> None:
+        """Start the program, greet it, check that it plays ``variant`` (`require_game`),
+        select the game and set ``options`` (each must be one the engine declares)."""
         try:
             self.process = subprocess.Popen(
                 self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -164,19 +173,37 @@ class ExternalEngine:
                 self.options.add(name)
                 if name == VARIANT_OPTION:
                     self.variants = self.dialect.option_values(line)
+        self.require_game(variant)
         for command in self.dialect.setup(self.options):
             self.send(command)
         if VARIANT_OPTION in self.options:
-            if self.variants and variant_name not in self.variants:
-                raise EngineFailure(f"engine {self.label!r} does not play {variant_name} "
-                                    f"({VARIANT_OPTION}: {', '.join(self.variants)})")
-            self.send(self.dialect.set_option(VARIANT_OPTION, variant_name))
+            self.send(self.dialect.set_option(VARIANT_OPTION, variant.name))
         offered = {option.lower(): option for option in self.options}
         for name, value in options.items():
             if name.lower() not in offered:  # option names are not case-sensitive
                 raise EngineFailure(f"engine {self.label!r} has no option {name!r}")
             self.send(self.dialect.set_option(offered[name.lower()], value))
         self.ready()
+
+    def require_game(self, variant: Variant) -> None:
+        """EngineRefused unless the engine declares ``variant``'s game: its ``UCI_Variant``
+        option offers it (an option listing no values is taken at its word), or it has no such
+        option and speaks a protocol made for the game (`Variant.native_protocols`: a UCI
+        engine without the option plays chess, a UCCI engine xiangqi)."""
+        if VARIANT_OPTION in self.options:
+            if not self.variants or variant.name in self.variants:
+                return
+            declared = f"its {VARIANT_OPTION} option offers {', '.join(self.variants)}"
+        elif self.dialect.name in variant.native_protocols:
+            return
+        else:
+            protocol = self.dialect.name.upper()
+            natives = " or ".join(name for name in NAMES if self.dialect.name
+                                  in get_variant(name).native_protocols) or "no game"
+            declared = (f"it has no {VARIANT_OPTION} option, and a {protocol} engine without "
+                        f"one plays {natives}" if self.dialect.selects_variant
+                        else f"a {protocol} engine plays {natives}")
+        raise EngineRefused(f"engine {self.label!r} does not play {variant.name} ({declared})")
 
     @staticmethod
     def _read(process: subprocess.Popen, lines: queue.Queue) -> None:

@@ -1,6 +1,7 @@
 """Entry point of the `xqchess` command: builds the argument parser and dispatches commands.
 
 Every input error ends the process with one line on stderr and exit code 2, never a traceback.
+A command's run function may return another exit code (`xqchess match`: 3 when an engine failed).
 """
 
 from __future__ import annotations
@@ -139,6 +140,9 @@ def build_parser() -> argparse.ArgumentParser:
     match.add_argument("--sprt", nargs="+", metavar="KEY=VALUE",
                        help="stop when an SPRT decides: elo0=N elo1=N [alpha=0.05] [beta=0.05]")
     match.add_argument("--pgn", metavar="FILE", help="append every game to this PGN file")
+    match.add_argument("--recover", action="store_true",
+                       help="restart an engine that dies or hangs and play on (default: the "
+                            "match stops after that game); either way the exit code is 3")
     match.set_defaults(run=run_match)
 
     lab = sub.add_parser("lab", help="the heuristics lab: a matrix of suites, configs, depths, "
@@ -207,7 +211,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        args.run(args)
+        code = args.run(args)
     except XQChessError as error:
         print(f"xqchess: error: {error}", file=sys.stderr)
         return 2
@@ -216,7 +220,7 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # the reader (e.g. `head`) went away: stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
-    return 0
+    return code or 0
 
 
 if __name__ == "__main__":

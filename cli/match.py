@@ -2,12 +2,15 @@
 the arbiter.
 
 Each engine speaks UCI (with ``UCI_Variant`` set to the game when it offers the option, as
-Fairy-Stockfish does) or UCCI; it is only asked for moves. The arbiter checks each move against
-the game's legal moves and decides every ending by the game's rules (`Variant.outcome` with
-draws claimed: checkmate, stalemate, the move-count and repetition rules, xiangqi's perpetual
-check and chase), so an engine with other rules, or none, can play. An illegal move, a move
-claimed missing in a live position, or an engine that dies or hangs loses the game (the engine
-is restarted for the next). Under a clock (``--tc``) an engine whose clock runs out by more than
+Fairy-Stockfish does) or UCCI; it is only asked for moves. Before the first game each engine
+must declare the game (`ExternalEngine.require_game`), or the match is refused. The arbiter
+checks each move against the game's legal moves and decides every ending by the game's rules
+(`Variant.outcome` with draws claimed: checkmate, stalemate, the move-count and repetition
+rules, xiangqi's perpetual check and chase), so an engine with other rules, or none, can play.
+An illegal move or a move claimed missing in a live position loses the game. An engine that
+dies or hangs loses the game too, and, as in cutechess-cli, the match stops after it unless
+``--recover`` is given (the engine is then restarted for the next game); the exit code then
+tells a script that an engine failed (`ENGINE_FAILED`). Under a clock (``--tc``) an engine whose clock runs out by more than
 ``--timemargin`` loses on time; under a fixed move time, moves that take longer than the move
 time are counted, and lose only when ``--timemargin`` is given and exceeded.
 
@@ -31,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from xqchess.cli.external_engine import DIALECTS, Clock, Dialect, EngineFailure, ExternalEngine
-from xqchess.cli.match_stats import Sprt, Tally, elo_interval, format_elo
+from xqchess.cli.match_stats import PENTANOMIAL, Sprt, Tally, elo_interval, format_elo
 from xqchess.cli.openings import Opening, load_openings, shipped_openings
 from xqchess.core.errors import XQChessError
 from xqchess.core.pgn import Game, write_pgn
@@ -49,6 +52,10 @@ HANG_GRACE = 10.0
 NORMAL, TIME_FORFEIT, RULES_INFRACTION, ABANDONED, ADJUDICATION = (
     "normal", "time forfeit", "rules infraction", "abandoned", "adjudication")
 SPRT_KEYS = ("elo0", "elo1", "alpha", "beta")
+#: exit codes: every game played (or the SPRT decided); an engine died or hung (2, from
+#: `cli.main`, is a setup refused before the first game: bad options, an engine that cannot
+#: start or does not play the game)
+COMPLETED, ENGINE_FAILED = 0, 3
 #: program names of interpreters, whose script names the engine instead
 INTERPRETER = re.compile(r"(python|pypy)[\d.]*(\.exe)?")
 
@@ -183,7 +190,7 @@ class Player:
         if self.engine is None:
             engine = ExternalEngine(self.command, self.dialect, self.name)
             try:
-                engine.start(variant.name, self.options)
+                engine.start(variant, self.options)
             except EngineFailure:
                 engine.quit()
                 raise
@@ -208,6 +215,7 @@ class GameRecord:
     result: str = "*"
     reason: str = ""
     termination: str = NORMAL
+    failed: str | None = None  # the engine that died or hung, losing the game
 
     def first_player_score(self) -> float:
         """The score of player 0 (the match's first engine) in this game."""
@@ -235,14 +243,25 @@ def play_game(settings: MatchSettings, players: list[Player], record: GameRecord
             texts[notation].append(variant.format_move(replay, move, notation))
         replay.make(move)
     clocks = [control.base, control.base]  # per color, ms
-    for player in players:
-        player.ensure_started(variant).new_game()
 
     def lose(color: int, reason: str, termination: str) -> GameRecord:
         """End the game as lost by ``color``."""
         record.result = "0-1" if color == 0 else "1-0"
         record.reason, record.termination = reason, termination
         return record
+
+    def fail(player: Player, color: int, error: EngineFailure) -> GameRecord:
+        """End the game as lost by ``player``'s engine, which died or hung (it is stopped)."""
+        player.failures += 1
+        player.stop()
+        record.failed = player.name
+        return lose(color, str(error), ABANDONED)
+
+    for index, player in enumerate(players):
+        try:
+            player.ensure_started(variant).new_game()
+        except EngineFailure as error:
+            return fail(player, 0 if index == record.first else 1, error)
 
     while True:
         outcome = variant.outcome(pos, claim_draw=True)
@@ -267,9 +286,7 @@ def play_game(settings: MatchSettings, players: list[Player], record: GameRecord
                 record.opening.fen, texts[player.dialect.move_notation], clock,
                 allowed + (settings.timemargin or 0) / 1000 + HANG_GRACE)
         except EngineFailure as error:
-            player.failures += 1
-            player.stop()
-            return lose(side, str(error), ABANDONED)
+            return fail(player, side, error)
         player.longest_move = max(player.longest_move, took)
         spent = took * 1000
         if control.movetime is not None:
@@ -316,11 +333,15 @@ def game_pgn(settings: MatchSettings, players: list[Player], record: GameRecord)
 def summary(players: list[Player], tally: Tally) -> list[str]:
     """The final report: the score, Elo and each engine's conduct."""
     estimate, lower, upper = elo_interval(tally)
+    model = tally.model()
+    count, unit = (sum(tally.pairs), "game pair") if model == PENTANOMIAL \
+        else (tally.games, "game")
+    over = f"over {count} {unit}" + ("s" if count != 1 else "")
     lines = [f"score of {players[0].name} vs {players[1].name}: +{tally.wins} "
              f"={tally.draws} -{tally.losses}, {tally.points:g}/{tally.games} "
              f"({100 * tally.score():.1f}%)",
              f"elo {format_elo(estimate)} (95% interval {format_elo(lower)} to "
-             f"{format_elo(upper)}) for {players[0].name}"]
+             f"{format_elo(upper)}, {model} {over}) for {players[0].name}"]
     for player in players:
         lines.append(f"{player.name}: illegal moves {player.illegal_moves}, time losses "
                      f"{player.time_losses}, failures {player.failures}, moves over the move "
@@ -338,7 +359,10 @@ def build_players(args: argparse.Namespace) -> list[Player]:
                                                   [args.protocol1, args.protocol2], options)]
 
 
-def run_match(args: argparse.Namespace) -> None:
+def run_match(args: argparse.Namespace) -> int:
+    """Play the match and print its report; the exit code: `COMPLETED`, or `ENGINE_FAILED`
+    when an engine died or hung (the match then ends after that game, unless
+    ``args.recover``). A setup the engines refuse is an XQChessError before any game."""
     variant = get_variant(args.variant)
     if args.tc is not None and args.movetime is not None:
         raise XQChessError("give --movetime or --tc, not both")
@@ -349,14 +373,18 @@ def run_match(args: argparse.Namespace) -> None:
     players = build_players(args)
     settings = MatchSettings(variant, control, args.timemargin, args.max_plies)
     pgn = open(args.pgn, "a", encoding="utf-8") if args.pgn else None
-    tally = Tally()
+    tally = Tally(paired=True)  # games 2k+1 and 2k+2 play one opening, colors swapped
     verdict = None
+    stopped = None  # why the match ended before its last game, when an engine failed
     try:
         for player in players:
             player.ensure_started(variant)
         for index in range(args.games):
             record = GameRecord(index + 1, index % 2, openings[(index // 2) % len(openings)])
             play_game(settings, players, record)
+            if record.failed and not args.recover and index + 1 < args.games:
+                stopped = (f"match stopped after game {record.number} of {args.games}: "
+                           f"{record.reason} (--recover restarts a failed engine and plays on)")
             tally.add(record.first_player_score())
             if pgn:
                 pgn.write(game_pgn(settings, players, record) + "\n")
@@ -371,13 +399,15 @@ def run_match(args: argparse.Namespace) -> None:
                 verdict = sprt.verdict(tally)
                 progress += f", llr {sprt.llr(tally):.2f}"
             print(progress, file=sys.stderr, flush=True)
-            if verdict:
+            if verdict or stopped:
                 break
     finally:
         for player in players:
             player.stop()
         if pgn:
             pgn.close()
+    if stopped:
+        print(stopped)
     for line in summary(players, tally):
         print(line)
     if sprt:
@@ -390,3 +420,5 @@ def run_match(args: argparse.Namespace) -> None:
         print(f"sprt elo0={sprt.elo0:g} elo1={sprt.elo1:g} alpha={sprt.alpha:g} "
               f"beta={sprt.beta:g}: llr {sprt.llr(tally):.2f} (bounds {lower:.2f}, "
               f"{upper:.2f}): {outcome}")
+    failed = any(player.failures for player in players)
+    return ENGINE_FAILED if failed else COMPLETED

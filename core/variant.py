@@ -28,7 +28,7 @@ from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.core.zobrist import Zobrist
 
 if TYPE_CHECKING:
-    from xqchess.core.outcome import Outcome
+    from xqchess.core.outcome import Outcome, Termination
     from xqchess.core.position import Position
 
 
@@ -139,6 +139,12 @@ class Variant(abc.ABC):
       ``terms`` evaluation adds (pawn structure, mobility, king safety ...).
     * ``writers`` / ``readers``: per notation name, how moves are written and read.
     * ``stalemate_loses``: True when a side without a legal move loses even if not in check.
+    * ``claimable_draws`` (optional): the draws a player may claim (`outcome` with
+      ``claim_draw``), as `Termination` members; none where the rules declare every draw
+      themselves, as the arbiter does in xiangqi.
+    * ``native_protocols`` (optional): the engine protocols made for this game (chess: UCI;
+      xiangqi: UCCI), so that an engine speaking one plays it unless it says otherwise: the
+      games a UCI engine plays are those its ``UCI_Variant`` option offers, else chess.
     * ``pgn_notation`` / ``pgn_variant_tag``: the notation of PGN move text, and the value of
       the ``[Variant]`` tag (None: the game's PGN has no such tag).
     * ``board_style``: how front ends draw the board (a `BoardStyle`).
@@ -183,6 +189,8 @@ class Variant(abc.ABC):
     phase_weights: dict[int, int] = {}
     evaluation_terms: dict[str, Callable[[Position], int]] = {}
     stalemate_loses: bool
+    claimable_draws: tuple[Termination, ...] = ()
+    native_protocols: tuple[str, ...] = ()
     pgn_notation: str
     pgn_variant_tag: str | None
     board_style: BoardStyle

@@ -80,10 +80,15 @@ def test_a_clock_game_is_played_without_time_losses(capsys):
     assert out.count("time losses 0") == 2
 
 
+#: A scripted UCI engine (its behaviour the first argument). Without UCI_Variant it plays chess:
+#: the mover's knight out and back from the start. "chess-only" declares chess in UCI_Variant;
+#: "xiangqi" declares xiangqi there and moves a horse out and back; "dies-after-move" answers
+#: its first "go", then exits at the second; the others break a rule at their first move.
 FAKE_ENGINE = textwrap.dedent('''
     import sys, time
     behaviour = sys.argv[1]
     moves = 0
+    answered = 0
     for line in sys.stdin:
         words = line.split()
         if not words:
@@ -91,7 +96,11 @@ FAKE_ENGINE = textwrap.dedent('''
         if words[0] == "uci":
             if behaviour == "chess-only":
                 print("option name UCI_Variant type combo default chess var chess")
+            if behaviour == "xiangqi":
+                print("option name UCI_Variant type combo default xiangqi var xiangqi")
             print("id name fake\\nuciok", flush=True)
+        elif words[0] == "ucci":  # the UCCI greeting, for the refusal of a UCCI engine
+            print("ucciok", flush=True)
         elif words[0] == "isready":
             print("readyok", flush=True)
         elif words[0] == "quit":
@@ -99,26 +108,34 @@ FAKE_ENGINE = textwrap.dedent('''
         elif words[0] == "position":
             moves = len(words[words.index("moves") + 1:]) if "moves" in words else 0
         elif words[0] == "go":
-            if behaviour == "crash":
+            if behaviour == "crash" or (behaviour == "dies-after-move" and answered):
                 sys.exit(3)
             if behaviour == "hang":
                 continue
             if behaviour == "slow":
                 time.sleep(0.3)
             move = {"illegal": "e2e5", "none": "(none)"}.get(behaviour)
-            if move is None:  # a knight that goes out and back (Black's, after 1 move)
-                move = ("b8c6", "c6b8")[moves // 2 % 2]
+            if move is None:  # the mover's knight (horse) out and back, from the start
+                steps = ((("b1c3", "c3b1"), ("b10c8", "c8b10")) if behaviour == "xiangqi"
+                         else (("g1f3", "f3g1"), ("b8c6", "c6b8")))
+                move = steps[moves % 2][moves // 2 % 2]
+            answered += 1
             print("info depth 1 score cp 0", flush=True)
             print("bestmove " + move, flush=True)
 ''')
 
 
+def start_file(folder, game: str) -> str:
+    """An openings file in ``folder`` holding only the game's initial position."""
+    path = folder / f"{game}-start.txt"
+    path.write_text(get_variant(game).start_fen + "\n", encoding="utf-8")
+    return str(path)
+
+
 @pytest.fixture
 def start_only(tmp_path):
     """An openings file holding only the initial chess position."""
-    path = tmp_path / "start.txt"
-    path.write_text(get_variant("chess").start_fen + "\n", encoding="utf-8")
-    return str(path)
+    return start_file(tmp_path, "chess")
 
 
 @pytest.fixture
@@ -128,22 +145,24 @@ def fake(tmp_path):
     return lambda behaviour: f"{sys.executable} {script} {behaviour}"
 
 
-@pytest.mark.parametrize("behaviour,termination,conduct", [
-    ("illegal", "rules infraction", "illegal moves 2"),
-    ("none", "rules infraction", "illegal moves 2"),
-    ("crash", "abandoned", "failures 2"),
-    ("hang", "abandoned", "failures 2"),
+@pytest.mark.parametrize("behaviour,termination,conduct,exit_code", [
+    ("illegal", "rules infraction", "illegal moves 2", 0),
+    ("none", "rules infraction", "illegal moves 2", 0),
+    ("crash", "abandoned", "failures 2", 3),
+    ("hang", "abandoned", "failures 2", 3),
 ])
 def test_an_engine_that_breaks_the_rules_loses_and_is_restarted(
-        fake, start_only, behaviour, termination, conduct, tmp_path, capsys, monkeypatch):
+        fake, start_only, behaviour, termination, conduct, exit_code, tmp_path, capsys,
+        monkeypatch):
     """The fake plays Black in game 1 and moves first in game 2 from the start position: it
-    loses both at its first move, whatever it did, and is started again for game 2."""
+    loses both at its first move, whatever it did, and with --recover is started again for
+    game 2 after dying or hanging; a failed engine makes the exit code 3."""
     monkeypatch.setattr(match, "HANG_GRACE", 0.5)
     pgn = tmp_path / "games.pgn"
     code, out, err = run(capsys, "--games", "2", "--movetime", "20", "--openings",
                          start_only, "--engine2", fake(behaviour), "--name2", "fake",
-                         "--pgn", str(pgn))
-    assert code == 0, err
+                         "--pgn", str(pgn), "--recover")
+    assert code == exit_code, err
     assert out.startswith("score of xqchess vs fake: +2 =0 -0, 2/2 (100.0%)")
     fake_line = out.splitlines()[-1]
     assert fake_line.startswith("fake: ") and conduct in fake_line
@@ -191,11 +210,69 @@ def test_bad_input_is_one_line(args, fault, capsys):
     assert len(err.splitlines()) == 1, err
 
 
-def test_an_engine_that_does_not_play_the_game_is_refused(fake, capsys):
-    """An engine whose UCI_Variant option does not offer the game is refused by name."""
-    code, _, err = run(capsys, "xiangqi", "--games", "1", "--engine2", fake("chess-only"))
-    assert code == 2
-    assert "does not play xiangqi (UCI_Variant: chess)" in err
+@pytest.mark.parametrize("game,behaviour,protocol,declared", [
+    ("xiangqi", "chess-only", "uci", "its UCI_Variant option offers chess"),
+    ("capablanca", "chess-only", "uci", "its UCI_Variant option offers chess"),
+    ("chess", "xiangqi", "uci", "its UCI_Variant option offers xiangqi"),
+    ("xiangqi", "plain", "uci",
+     "it has no UCI_Variant option, and a UCI engine without one plays chess"),
+    ("minixiangqi", "plain", "uci",
+     "it has no UCI_Variant option, and a UCI engine without one plays chess"),
+    ("capablanca", "plain", "ucci", "a UCCI engine plays xiangqi"),
+])
+def test_an_engine_that_does_not_declare_the_game_is_refused_before_any_game(
+        fake, game, behaviour, protocol, declared, capsys):
+    """Each engine must declare the game before the first game: its UCI_Variant values, else
+    its protocol's own game (UCI: chess, UCCI: xiangqi). The refusal is one line naming the
+    engine and what it declares, exit code 2, and no game is played."""
+    code, out, err = run(capsys, game, "--games", "1", "--engine2", fake(behaviour),
+                         "--name2", "fake", "--protocol2", protocol)
+    assert code == 2 and out == ""
+    assert err == f"xqchess: error: engine 'fake' does not play {game} ({declared})\n"
+
+
+def test_engines_that_declare_the_game_play_it(fake, tmp_path, capsys):
+    """Two fakes declaring xiangqi in UCI_Variant play it from the start: each moves a horse
+    out and back until the third occurrence of the start position, a draw by the rules
+    (neither checks nor chases), in both games."""
+    code, out, err = run(capsys, "xiangqi", "--games", "2", "--movetime", "20",
+                         "--openings", start_file(tmp_path, "xiangqi"),
+                         "--engine1", fake("xiangqi"), "--engine2", fake("xiangqi"))
+    assert code == 0, err
+    assert out.startswith("score of fake_engine #1 vs fake_engine #2: +0 =2 -0, 1/2 ")
+    assert err.count(": 1/2-1/2 (threefold repetition, 8 plies)") == 2
+
+
+def test_an_engine_that_dies_mid_match_loses_and_stops_the_match(fake, start_only, tmp_path,
+                                                                  capsys):
+    """The fake answers its first move (Black's ...Nc6) and dies at its second: it loses game
+    1 by abandonment; as in cutechess-cli without -recover, the match stops there with exit
+    code 3, the report saying why and counting the failure."""
+    pgn = tmp_path / "games.pgn"
+    code, out, err = run(capsys, "--games", "4", "--movetime", "20", "--openings", start_only,
+                         "--engine2", fake("dies-after-move"), "--name2", "fake",
+                         "--pgn", str(pgn))
+    assert code == 3, err
+    assert len(err.splitlines()) == 1 and err.startswith("game 1/4: xqchess vs fake: 1-0 ")
+    lines = out.splitlines()
+    assert lines[0] == ("match stopped after game 1 of 4: engine 'fake' exited (--recover "
+                        "restarts a failed engine and plays on)")
+    assert lines[1].startswith("score of xqchess vs fake: +1 =0 -0, 1/1 ")
+    assert lines[-1].startswith("fake: illegal moves 0, time losses 0, failures 1, ")
+    games = pgn.read_text(encoding="utf-8")
+    assert games.count("[Event ") == 1 and '[Termination "abandoned"]' in games
+    assert " Nc6 " in games  # the fake's one move
+
+
+def test_with_recover_a_dead_engine_is_restarted_and_the_match_plays_on(fake, start_only,
+                                                                         capsys):
+    """--recover: each game the fake makes one move then dies (a fresh process each game),
+    so it loses all 4 games; the exit code still says an engine failed."""
+    code, out, err = run(capsys, "--games", "4", "--movetime", "20", "--openings", start_only,
+                         "--engine2", fake("dies-after-move"), "--name2", "fake", "--recover")
+    assert code == 3, err
+    assert out.startswith("score of xqchess vs fake: +4 =0 -0, 4/4 ")
+    assert "fake: illegal moves 0, time losses 0, failures 4, " in out
 
 
 @pytest.mark.parametrize("dialect,clock,milliseconds,command", [

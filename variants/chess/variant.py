@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from xqchess.core.notation import COORDINATES
+from xqchess.core.outcome import Termination
 from xqchess.core.pieces import BLACK, PIECE_CODES, WHITE, piece_code
 from xqchess.core.variant import SQUARES, BoardStyle, Variant
 from xqchess.variants.chess import rules
@@ -164,6 +165,8 @@ class ChessVariant(ChessLikeVariant):
         self.evaluation_terms = EVALUATION_TERMS
         self.capture_strength = CAPTURE_STRENGTH
         self.stalemate_loses = False
+        self.claimable_draws = (Termination.FIFTY_MOVES, Termination.THREEFOLD_REPETITION)
+        self.native_protocols = ("uci",)
         # Greer's king zones: queen side a-c, centre d-e, king side f-h
         self.royal_zone_files = ((0, 1, 2), (3, 4), (5, 6, 7))
         self.chessmaps_values = CHESSMAPS_VALUES

@@ -93,6 +93,7 @@ class XiangqiVariant(Variant):
         self.royal_zone_files = ((3,), (4,), (5,))
         self.chessmaps_values = CHESSMAPS_VALUES
         self.pgn_notation, self.pgn_variant_tag = "wxf", "xiangqi"
+        self.native_protocols = ("ucci",)
         self.board_style = BOARD_STYLE
         self.suites = {"xiangqi-middlegames": "xiangqi-middlegames.epd",
                        "xiangqi-middlegames-30": "xiangqi-middlegames-30.epd"}
