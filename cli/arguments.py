@@ -73,10 +73,18 @@ def add_lenient_option(parser: argparse.ArgumentParser) -> None:
                              "e.g. composed perft positions")
 
 
+#: the notation `perft --divide` and `moves` write when none is given
+DEFAULT_NOTATION = "uci"
+
+
 def add_notation_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--notation", default="uci",
-                        help="move notation to write: uci (default) or one the game writes (e.g. "
-                             "chess: san; xiangqi: iccs, wxf, chinese); an unknown one is "
-                             "answered with the game's list")
-    parser.add_argument("--san", dest="notation", action="store_const", const="san",
-                        help="short for --notation san")
+    """``--notation NOTATION`` or ``--san``, one or the other (argparse refuses both).
+    ``notation`` is None when neither is given, meaning `DEFAULT_NOTATION`: argparse does not
+    see a clash when the value given is the default object itself."""
+    notations = parser.add_mutually_exclusive_group()
+    notations.add_argument("--notation",
+                           help=f"move notation to write: {DEFAULT_NOTATION} (default) or one "
+                                "the game writes (e.g. chess: san; xiangqi: iccs, wxf, "
+                                "chinese); an unknown one is answered with the game's list")
+    notations.add_argument("--san", dest="notation", action="store_const", const="san",
+                           help="short for --notation san")

@@ -8,21 +8,33 @@ process, is the figure to quote. python-chess is a test dependency: when it is m
 columns show '-' and the rest still runs. It is the peer wherever it reads the position's FEN
 (chess); the other games have no Python peer (pyffish has no make/unmake), so their rows show
 our speed only.
+
+Each kind of bench reads its own options (`OPTIONS_READ`); one given to a kind that does not
+read it is an error, not silently ignored.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 
 from xqchess.cli import chessmaps_bench
-from xqchess.cli.suites import default_suite
-from xqchess.core.perft import perft
 from xqchess.cli.engine import PLAY_SWITCHES
+from xqchess.cli.suites import default_suite
+from xqchess.core.errors import XQChessError
+from xqchess.core.perft import perft
 from xqchess.core.search import Limits, SearchConfig, Searcher
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
 from xqchess.variants import NAMES, get_variant
 
+#: the bench's options (their parser defaults are None, so that a given one is seen) and the
+#: value each takes when not given
+OPTION_DEFAULTS = {"depth": 3, "repeat": 3, "suite": None, "positions": None}
+#: which options each kind of bench reads: the search bench (a game or none), perft, chessmaps
+SEARCH = "search"
+OPTIONS_READ = {SEARCH: ("depth",), "perft": ("repeat",),
+                "chessmaps": ("repeat", "suite", "positions")}
 
 
 def best_time(run, repeat: int) -> tuple[int, float]:
@@ -62,16 +74,38 @@ def peer_perft(board, depth: int) -> int:
     return walk(depth)
 
 
+PERFT_HEADER = ("position", "depth", "nodes", "xqchess n/s", "python-chess n/s", "ratio")
+
+
+def table(rows: list[tuple[str, ...]]) -> list[str]:
+    """``rows`` (the first a header) as text lines, each column as wide as its widest cell,
+    two spaces apart: the first column left-aligned, the others right-aligned."""
+    widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
+    return ["  ".join(cell.ljust(width) if column == 0 else cell.rjust(width)
+                      for column, (cell, width) in enumerate(zip(row, widths))).rstrip()
+            for row in rows]
+
+
 def run_perft_bench(args: argparse.Namespace) -> None:
-    print(f"{'position':<22}{'depth':>6}{'nodes':>10}{'xqchess n/s':>14}"
-          f"{'python-chess n/s':>18}{'ratio':>8}")
-    for variant_name in NAMES:
-        variant = get_variant(variant_name)
-        for name, fen, depth in variant.perft_bench:
-            bench_position(args, variant, name, fen or variant.start_fen, depth)
+    """Measure every game's perft bench positions, then print the table (its columns sized
+    from what was measured; a line per position on stderr meanwhile when it is a terminal)."""
+    positions = [(variant, name, fen or variant.start_fen, depth)
+                 for variant in map(get_variant, NAMES)
+                 for name, fen, depth in variant.perft_bench]
+    rows = [PERFT_HEADER]
+    for number, (variant, name, fen, depth) in enumerate(positions, 1):
+        if sys.stderr.isatty():
+            print(f"\rmeasuring {number}/{len(positions)}: {variant.name} {name}\033[K",
+                  end="", file=sys.stderr, flush=True)
+        rows.append(bench_position(args, variant, name, fen, depth))
+    if sys.stderr.isatty():
+        print("\r\033[K", end="", file=sys.stderr, flush=True)
+    for line in table(rows):
+        print(line)
 
 
-def bench_position(args: argparse.Namespace, variant, name: str, fen: str, depth: int) -> None:
+def bench_position(args: argparse.Namespace, variant, name: str, fen: str,
+                   depth: int) -> tuple[str, ...]:
     """One row of the perft bench: our speed and, where python-chess plays the game, its."""
     pos = variant.position(fen)
     nodes, seconds = best_time(lambda: perft(pos, depth, bulk=False), args.repeat)
@@ -85,8 +119,8 @@ def bench_position(args: argparse.Namespace, variant, name: str, fen: str, depth
             raise AssertionError(f"python-chess counts {peer_nodes} nodes, xqchess {nodes}")
         peer = peer_nodes / peer_seconds
         peer_text, ratio_text = f"{peer:,.0f}", f"{ours / peer:.2f}"
-    print(f"{variant.name + ' ' + name:<22}{depth:>6}{nodes:>10}{ours:>14,.0f}"
-          f"{peer_text:>18}{ratio_text:>8}")
+    return (f"{variant.name} {name}", str(depth), f"{nodes:,}", f"{ours:,.0f}", peer_text,
+            ratio_text)
 
 
 def run_search_bench(args: argparse.Namespace, variant_names: tuple[str, ...]) -> None:
@@ -111,7 +145,23 @@ def run_search_bench(args: argparse.Namespace, variant_names: tuple[str, ...]) -
     print(f"Nodes/second    : {total_nodes * 1000 // max(total_ms, 1)}")
 
 
+def check_options(args: argparse.Namespace) -> None:
+    """XQChessError when an option is given that the bench asked for does not read; fill in
+    the defaults of those it reads."""
+    kind = args.target if args.target in OPTIONS_READ else SEARCH
+    for option, default in OPTION_DEFAULTS.items():
+        if getattr(args, option) is None:
+            setattr(args, option, default)
+        elif option not in OPTIONS_READ[kind]:
+            readers = [f"bench {other}" if other != SEARCH else "the search bench (bench "
+                       "[GAME])" for other, read in OPTIONS_READ.items() if option in read]
+            bench = f"bench {args.target}" if args.target else "bench"
+            raise XQChessError(f"{bench} takes no --{option}; it is read by "
+                               f"{' and '.join(readers)}")
+
+
 def run_bench(args: argparse.Namespace) -> None:
+    check_options(args)
     if args.target == "perft":
         run_perft_bench(args)
     elif args.target == "chessmaps":

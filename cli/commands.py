@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from xqchess.cli.arguments import DEFAULT_NOTATION
 from xqchess.core.perft import divide, perft
 from xqchess.variants import get_variant
 
@@ -15,7 +16,7 @@ MAX_PERFT_DEPTH = 64
 def run_perft(args: argparse.Namespace) -> None:
     variant = get_variant(args.variant)
     pos = variant.position(args.fen, strict=not args.lenient)
-    notation = variant.require_notation(args.notation)
+    notation = variant.require_notation(args.notation or DEFAULT_NOTATION)
     if not args.divide:
         print(perft(pos, args.depth))
         return
@@ -29,6 +30,6 @@ def run_perft(args: argparse.Namespace) -> None:
 def run_moves(args: argparse.Namespace) -> None:
     variant = get_variant(args.variant)
     pos = variant.position(args.fen, strict=not args.lenient)
-    notation = variant.require_notation(args.notation)
+    notation = variant.require_notation(args.notation or DEFAULT_NOTATION)
     for text in sorted(variant.format_move(pos, move, notation) for move in pos.legal_moves()):
         print(text)

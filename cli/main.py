@@ -93,11 +93,12 @@ def build_parser() -> argparse.ArgumentParser:
                               help="a game (default every game): search bench; perft: "
                                    "perft nodes/second beside python-chess; chessmaps: the "
                                    "chessmaps heuristic's cost against the default ordering")
-    bench_parser.add_argument("--depth", type=int_between(1, MAX_PLY), default=3,
-                              help=f"search bench depth, 1-{MAX_PLY} (default 3)")
-    bench_parser.add_argument("--repeat", type=positive_int, default=3,
+    bench_parser.add_argument("--depth", type=int_between(1, MAX_PLY),
+                              help=f"search bench depth, 1-{MAX_PLY} (default "
+                                   f"{bench.OPTION_DEFAULTS['depth']})")
+    bench_parser.add_argument("--repeat", type=positive_int,
                               help="perft, chessmaps: time each run this many times, keep the "
-                                   "fastest")
+                                   f"fastest (default {bench.OPTION_DEFAULTS['repeat']})")
     chessmaps_bench.add_cost_arguments(bench_parser)
     bench_parser.set_defaults(run=bench.run_bench)
 

@@ -1,5 +1,6 @@
 """The command line as a user runs it: output formats, and one-line errors with exit code 2."""
 
+import argparse
 import json
 import subprocess
 import sys
@@ -7,6 +8,8 @@ from importlib import metadata
 from pathlib import Path
 
 import pytest
+
+from xqchess.cli import bench
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
@@ -77,6 +80,21 @@ def test_lenient_accepts_composed_positions():
     (["search", "chess", "--movetime", "-5"], "must be at least 1"),
     (["lab", "chess", "--spec", "killer,killer", "--out", "/tmp"], "appears twice"),
     (["bench", "shogi"], "invalid choice: 'shogi'"),
+    (["bench", "--suite", "foo"], "bench takes no --suite; it is read by bench chessmaps"),
+    (["bench", "chess", "--positions", "2"], "bench chess takes no --positions; it is read by "
+                                             "bench chessmaps"),
+    (["bench", "chess", "--repeat", "2"], "bench chess takes no --repeat; it is read by bench "
+                                          "perft and bench chessmaps"),
+    (["bench", "perft", "--depth", "2"], "bench perft takes no --depth; it is read by the "
+                                         "search bench (bench [GAME])"),
+    (["bench", "chessmaps", "--depth", "2"], "bench chessmaps takes no --depth"),
+    (["bench", "chessmaps", "--suite", "foo"], "suite 'foo' is neither a shipped suite"),
+    (["moves", "chess", "--notation", "iccs", "--san"],
+     "argument --san: not allowed with argument --notation"),
+    (["moves", "chess", "--notation", "uci", "--san"],
+     "argument --san: not allowed with argument --notation"),
+    (["perft", "chess", "--depth", "1", "--san", "--notation", "san"],
+     "argument --notation: not allowed with argument --san"),
 ])
 def test_bad_input_is_one_line_with_exit_code_2(args, fault):
     result = xqchess(*args)
@@ -85,6 +103,36 @@ def test_bad_input_is_one_line_with_exit_code_2(args, fault):
     assert len(result.stderr.splitlines()) == 1, result.stderr
     assert fault in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_moves_help_shows_notation_and_san_as_exclusive():
+    usage = " ".join(xqchess("moves", "--help").stdout.split())
+    assert "[--notation NOTATION | --san]" in usage
+
+
+def test_a_table_sizes_its_columns_from_its_cells():
+    """The first column is as wide as its longest cell (29 characters) and left-aligned, the
+    second as wide as its header (5) and right-aligned, two spaces between."""
+    rows = [("position", "depth"), ("minixiangqi minixiangqi.17.01", "3"),
+            ("chess startpos", "4")]
+    assert bench.table(rows) == ["position" + " " * 21 + "  depth",
+                                 "minixiangqi minixiangqi.17.01" + "      3",
+                                 "chess startpos" + " " * 15 + "      4"]
+
+
+def test_perft_bench_rows_stay_aligned_with_long_position_names(monkeypatch, capsys):
+    """Minixiangqi's rows, whose names are the longest: every line as long as the header, and
+    each value ending where its column's header ends."""
+    monkeypatch.setattr(bench, "NAMES", ("minixiangqi",))
+    monkeypatch.setattr(bench, "peer_board", lambda fen: None)
+    bench.run_perft_bench(argparse.Namespace(repeat=1))
+    header, *rows = capsys.readouterr().out.splitlines()
+    assert [row.split("  ")[0] for row in rows] == [
+        "minixiangqi startpos", "minixiangqi minixiangqi.17.01", "minixiangqi minixiangqi.17.02"]
+    assert all(len(row) == len(header) for row in rows)
+    depth_end, nodes_end = header.index("depth") + 5, header.index("nodes") + 5
+    assert [row[:depth_end].split()[-1] for row in rows] == ["4", "3", "3"]
+    assert [row[:nodes_end].split()[-1] for row in rows] == ["127,164", "27,784", "8,685"]
 
 
 def test_perft_help_states_the_depth_bound():
