@@ -32,7 +32,9 @@ from xqchess.cli import chessmaps_view
 from xqchess.cli.board_view import BoardView
 from xqchess.cli.engine import Engine
 from xqchess.cli.search import pv_text, score_text
-from xqchess.core.errors import MoveError, XQChessError
+from xqchess.core.errors import (
+    AmbiguousMoveError, IllegalMoveError, MoveError, XQChessError,
+)
 from xqchess.core.outcome import Outcome, Termination
 from xqchess.core.pgn import TAG, Game, PgnError, read_pgn, write_pgn
 from xqchess.core.search import Iteration, Limits, Node, SearchResult, Searcher
@@ -361,10 +363,20 @@ class PlaySession:
                 who = "You play" if len(self.humans) == 1 else \
                     f"{self.names[self.pos.side].capitalize()} plays"
                 self.play_move(move, who)
-        except MoveError as error:
+        except (IllegalMoveError, AmbiguousMoveError) as error:
             self.say(f"{error}. Type moves to list the legal moves.", "red")
+        except MoveError as error:  # text no notation of the game reads as a move
+            self.say(f"{error}. {self._notations_read()} Type moves to list the legal moves.",
+                     "red")
         except XQChessError as error:
             self.say(str(error), "red")
+
+    def _notations_read(self) -> str:
+        """The notations the game reads moves in, as a sentence (from the variant's readers)."""
+        names = list(self.variant.readers)
+        listed = " or ".join(names) if len(names) < 3 else \
+            ", ".join(names[:-1]) + " or " + names[-1]
+        return f"{self.variant.name.capitalize()} reads moves in {listed} notation."
 
     def cmd_help(self, rest: str) -> None:
         self.say(HELP)
@@ -435,10 +447,18 @@ class PlaySession:
             return
         claimable = self.pos.outcome(claim_draw=True)
         if claimable is None or claimable.winner is not None:
-            self.say("No draw can be claimed now (in chess: threefold repetition or the 50-move "
-                     "rule; xiangqi rules its draws itself).")
+            self.say(self._no_draw_text())
             return
         self.finish("Draw claimed: " + termination_text(claimable, self.names), "1/2-1/2")
+
+    def _no_draw_text(self) -> str:
+        """Why ``draw`` claims nothing, from the draws the game's rules let a player claim."""
+        claims = [termination.value for termination in self.variant.claimable_draws]
+        if not claims:
+            return (f"No draw can be claimed in {self.variant.name}: its rules declare every "
+                    f"draw themselves, as soon as it arises.")
+        return (f"No draw can be claimed now (the draws a player may claim in "
+                f"{self.variant.name}: {', '.join(claims)}).")
 
     def cmd_level(self, rest: str) -> None:
         if rest not in {str(level) for level in LEVELS}:
@@ -481,7 +501,8 @@ class PlaySession:
             return
         path = Path(rest)
         if is_fen(rest) and not path.exists():
-            self._set_game(self.variant.position(rest).fen(), [])
+            fen = self.variant.position(rest).fen()
+            self._set_game(fen, [], f"Loaded the position {fen}")
             return
         try:
             text = path.read_text(encoding="utf-8")
@@ -494,12 +515,17 @@ class PlaySession:
         try:
             if is_fen(text):
                 start_fen, moves = self.variant.position(text.strip()).fen(), []
+                loaded = f"Loaded the position {start_fen} from {rest}"
             else:
                 start_fen, moves = self._read_game(text, rest)
+                origin = "the standard start" if start_fen == self.variant.start_fen \
+                    else f"the position {start_fen}"
+                count = f"{len(moves)} move" + ("" if len(moves) == 1 else "s")
+                loaded = f"Loaded the game in {rest}: {count} from {origin}"
         except XQChessError as error:
             self.say(f"cannot load {rest}: {error}", "red")
             return
-        self._set_game(start_fen, moves)
+        self._set_game(start_fen, moves, loaded)
 
     def _read_game(self, text: str, source: str) -> tuple[str, list[int]]:
         """The start FEN and moves of the PGN game in ``text`` (from file ``source``); a PGN
@@ -511,12 +537,13 @@ class PlaySession:
             raise PgnError(f"{source} is a {game.variant.name} game; this is {self.variant.name}")
         return game.start_fen, game.moves
 
-    def _set_game(self, start_fen: str, moves: list[int]) -> None:
+    def _set_game(self, start_fen: str, moves: list[int], loaded: str) -> None:
+        """Play ``moves`` from ``start_fen`` as the game now, announced by ``loaded``."""
         pos = self.variant.position(start_fen, strict=False)
         for move in moves:
             pos.make(move)
         self.start_fen, self.pos, self.result, self.result_code = start_fen, pos, None, "*"
-        self.say(f"Loaded: {len(moves)} moves.")
+        self.say(f"{loaded}.")
         self.show()
         self.check_end()
 

@@ -94,7 +94,42 @@ def test_load_a_fen_and_report_bad_files(tmp_path):
     out = play("chess", ["load 4k3/8/8/8/8/8/8/4K2R w K - 0 1", "fen", "load /no/such/file.pgn"],
                "--side", "both")
     assert fens(out)[-1] == "4k3/8/8/8/8/8/8/4K2R w K - 0 1"
+    assert "Loaded the position 4k3/8/8/8/8/8/8/4K2R w K - 0 1." in out  # what was loaded
     assert "cannot load /no/such/file.pgn" in out
+
+
+@pytest.mark.parametrize("variant,answer", [
+    ("chess", "No draw can be claimed now (the draws a player may claim in chess: 50-move "
+              "rule, threefold repetition)."),
+    ("xiangqi", "No draw can be claimed in xiangqi: its rules declare every draw themselves, "
+                "as soon as it arises."),
+    ("capablanca", "No draw can be claimed in capablanca: its rules declare every draw "
+                   "themselves, as soon as it arises."),
+    ("minixiangqi", "No draw can be claimed in minixiangqi: its rules declare every draw "
+                    "themselves, as soon as it arises."),
+])
+def test_draw_answers_from_the_games_own_rules(variant, answer):
+    """Chess lets a player claim the 50-move rule and threefold repetition; the others' rules
+    (as Fairy-Stockfish applies them) declare their draws: none is claimed."""
+    out = play(variant, ["draw", "quit"], "--side", "both")
+    assert f"> draw\n{answer}\n" in out
+
+
+@pytest.mark.parametrize("variant,text,notations", [
+    ("chess", "hello", "Chess reads moves in uci or san notation."),
+    ("xiangqi", "hello", "Xiangqi reads moves in uci, iccs, wxf or chinese notation."),
+    ("minixiangqi", "xyz", "Minixiangqi reads moves in uci or wxf notation."),
+    ("minixiangqi", "z9z9", "Minixiangqi reads moves in uci or wxf notation."),
+])
+def test_unreadable_move_text_names_every_notation_the_game_reads(variant, text, notations):
+    """Text no notation reads is refused with every notation the game reads (minixiangqi
+    reads UCI coordinates too, not only WXF); an illegal move's refusal is its reason alone."""
+    out = play(variant, [text, "a1a1", "quit"], "--side", "both")
+    refusals = [line for line in out.splitlines() if line.startswith("bad move text")
+                or "Type moves" in line]
+    assert len(refusals) == 2
+    assert notations in refusals[0] and refusals[0].startswith(f"bad move text '{text}': ")
+    assert "reads moves in" not in refusals[1]
 
 
 def test_guard_and_order_views():
@@ -401,7 +436,8 @@ def test_load_tells_fen_from_pgn_by_content(tmp_path):
                          f"load {garbage}", f"load {bad_fen}", "fen"], "--side", "both")
     assert fens(out) == ["rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
                          "4k3/8/8/8/8/8/8/4K2R w K - 0 1", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]
-    assert "Loaded: 3 moves." in out
+    assert f"Loaded the game in {chess_pgn}: 3 moves from the standard start." in out
+    assert f"Loaded the position 4k3/8/8/8/8/8/8/4K2R w K - 0 1 from {fen_file}." in out
     assert re.search(rf"^cannot load {re.escape(str(garbage))}: PGN move 1 'hello'", out, re.M)
     assert f"cannot load {bad_fen}: FEN board has 4 ranks, expected 8" in out
     out = play("xiangqi", [f"load {xiangqi_pgn}", "fen", f"load {chess_pgn}", "fen"],
