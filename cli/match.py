@@ -10,9 +10,10 @@ rules, xiangqi's perpetual check and chase), so an engine with other rules, or n
 An illegal move or a move claimed missing in a live position loses the game. An engine that
 dies or hangs loses the game too, and, as in cutechess-cli, the match stops after it unless
 ``--recover`` is given (the engine is then restarted for the next game); the exit code then
-tells a script that an engine failed (`ENGINE_FAILED`). Under a clock (``--tc``) an engine whose clock runs out by more than
-``--timemargin`` loses on time; under a fixed move time, moves that take longer than the move
-time are counted, and lose only when ``--timemargin`` is given and exceeded.
+tells a script that an engine failed (`ENGINE_FAILED`). Under a clock (``--tc``) an engine
+whose clock runs out by more than ``--timemargin`` loses on time; under a fixed move time,
+moves that take longer than the move time are counted, and lose only when ``--timemargin`` is
+given and exceeded.
 
 Openings come from a file (`cli.openings`) or the game's shipped set; each is played twice, the
 engines taking turns to move first. After each game a progress line goes to stderr (and the
@@ -215,7 +216,7 @@ class GameRecord:
     result: str = "*"
     reason: str = ""
     termination: str = NORMAL
-    failed: str | None = None  # the engine that died or hung, losing the game
+    failed: bool = False  # an engine died or hung, losing the game
 
     def first_player_score(self) -> float:
         """The score of player 0 (the match's first engine) in this game."""
@@ -254,7 +255,7 @@ def play_game(settings: MatchSettings, players: list[Player], record: GameRecord
         """End the game as lost by ``player``'s engine, which died or hung (it is stopped)."""
         player.failures += 1
         player.stop()
-        record.failed = player.name
+        record.failed = True
         return lose(color, str(error), ABANDONED)
 
     for index, player in enumerate(players):
