@@ -311,6 +311,24 @@ def test_an_illegal_move_after_position_keeps_the_previous_position(protocol, va
     assert engine.engine.pos.fen() == previous
 
 
+@pytest.mark.parametrize("protocol, line, name", [
+    (UciProtocol, "go depth 3 depth 4", "depth"),
+    (UciProtocol, "go nodes 100 movetime 50 nodes 200", "nodes"),
+    (UciProtocol, "go wtime 1000 btime 1000 wtime 2000", "wtime"),
+    (UciProtocol, "go infinite infinite", "infinite"),
+    (UciProtocol, "go searchmoves e2e4 depth 2 searchmoves d2d4", "searchmoves"),
+    (UcciProtocol, "go depth 3 depth 4", "depth"),
+    (UcciProtocol, "go time 5 increment 1 time 3", "time"),
+])
+def test_a_repeated_go_parameter_is_refused_naming_it(protocol, line, name):
+    """Issue 27: ``go depth 3 depth 4`` was taken without a word (the last one counted)."""
+    out = []
+    engine = protocol(out.append)
+    engine.handle(line)
+    assert out == [f"info string error: go {name} is given twice; give each parameter once"]
+    assert engine.engine.thread is None  # no search started
+
+
 COMMAND_WORDS = ["uci", "ucci", "isready", "ucinewgame", "setoption", "name", "value", "Hash",
                  "UCI_Variant", "xiangqi", "chess", "Ordering", "GuardPrune", "position",
                  "startpos", "fen", "moves", "go", "depth", "nodes", "movetime", "wtime", "btime",
