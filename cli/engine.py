@@ -155,8 +155,10 @@ class Engine:
 
     def set_position(self, fen: str | None, moves: list[str], read_move) -> None:
         """Set up ``fen`` (None: the start position) and play ``moves``, each read by
-        ``read_move(variant, pos, text)``; on any error the old position stays."""
-        pos = self.variant.position(fen, strict=False)
+        ``read_move(variant, pos, text)``; on any error the old position stays. ``fen`` is
+        refused as the command line refuses ``--fen`` (`Variant.position`, strict): a position
+        the game's rules cannot reach is an error, with the same reason."""
+        pos = self.variant.position(fen)
         for text in moves:
             move = read_move(self.variant, pos, text)
             pos.make(move)

@@ -67,9 +67,12 @@ class UcciProtocol(UciProtocol):
         limits = Limits()
         unit = 1 if self.milliseconds else 1000
         tokens = [t for t in args if t not in ("ponder", "draw")]
-        for name, value in zip(tokens[::2], tokens[1::2]):
+        names = tokens[::2]
+        for name, value in zip(names, tokens[1::2]):
             if name not in UCCI_GO_PARAMETERS:
                 raise ProtocolError(f"unknown go parameter {name!r}")
+            if names.count(name) > 1:
+                raise ProtocolError(f"go {name} is given twice; give each parameter once")
             number = int_value(value, f"go {name}", *UCCI_GO_PARAMETERS[name])
             if name == "depth":
                 limits.depth = number

@@ -54,11 +54,15 @@ def int_value(text: str, name: str, minimum: int, maximum: int) -> int:
 
 def parse_go(tokens: list[str], read_move: Callable[[str], int]) -> Limits:
     """A UCI ``go`` command's limits, with ``searchmoves`` read by ``read_move``; ProtocolError
-    names a bad or unknown parameter or an out-of-range value."""
+    names a bad, unknown or repeated parameter or an out-of-range value."""
     limits = Limits()
+    given = set()  # the parameters read so far: each may be given once
     i = 0
     while i < len(tokens):
         name = tokens[i]
+        if name in given:
+            raise ProtocolError(f"go {name} is given twice; give each parameter once")
+        given.add(name)
         if name in GO_FLAGS:
             limits.infinite = limits.infinite or name == "infinite"
             i += 1

@@ -1,8 +1,10 @@
 """FEN read/write for any variant: the generic fields here, the game's own rules via hooks.
 
-Six fields (board, side, rights, ep square, half-move clock, move number) or the four-field
-EPD form. The board and counters are parsed here; the variant parses its rights and ep fields
-and validates the placement (`Variant.parse_rights`, `parse_ep`, `validate`).
+Six fields (board, side, rights, ep square, half-move clock, move number); those after the side
+may be left off at the end (the four-field EPD form among them) and default to ``- - 0 1``, as
+Fairy-Stockfish and python-chess read them. The board and counters are parsed here; the variant
+parses its rights and ep fields and validates the placement (`Variant.parse_rights`,
+`parse_ep`, `validate`).
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from xqchess.core.position import Position
 if TYPE_CHECKING:
     from xqchess.core.variant import Variant
 
-FIELD_NAMES = ("board", "side-to-move", "rights", "ep-square", "halfmove-clock", "fullmove-number")
+#: what the fields after the side to move are when left off: rights, ep square and counters
+DEFAULT_FIELDS = ("-", "-", "0", "1")
 
 
 def parse_fen(variant: Variant, text: str, strict: bool = True) -> Position:
@@ -28,10 +31,11 @@ def parse_fen(variant: Variant, text: str, strict: bool = True) -> Position:
     fields = text.split()
     if not fields:
         raise FenError("FEN is empty")
-    if len(fields) in (1, 2, 3, 5):
-        raise FenError(f"FEN is missing its {FIELD_NAMES[len(fields)]} field")
+    if len(fields) == 1:
+        raise FenError("FEN is missing its side-to-move field")
     if len(fields) > 6:
-        raise FenError(f"FEN has {len(fields)} fields, expected 6 (or 4 for EPD)")
+        raise FenError(f"FEN has {len(fields)} fields, expected at most 6")
+    fields += DEFAULT_FIELDS[len(fields) - 2:]
     board = _parse_board(variant, fields[0])
     side = variant.side_letters.get(fields[1])
     if side is None:
@@ -41,9 +45,8 @@ def parse_fen(variant: Variant, text: str, strict: bool = True) -> Position:
     variant.validate(pos, strict)
     pos.rights = variant.parse_rights(fields[2], pos)
     pos.ep = variant.parse_ep(fields[3], pos)
-    if len(fields) == 6:
-        pos.halfmove = _parse_counter(fields[4], "halfmove clock", minimum=0)
-        pos.fullmove = _parse_counter(fields[5], "fullmove number", minimum=1)
+    pos.halfmove = _parse_counter(fields[4], "halfmove clock", minimum=0)
+    pos.fullmove = _parse_counter(fields[5], "fullmove number", minimum=1)
     pos.hash = pos.compute_hash()
     pos.hashes = [pos.hash]
     return pos

@@ -16,10 +16,7 @@ START = CHESS.start_fen
 @pytest.mark.parametrize("fen,fault", [
     ("", "empty"),
     ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "side-to-move field"),
-    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w", "rights field"),
-    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq", "ep-square field"),
-    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0", "fullmove-number field"),
-    (START + " extra", "7 fields"),
+    (START + " extra", "7 fields, expected at most 6"),
     ("rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "7 ranks, expected 8"),
     ("rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "9 ranks, expected 8"),
     ("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rank 6 has 9 files"),
@@ -64,6 +61,21 @@ def test_fen_errors_are_value_errors():
 def test_epd_form_reads_with_default_counters():
     pos = CHESS.position("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -")
     assert pos.fen() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+
+
+@pytest.mark.parametrize("short, fen", [
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w",
+     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq",
+     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 7",
+     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 7 1"),
+])
+def test_fields_left_off_after_the_side_read_as_fairy_stockfish_reads_them(short, fen):
+    """Fields after the side to move left off at the end mean no rights, no ep square and
+    counters 0 1, as Fairy-Stockfish and python-chess read them (issue 27: the protocols take
+    what they take, where it is harmless)."""
+    assert CHESS.position(short).fen() == fen
 
 
 def test_uncapturable_ep_square_is_dropped_like_python_chess():

@@ -14,9 +14,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from xqchess.cli.main import main as command_line
 from xqchess.cli.uci import UciProtocol
 from xqchess.cli.ucci import UcciProtocol
-from xqchess.variants import get_variant
+from xqchess.core.errors import FenError
+from xqchess.core.position import Position
+from xqchess.variants import NAMES, get_variant
 
 ENGINE = [sys.executable, "-m", "xqchess.cli.main"]
 XIANGQI_START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
@@ -166,6 +169,164 @@ def test_errors_are_info_strings_and_change_nothing():
         assert "internal error" not in out[0]
         assert uci.engine.pos.fen() == before
     assert uci.engine.ordering == "hash,see,killer,countermove,history"
+
+
+def refused_placements(variant):
+    """Per color, the first start position with that color's royal piece moved to an empty
+    square (the first empty one, counting from a1) that the game's own validation refuses:
+    (FEN, its reason). Chess: the waiting king put in check; xiangqi: a general out of its
+    palace."""
+    start = variant.position()
+    refused = []
+    for color in (0, 1):
+        for sq, occupant in enumerate(start.board):
+            if occupant:
+                continue
+            board = list(start.board)
+            board[sq], board[start.kings[color]] = board[start.kings[color]], 0
+            fen = Position(variant, board, start.side).fen()
+            try:
+                variant.position(fen)
+            except FenError as error:
+                refused.append((fen, str(error)))
+                break
+    return refused
+
+
+def command_line_refusal(capsys, variant_name, fen):
+    """The reason `xqchess moves VARIANT --fen FEN` gives for refusing ``fen`` (exit code 2)."""
+    capsys.readouterr()
+    assert command_line(["moves", variant_name, "--fen", fen]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("xqchess: error: ") and error.count("\n") == 1, error
+    return error.removeprefix("xqchess: error: ").rstrip("\n")
+
+
+def protocol_in(protocol, variant_name):
+    """A protocol in-process, its output lines collected, playing ``variant_name``."""
+    out = []
+    engine = protocol(out.append)
+    if engine.engine.variant.name != variant_name:
+        engine.handle(f"setoption name UCI_Variant value {variant_name}")
+    assert out == [] and engine.engine.variant.name == variant_name
+    return engine, out
+
+
+#: (protocol, game): UCI in every game, UCCI in the one it plays
+PROTOCOL_GAMES = ([pytest.param(UciProtocol, name, id=f"uci-{name}") for name in NAMES]
+                  + [pytest.param(UcciProtocol, UcciProtocol(print).engine.variant.name,
+                                  id="ucci")])
+#: Issue 27's positions, each with the reason the command line gives (hand-written)
+IMPOSSIBLE = [
+    ("xiangqi", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/K8/RNBA1ABNR w - - 0 1",
+     "FEN has a red general on a2, outside its palace"),
+    ("xiangqi", "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
+     "FEN has the generals facing on an open file with red to move"),
+    ("minixiangqi", "rcnkncr/p1ppp1p/7/7/7/P1PPP1P/KCN1NCR w - - 0 1",
+     "FEN has a red general on a1, outside its palace"),
+]
+#: Fairy-Stockfish's harmless leniency: fields after the side to move left off at the end
+LENIENT = [
+    (UciProtocol, "chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b",
+     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 0 1"),
+    (UciProtocol, "chess", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -",
+     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+    (UciProtocol, "minixiangqi", "rcnkncr/p1ppp1p/7/7/7/P1PPP1P/RCNKNCR b -",
+     "rcnkncr/p1ppp1p/7/7/7/P1PPP1P/RCNKNCR b - - 0 1"),
+    (UcciProtocol, "xiangqi", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r",
+     XIANGQI_START),
+]
+
+
+def _refuses_and_keeps_the_position(engine, out, fen, reason):
+    """``position fen FEN`` (with and without moves after it) answers ``info string error:
+    REASON`` and keeps the previous position, from which ``go depth 1`` then plays."""
+    variant = engine.engine.variant
+    first = variant.position().legal_moves()[0]
+    first_text = variant.format_move(variant.position(), first, engine.move_notation)
+    engine.handle(f"position startpos moves {first_text}")
+    previous = engine.engine.pos.fen()
+    for line in (f"position fen {fen}", f"position fen {fen} moves {first_text}"):
+        out.clear()
+        engine.handle(line)
+        assert out == [f"info string error: {reason}"], line
+        assert engine.engine.pos.fen() == previous
+    out.clear()
+    engine.handle("go depth 1")
+    engine.engine.finish()
+    best = out[-1].split()
+    assert best[0] == "bestmove"
+    pos = variant.position(previous)
+    assert variant.parse_move(pos, best[1], engine.move_notation) in pos.legal_moves()
+
+
+@pytest.mark.parametrize("protocol, variant_name", PROTOCOL_GAMES)
+def test_position_refuses_what_the_command_line_refuses_and_keeps_the_previous_one(
+        capsys, protocol, variant_name):
+    """Issue 27: `position` took FENs the command line refuses (a general outside its
+    palace, the side not to move in check). A placement the game's validation refuses, one
+    royal piece moved per color, gets the command line's reason, word for word."""
+    placements = refused_placements(get_variant(variant_name))
+    assert placements, "every game refuses some placement of its royal pieces"
+    for fen, reason in placements:
+        assert command_line_refusal(capsys, variant_name, fen) == reason
+        engine, out = protocol_in(protocol, variant_name)
+        _refuses_and_keeps_the_position(engine, out, fen, reason)
+
+
+@pytest.mark.parametrize("variant_name, fen, reason", IMPOSSIBLE)
+def test_issue_positions_are_refused_with_the_command_line_reason(capsys, variant_name, fen,
+                                                                   reason):
+    protocols = [UciProtocol] + ([UcciProtocol] if variant_name == "xiangqi" else [])
+    assert command_line_refusal(capsys, variant_name, fen) == reason
+    for protocol in protocols:
+        engine, out = protocol_in(protocol, variant_name)
+        _refuses_and_keeps_the_position(engine, out, fen, reason)
+
+
+@pytest.mark.parametrize("protocol, variant_name, short, fen", LENIENT)
+def test_position_takes_fields_left_off_as_fairy_stockfish_and_the_command_line_do(
+        capsys, protocol, variant_name, short, fen):
+    capsys.readouterr()
+    assert command_line(["moves", variant_name, "--fen", short]) == 0
+    engine, out = protocol_in(protocol, variant_name)
+    engine.handle(f"position fen {short}")
+    assert out == [] and engine.engine.pos.fen() == fen
+
+
+@pytest.mark.parametrize("protocol, variant_name", PROTOCOL_GAMES)
+def test_an_illegal_move_after_position_keeps_the_previous_position(protocol, variant_name):
+    """``position startpos moves M M``: the second M (the same squares, now the other side's
+    turn and an empty origin) is refused and the position from before the command stays."""
+    engine, out = protocol_in(protocol, variant_name)
+    variant = engine.engine.variant
+    start = variant.position()
+    moves = start.legal_moves()
+    first = variant.format_move(start, moves[0], engine.move_notation)
+    second = variant.format_move(start, moves[-1], engine.move_notation)
+    engine.handle(f"position startpos moves {second}")
+    previous = engine.engine.pos.fen()
+    engine.handle(f"position startpos moves {first} {first}")
+    assert len(out) == 1 and out[0].startswith(f"info string error: illegal move {first}: ")
+    assert engine.engine.pos.fen() == previous
+
+
+@pytest.mark.parametrize("protocol, line, name", [
+    (UciProtocol, "go depth 3 depth 4", "depth"),
+    (UciProtocol, "go nodes 100 movetime 50 nodes 200", "nodes"),
+    (UciProtocol, "go wtime 1000 btime 1000 wtime 2000", "wtime"),
+    (UciProtocol, "go infinite infinite", "infinite"),
+    (UciProtocol, "go searchmoves e2e4 depth 2 searchmoves d2d4", "searchmoves"),
+    (UcciProtocol, "go depth 3 depth 4", "depth"),
+    (UcciProtocol, "go time 5 increment 1 time 3", "time"),
+])
+def test_a_repeated_go_parameter_is_refused_naming_it(protocol, line, name):
+    """Issue 27: ``go depth 3 depth 4`` was taken without a word (the last one counted)."""
+    out = []
+    engine = protocol(out.append)
+    engine.handle(line)
+    assert out == [f"info string error: go {name} is given twice; give each parameter once"]
+    assert engine.engine.thread is None  # no search started
 
 
 COMMAND_WORDS = ["uci", "ucci", "isready", "ucinewgame", "setoption", "name", "value", "Hash",

@@ -23,6 +23,7 @@ from functools import partial
 from types import SimpleNamespace
 from typing import NamedTuple
 
+from xqchess.core.errors import MoveError
 from xqchess.core.moves import move_from, move_to
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.core.notation import parse_by_rendering
@@ -36,6 +37,9 @@ WXF_LETTERS = {GENERAL: "K", ADVISOR: "A", ELEPHANT: "E", HORSE: "H", CHARIOT: "
 #: Letters read besides those: the FEN letters of horse (N) and elephant (B).
 LETTER_KINDS = {**{letter: kind for kind, letter in WXF_LETTERS.items()}, "N": HORSE, "B": ELEPHANT}
 FORWARD = (1, -1)
+#: The digits of WXF text: ASCII only (``str.isdigit`` also takes superscripts, which ``int``
+#: refuses).
+DIGITS = "0123456789"
 
 
 class WxfParts(NamedTuple):
@@ -64,15 +68,16 @@ def normalize_wxf(text: str) -> str:
 
 def looks_like_wxf(canonical: str) -> bool:
     """Whether canonical text has the shape of a WXF move (four fields)."""
-    return (len(canonical) == 4 and (canonical[0] in WXF_LETTERS.values() or canonical[0].isdigit())
-            and (canonical[1].isdigit() or canonical[1] in "+-") and canonical[2] in "+-="
-            and canonical[3].isdigit())
+    return (len(canonical) == 4 and canonical[0] in (*WXF_LETTERS.values(), *DIGITS)
+            and canonical[1] in DIGITS + "+-" and canonical[2] in "+-=" and canonical[3] in DIGITS)
 
 
 def make_wxf(layout, kind_names: dict[int, str] = NAMES) -> SimpleNamespace:
     """WXF for ``layout`` (a `board.XiangqiBoard`): ``file_number``, ``wxf_parts``,
     ``move_to_wxf``, ``move_from_wxf`` and ``unmatched`` (naming kinds by ``kind_names``)."""
     GEOMETRY = layout.geometry
+    #: the letters of the kinds on this board, in WXF order
+    letters = ", ".join(letter for kind, letter in WXF_LETTERS.items() if kind in layout.kinds)
 
     def file_number(sq: int, color: int) -> int:
         """The WXF number of the file of ``sq``, counted from ``color``'s right."""
@@ -155,10 +160,15 @@ def make_wxf(layout, kind_names: dict[int, str] = NAMES) -> SimpleNamespace:
     def _unmatched_wxf(pos, canonical: str) -> str:
         """`unmatched` for canonical WXF: ``R9``, ``R+`` (tandem) or ``27`` (index and file)."""
         head, second = canonical[0], canonical[1]
-        return unmatched(pos, LETTER_KINDS.get(head), int(second) if second.isdigit() else None)
+        return unmatched(pos, LETTER_KINDS.get(head), int(second) if second in DIGITS else None)
 
 
     def move_from_wxf(pos, text: str) -> int:
+        canonical = normalize_wxf(text)
+        kind = LETTER_KINDS.get(canonical[:1])
+        if looks_like_wxf(canonical) and kind is not None and kind not in layout.kinds:
+            raise MoveError(f"bad move text {text!r}: {pos.variant.name} has no {NAMES[kind]}; "
+                            f"its pieces are {letters}")
         return parse_by_rendering(pos, text, move_to_wxf, normalize_wxf, looks_like_wxf,
                                   "WXF", "C2=5", plain=partial(move_to_wxf, plain=True),
                                   unmatched=_unmatched_wxf)
