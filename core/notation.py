@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from xqchess.core.position import Position
     from xqchess.core.variant import Variant
 
-COORDINATES = re.compile(r"([a-z]\d+)([a-z]\d+)([a-z]?)")
+COORDINATES = re.compile(r"([a-z][0-9]+)([a-z][0-9]+)([a-z]?)")
 
 
 def format_coordinates(variant: Variant, move: int, rank_base: int | None = None) -> str:

@@ -75,6 +75,10 @@ def test_variant_spellings_people_type(fen, text, uci):
     ("炮二走五", None, MoveError, "not Chinese notation"),
     ("j1j2", "uci", MoveError, "bad move text"),
     ("h3e3", "shogi", MoveError, "notation 'shogi' is not one of"),
+    # digits of other scripts (Arabic-Indic two) are not coordinates or Chinese file numbers
+    ("h\u0663e\u0663", None, MoveError, "bad move text"),
+    ("H\u0662-E\u0662", "iccs", MoveError, "bad move text"),
+    ("炮\u0662平五", "chinese", MoveError, "not Chinese notation"),
 ])
 def test_bad_move_text_is_rejected_without_change(text, notation, error, fault):
     pos = XIANGQI.position()

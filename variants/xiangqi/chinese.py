@@ -41,7 +41,7 @@ for _digit in range(1, 10):
         CANONICAL[_numerals[_digit]] = str(_digit)
 #: Canonical tokens of a move: a position mark (front, middle, rear, or an index), the piece,
 #: its file (unless a position mark tells it apart), the operator and the number.
-WELL_FORMED = re.compile(r"([fmr]|\d)?([KAEHRCP])(\d)?[+\-=]\d")
+WELL_FORMED = re.compile(r"([fmr]|[0-9])?([KAEHRCP])([0-9])?[+\-=][0-9]")
 
 
 def move_to_chinese(pos, move: int, plain: bool = False) -> str:

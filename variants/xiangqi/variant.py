@@ -16,7 +16,7 @@ from xqchess.variants.xiangqi.pieces import (
 )
 from xqchess.variants.xiangqi.tables import CAPTURE_STRENGTH, PIECE_VALUES, SQUARE_TABLES
 
-ICCS_PATTERN = re.compile(r"[A-I]\d-[A-I]\d")
+ICCS_PATTERN = re.compile(r"[A-I][0-9]-[A-I][0-9]")
 START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 ICCS_RANK_BASE = 0
 MIDDLEGAME_11_01 = "2bak1b1r/4a4/6nc1/1rp1p2Cp/p5n2/P1PC4P/4P4/4BNN2/1c7/R2AKAB1R w - - 0 1"
