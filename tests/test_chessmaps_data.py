@@ -107,7 +107,8 @@ def test_records_round_trip(tmp_path):
     ("a\tb\tc\n", "line 1: expected FEN<TAB>move"),
     ("# header\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\te2e5\n",
      "line 2: illegal move e2e5"),
-    ("# header\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0\te2e4\n", "line 2: "),
+    ("# header\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1\te2e4\n",
+     "line 2: FEN halfmove clock"),
 ])
 def test_bad_records_are_one_line_errors(tmp_path, text, fault):
     path = tmp_path / "bad.txt"
