@@ -2,9 +2,10 @@
 
 The public API, in the manner of python-chess and for both games: `Board` (a game: legal moves,
 moves read and written in every notation the game has, undo, FEN, check, game end), `Move`,
-`search`, `perft`, `guard_values`, and `xqchess.lab.run` (the lab's matrix as rows); errors are
-the `ValueError` subclasses of `xqchess.core.errors`. The layers stay importable as
-``xqchess.core``, ``xqchess.variants``, ``xqchess.ordering`` and ``xqchess.cli``.
+`search`, `perft` and `guard_values`; errors are the `ValueError` subclasses of
+`xqchess.core.errors`. The library's layers are importable as ``xqchess.core``,
+``xqchess.variants`` and ``xqchess.ordering``; the command line's research tools (the lab:
+``xqchess.cli.lab.run``) stand on it, and it imports nothing from them.
 
 >>> import xqchess
 >>> board = xqchess.Board("chess")
@@ -34,8 +35,10 @@ from dataclasses import dataclass, fields
 from xqchess.core.errors import (
     AmbiguousMoveError, FenError, IllegalMoveError, MoveError, UnknownVariantError, XQChessError,
 )
+from xqchess.board_view import BoardView
 from xqchess.core.outcome import Outcome, Termination
 from xqchess.core.perft import perft as _perft
+from xqchess.core.report import result_dict
 from xqchess.core.position import Position
 from xqchess.core.search import Limits, SearchConfig, Searcher, mate_in
 from xqchess.ordering.guard import Guard
@@ -243,8 +246,6 @@ class Board:
 
     def __rich__(self):
         """The terminal UI's board (rich renderable), the last move highlighted."""
-        from xqchess.cli.board_view import BoardView
-
         return BoardView().render(self.position, False,
                                   self._stack[-1].code if self._stack else 0, None)
 
@@ -280,8 +281,6 @@ def search(board: Board, depth: int | None = None, movetime: int | None = None,
     ...     it["nodes"] for it in report.statistics["iterations"][:-1])
     True
     """
-    from xqchess.cli.search import result_dict
-
     if depth is None and movetime is None and nodes is None:
         raise XQChessError("search needs a limit: depth, movetime or nodes")
     unknown = sorted(set(options) - set(SEARCH_OPTIONS))
@@ -323,12 +322,3 @@ def guard_values(board: Board) -> dict[str, int]:
     """
     values = Guard(board.variant).board_values(board.position.board)
     return {board.variant.geometry.square_name(sq): value for sq, value in enumerate(values)}
-
-
-def __getattr__(name: str):
-    """``xqchess.lab``, loaded on first use: its ``run`` gives the lab's matrix as rows."""
-    if name == "lab":
-        from xqchess.cli import lab
-
-        return lab
-    raise AttributeError(f"module 'xqchess' has no attribute {name!r}")

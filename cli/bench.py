@@ -19,7 +19,7 @@ import argparse
 import sys
 import time
 
-from xqchess.cli import chessmaps_bench
+from xqchess.cli.chessmaps import bench as chessmaps_bench
 from xqchess.cli.engine import PLAY_SWITCHES
 from xqchess.cli.suites import default_suite
 from xqchess.core.errors import XQChessError

@@ -10,19 +10,21 @@ import argparse
 import os
 import sys
 
-from xqchess.cli import (
-    bench, chessmaps_bench, chessmaps_data, chessmaps_train, chessmaps_view, commands,
-)
+from xqchess.cli import bench, commands
+from xqchess.cli.chessmaps import bench as chessmaps_bench
+from xqchess.cli.chessmaps import data as chessmaps_data
+from xqchess.cli.chessmaps import train as chessmaps_train
+from xqchess.cli.tui import chessmaps_view
 from xqchess.cli.arguments import (
     VersionAction, add_notation_options, add_position_options, add_variant_argument,
     int_between, positive_int,
 )
-from xqchess.cli.lab import PRESETS, run_lab
-from xqchess.cli.match import run_match
-from xqchess.cli.play import run_play
+from xqchess.cli.lab.matrix import PRESETS, run_lab
+from xqchess.cli.match.runner import run_match
+from xqchess.cli.tui.play import run_play
 from xqchess.cli.search import add_searcher_options, run_search
-from xqchess.cli.uci import run_uci
-from xqchess.cli.ucci import run_ucci
+from xqchess.cli.protocols.uci import run_uci
+from xqchess.cli.protocols.ucci import run_ucci
 from xqchess.core.errors import XQChessError
 from xqchess.core.search import MAX_PLY
 from xqchess.variants import DEFAULT_VARIANT, NAMES

@@ -1,5 +1,5 @@
 """`xqchess search`: search one position and report the best move, score, PV and statistics,
-as text or JSON; also its option set and searcher construction, and the PV and score formats
+as text or JSON (`xqchess.core.report`); also its option set and searcher construction, which
 the protocol front ends share.
 """
 
@@ -11,7 +11,8 @@ import json
 from xqchess.cli.arguments import int_between, non_negative_int
 from xqchess.core.errors import XQChessError
 from xqchess.core.evaluation import EVALUATIONS, selected_terms
-from xqchess.core.search import QUIESCENCE_MODES, Limits, SearchConfig, Searcher, SearchResult, mate_in
+from xqchess.core.report import result_dict
+from xqchess.core.search import QUIESCENCE_MODES, Limits, SearchConfig, Searcher
 from xqchess.core.variant import Variant
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
 from xqchess.variants import get_variant
@@ -85,37 +86,6 @@ def searcher_from_args(args: argparse.Namespace, variant: Variant) -> Searcher:
                           eval_terms=args.eval_terms,
                           guard_prune_depth=args.guard_prune, multipv=args.multipv)
     return Searcher(build_pipeline(args.ordering, variant, args.guard_margin), config)
-
-
-def score_text(score: int) -> str:
-    """UCI style: 'cp 25' or 'mate 3' / 'mate -2'."""
-    mate = mate_in(score)
-    return f"mate {mate}" if mate is not None else f"cp {score}"
-
-
-def pv_text(variant: Variant, pos, pv: list[int], notation: str) -> list[str]:
-    """A principal variation written move by move in ``notation``."""
-    probe = pos.copy()
-    line = []
-    for move in pv:
-        line.append(variant.format_move(probe, move, notation))
-        probe.make(move)
-    return line
-
-
-def result_dict(variant: Variant, pos, result: SearchResult, notation: str) -> dict:
-    """The search result as JSON-ready data, moves written in ``notation``."""
-    data = {"bestmove": variant.format_move(pos, result.best_move, notation)
-            if result.best_move else None}
-    data.update(result.to_dict())
-    data["score"] = score_text(result.score)
-    data["pv"] = pv_text(variant, pos, result.pv, notation)
-    for iteration in data["iterations"]:
-        iteration["score"] = score_text(iteration["score"])
-        iteration["pv"] = pv_text(variant, pos, iteration["pv"], notation)
-        iteration["lines"] = [{"score": score_text(score), "pv": pv_text(variant, pos, pv, notation)}
-                              for score, pv in iteration["lines"]]
-    return data
 
 
 def run_search(args: argparse.Namespace) -> None:

@@ -1,4 +1,5 @@
-"""FEN read/write for any variant: the generic fields here, the game's own rules via hooks.
+"""FEN reading for any variant: the generic fields here, the game's own rules via hooks (the
+writer is `Position.fen`).
 
 Six fields (board, side, rights, ep square, half-move clock, move number); those after the side
 may be left off at the end (the four-field EPD form among them) and default to ``- - 0 1``, as
@@ -101,27 +102,3 @@ def _parse_counter(text: str, name: str, minimum: int) -> int:
     if not (text.isascii() and text.isdigit()) or int(text) < minimum:
         raise FenError(f"FEN {name} {text!r} must be an integer >= {minimum}")
     return int(text)
-
-
-def format_fen(pos: Position) -> str:
-    """The six-field FEN of ``pos``."""
-    variant = pos.variant
-    geometry = variant.geometry
-    rows = []
-    for rank in range(geometry.ranks - 1, -1, -1):
-        row = ""
-        empty = 0
-        for file in range(geometry.files):
-            piece = pos.board[geometry.square(file, rank)]
-            if piece:
-                if empty:
-                    row += str(empty)
-                    empty = 0
-                row += variant.piece_letters[piece]
-            else:
-                empty += 1
-        rows.append(row + (str(empty) if empty else ""))
-    side = next(letter for letter, color in variant.side_letters.items() if color == pos.side)
-    ep = "-" if pos.ep is None else geometry.square_name(pos.ep)
-    return (f"{'/'.join(rows)} {side} {variant.format_rights(pos.rights)} {ep} "
-            f"{pos.halfmove} {pos.fullmove}")

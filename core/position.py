@@ -289,9 +289,27 @@ class Position:
         return hashes[max(0, len(hashes) - 1 - self.halfmove):].count(self.hash)
 
     def fen(self) -> str:
-        from xqchess.core.fen import format_fen
-
-        return format_fen(self)
+        """The six-field FEN (the reader is `xqchess.core.fen.parse_fen`)."""
+        variant = self.variant
+        geometry = variant.geometry
+        rows = []
+        for rank in range(geometry.ranks - 1, -1, -1):
+            row = ""
+            empty = 0
+            for file in range(geometry.files):
+                piece = self.board[geometry.square(file, rank)]
+                if piece:
+                    if empty:
+                        row += str(empty)
+                        empty = 0
+                    row += variant.piece_letters[piece]
+                else:
+                    empty += 1
+            rows.append(row + (str(empty) if empty else ""))
+        side = next(letter for letter, color in variant.side_letters.items() if color == self.side)
+        ep = "-" if self.ep is None else geometry.square_name(self.ep)
+        return (f"{'/'.join(rows)} {side} {variant.format_rights(self.rights)} {ep} "
+                f"{self.halfmove} {self.fullmove}")
 
     def copy(self) -> Position:
         """An independent copy with the same history (undo stack and repetition hashes)."""

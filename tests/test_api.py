@@ -1,6 +1,7 @@
 """The public API (`import xqchess`): its docstring examples run as tests, and the behaviour a
 library user relies on: moves by value, refused input that changes nothing, search and perft
-equal to the command line's, and `xqchess.lab.run` giving the rows `xqchess lab` writes."""
+equal to the command line's, and the lab's `xqchess.cli.lab.run` giving the rows `xqchess lab`
+writes."""
 
 import csv
 import doctest
@@ -12,13 +13,15 @@ from pathlib import Path
 import pytest
 
 import xqchess
+from xqchess.cli import lab
+from xqchess.cli.lab import matrix
 from xqchess.core.errors import AmbiguousMoveError, IllegalMoveError, XQChessError
 
 CLI = [sys.executable, "-I", "-m", "xqchess.cli.main"]
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.mark.parametrize("module", [xqchess, xqchess.lab], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [xqchess, matrix], ids=lambda m: m.__name__)
 def test_docstring_examples_run(module):
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
@@ -130,7 +133,7 @@ def test_guard_values_follow_the_seed_from_whites_view():
 
 
 def test_lab_run_gives_the_rows_the_command_writes(tmp_path):
-    rows = xqchess.lab.run(["chess"], depths=[2], specs=["mvvlva", "see"], positions=2)
+    rows = lab.run(["chess"], depths=[2], specs=["mvvlva", "see"], positions=2)
     subprocess.run(CLI + ["lab", "chess", "--depth", "2", "--spec", "mvvlva", "--spec", "see",
                           "--positions", "2", "--out", str(tmp_path), "--no-chart"],
                    capture_output=True, text=True, check=True)
@@ -142,9 +145,9 @@ def test_lab_run_gives_the_rows_the_command_writes(tmp_path):
 
 def test_lab_run_refuses_bad_arguments():
     with pytest.raises(XQChessError, match="positions must be at least 1"):
-        xqchess.lab.run(["chess"], positions=0)
+        lab.run(["chess"], positions=0)
     with pytest.raises(XQChessError, match="unknown preset"):
-        xqchess.lab.run(preset="greer-table9")
+        lab.run(preset="greer-table9")
 
 
 def test_the_installed_command_line_runs_from_any_folder(tmp_path):

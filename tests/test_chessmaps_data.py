@@ -1,4 +1,4 @@
-"""The chessmaps training and test data (cli/chessmaps_data.py): Fairy-Stockfish self-play,
+"""The chessmaps training and test data (cli/chessmaps/data.py): Fairy-Stockfish self-play,
 deterministic to the byte, every record legal in xqchess; the file format round-trips; bad
 options and a missing or broken engine are one-line errors; the shipped files regenerate from
 their header."""
@@ -10,7 +10,7 @@ import os
 
 import pytest
 
-from xqchess.cli import chessmaps_data as data
+from xqchess.cli.chessmaps import data
 from xqchess.core.errors import XQChessError
 from xqchess.variants import NAMES, get_variant
 

@@ -277,7 +277,7 @@ def _records_file(path, variant, moves):
 
 
 def test_train_and_evaluate_commands_on_a_tiny_data_set(tmp_path, capsys):
-    from xqchess.cli import chessmaps_train as cli
+    from xqchess.cli.chessmaps import train as cli
 
     chess = get_variant("chess")
     moves = "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6".split()
@@ -308,8 +308,8 @@ def test_train_and_evaluate_commands_on_a_tiny_data_set(tmp_path, capsys):
 def test_shipped_weights_regenerate_bit_for_bit_from_the_shipped_data(name):
     """`xqchess chessmaps train VARIANT` with the settings in the shipped file's metadata
     gives the shipped weights again (about a minute per game)."""
-    from xqchess.cli.chessmaps_data import read_records
-    from xqchess.cli.chessmaps_train import data_path, file_facts
+    from xqchess.cli.chessmaps.data import read_records
+    from xqchess.cli.chessmaps.train import data_path, file_facts
 
     shipped = network.shipped_network(get_variant(name))
     meta = shipped.meta

@@ -16,8 +16,9 @@ import pytest
 from rich.cells import cell_len
 from rich.console import Console
 
-from xqchess.cli import chessmaps_bench, chessmaps_view
-from xqchess.cli.board_view import BoardView
+from xqchess.cli.chessmaps import bench as chessmaps_bench
+from xqchess.cli.tui import chessmaps_view
+from xqchess.board_view import BoardView
 from xqchess.core.errors import XQChessError
 from xqchess.ordering.chessmaps.control import chessmap
 from xqchess.ordering.chessmaps.valueboard import influence, valueboard
@@ -268,8 +269,8 @@ def test_influence_board_and_its_squares(variant_name):
 
 
 def test_the_view_never_asks_which_game_it_is():
-    for module in ("chessmaps_view", "chessmaps_bench"):
-        source = (ROOT / "cli" / f"{module}.py").read_text(encoding="utf-8")
+    for module in ("cli/tui/chessmaps_view.py", "cli/chessmaps/bench.py"):
+        source = (ROOT / module).read_text(encoding="utf-8")
         assert not re.search(r"\.name\s*[!=]=|[\"'](chess|xiangqi)[\"']", source), module
 
 
@@ -292,7 +293,7 @@ def test_show_chessmap_in_a_scripted_game(variant_name):
 
 @pytest.mark.parametrize("variant_name", NAMES)
 def test_show_chessmap_fits_a_120_by_40_terminal(variant_name, some_network):
-    from xqchess.cli.play import PlaySession
+    from xqchess.cli.tui.play import PlaySession
 
     options = SimpleNamespace(variant=variant_name, ascii=False, flip=False, level=1,
                               notation=None, side="both", fen=None, first=None)

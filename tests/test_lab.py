@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-import xqchess
-from xqchess.cli.lab import COLUMNS, minimal_tree, print_chart, print_table, resolve
+from xqchess.cli.lab import run as lab_run
+from xqchess.cli.lab.matrix import COLUMNS, minimal_tree, print_chart, print_table, resolve
 from xqchess.cli.suites import SuiteError, load_suite
 
 ENGINE = [sys.executable, "-m", "xqchess.cli.main"]
@@ -230,8 +230,8 @@ def test_greer_presets_cover_both_games_in_full(preset, suites, specs, depths):
 
 @pytest.mark.parametrize("preset", ["greer-table3", "greer-table4"])
 def test_greer_preset_cells_are_deterministic_at_a_small_depth(preset):
-    first = xqchess.lab.run(preset=preset, depths=[2], positions=1)
-    again = xqchess.lab.run(preset=preset, depths=[2], positions=1, jobs=2)
+    first = lab_run(preset=preset, depths=[2], positions=1)
+    again = lab_run(preset=preset, depths=[2], positions=1, jobs=2)
 
     def untimed(rows):
         return [{k: v for k, v in row.items() if k not in TIMING} for row in rows]

@@ -18,7 +18,7 @@ import pytest
 pytest.importorskip("distributed")
 
 from xqchess import lab  # noqa: E402
-from xqchess.cli import lab_runners  # noqa: E402
+from xqchess.cli.lab import runners as lab_runners  # noqa: E402
 from xqchess.cli.main import main  # noqa: E402
 
 #: columns that measure time, which differs from run to run

@@ -7,10 +7,10 @@ import textwrap
 
 import pytest
 
-from xqchess.cli import match
-from xqchess.cli.external_engine import Clock, Dialect, UcciDialect
+from xqchess.cli.match import runner as match
+from xqchess.cli.match.engines import Clock, Dialect, UcciDialect
 from xqchess.cli.main import main
-from xqchess.cli.match import TimeControl, engine_label, engine_names
+from xqchess.cli.match.runner import TimeControl, engine_label, engine_names
 from xqchess.core.errors import XQChessError
 from xqchess.core.pgn import read_pgn
 from xqchess.variants import get_variant

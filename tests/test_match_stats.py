@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from xqchess.cli.match_stats import (
+from xqchess.cli.match.stats import (
     OUTCOME_SCORES, PENTANOMIAL, TRINOMIAL, Sprt, Tally, elo, elo_interval, expected_score,
     format_elo, most_likely,
 )

@@ -8,8 +8,8 @@ import subprocess
 
 import pytest
 
-from xqchess.cli.chessmaps_data import default_engine
-from xqchess.cli.openings import (
+from xqchess.cli.chessmaps.data import default_engine
+from xqchess.cli.match.openings import (
     OPENINGS_FILE, Opening, OpeningError, load_openings, read_openings, shipped_openings,
 )
 from xqchess.variants import NAMES, get_variant

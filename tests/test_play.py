@@ -16,7 +16,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.style import Style
 
-from xqchess.cli.board_view import BoardView
+from xqchess.board_view import BoardView
 from xqchess.core.pgn import Game, read_pgn, write_pgn
 from xqchess.variants import NAMES, get_variant
 
@@ -237,7 +237,7 @@ def test_real_terminal_session_in_tmux():
 
 
 def test_session_object_reads_namespace_options():
-    from xqchess.cli.play import PlaySession
+    from xqchess.cli.tui.play import PlaySession
 
     args = SimpleNamespace(variant="xiangqi", ascii=False, flip=False, level=1, notation=None,
                            side="black", fen=None, first=None)
@@ -356,8 +356,8 @@ def test_board_drawing_is_variant_data_not_a_name_branch():
         assert set(style.glyphs) == set(get_variant(name).piece_letters)
     assert get_variant("xiangqi").board_style.file_numbers
     assert not get_variant("chess").board_style.file_numbers
-    for module in ("board_view", "play"):
-        source = (ROOT / "cli" / f"{module}.py").read_text(encoding="utf-8")
+    for module in ("board_view.py", "cli/tui/play.py"):
+        source = (ROOT / module).read_text(encoding="utf-8")
         assert not re.search(r"\.name\s*[!=]=|[\"'](chess|xiangqi)[\"']", source), module
 
 
@@ -384,7 +384,7 @@ def test_heat_map_cells_keep_numbers_and_pieces_apart():
 
 @pytest.mark.parametrize("variant", NAMES)
 def test_show_order_and_the_board_fit_a_120_by_40_terminal(variant):
-    from xqchess.cli.play import PlaySession
+    from xqchess.cli.tui.play import PlaySession
 
     args = SimpleNamespace(variant=variant, ascii=False, flip=False, level=1, notation=None,
                            side="both", fen=None, first=None)

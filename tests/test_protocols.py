@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from xqchess.cli.main import main as command_line
-from xqchess.cli.uci import UciProtocol
-from xqchess.cli.ucci import UcciProtocol
+from xqchess.cli.protocols.uci import UciProtocol
+from xqchess.cli.protocols.ucci import UcciProtocol
 from xqchess.core.errors import FenError
 from xqchess.core.position import Position
 from xqchess.variants import NAMES, get_variant

@@ -8,7 +8,7 @@ import pytest
 
 from xqchess.cli.engine import PLAY_SWITCHES
 from xqchess.cli.suites import default_suite
-from xqchess.cli.uci import UciProtocol
+from xqchess.cli.protocols.uci import UciProtocol
 from xqchess.core.evaluation import evaluate
 from xqchess.core.search import INFINITY, MATE, Limits, Node, SearchConfig, Searcher
 from helpers import random_walk

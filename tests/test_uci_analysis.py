@@ -4,8 +4,8 @@ values checked against each parameter's own range."""
 
 import pytest
 
-from xqchess.cli.ucci import UcciProtocol
-from xqchess.cli.uci import UciProtocol
+from xqchess.cli.protocols.ucci import UcciProtocol
+from xqchess.cli.protocols.uci import UciProtocol
 from test_protocols import ENGINE
 
 chess = pytest.importorskip("chess")

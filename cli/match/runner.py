@@ -34,9 +34,9 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from xqchess.cli.external_engine import DIALECTS, Clock, Dialect, EngineFailure, ExternalEngine
-from xqchess.cli.match_stats import PENTANOMIAL, Sprt, Tally, elo_interval, format_elo
-from xqchess.cli.openings import Opening, load_openings, shipped_openings
+from xqchess.cli.match.engines import DIALECTS, Clock, Dialect, EngineFailure, ExternalEngine
+from xqchess.cli.match.stats import PENTANOMIAL, Sprt, Tally, elo_interval, format_elo
+from xqchess.cli.match.openings import Opening, load_openings, shipped_openings
 from xqchess.core.errors import XQChessError
 from xqchess.core.pgn import Game, write_pgn
 from xqchess.core.variant import Variant

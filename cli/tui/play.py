@@ -7,7 +7,7 @@ Three views show the lab's ideas while playing: ``show guard`` (each square's gu
 heat map), ``show order`` (the legal moves in the order the engine's pipeline would search
 them, with each heuristic's score) and ``show chessmap`` (Greer's chessmap and valueboard side by
 side in place of the board, and the sectors the chessmaps network ranks first; see
-`xqchess.cli.chessmaps_view`). When standard input is not a terminal, lines are read one by
+`xqchess.cli.tui.chessmaps_view`). When standard input is not a terminal, lines are read one by
 one, so games can be scripted.
 """
 
@@ -28,10 +28,10 @@ from rich.live import Live
 from rich.panel import Panel
 from rich.table import Table
 
-from xqchess.cli import chessmaps_view
-from xqchess.cli.board_view import BoardView
+from xqchess.cli.tui import chessmaps_view
+from xqchess.board_view import BoardView
 from xqchess.cli.engine import Engine
-from xqchess.cli.search import pv_text, score_text
+from xqchess.core.report import pv_text, score_text
 from xqchess.core.errors import (
     AmbiguousMoveError, IllegalMoveError, MoveError, XQChessError,
 )

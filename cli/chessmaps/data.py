@@ -36,7 +36,7 @@ The shipped files, chessmaps-{train,test}.txt.gz in the chess and xiangqi data f
 each made with the defaults above, depth 10, seed 1 (train) and 2 (test); each file's header
 line is the command that remakes it byte for byte (add ``--output FILE``; ``--chunks DIR`` to
 make it resumably). Until the command is wired into `xqchess`, run it as
-``python -m xqchess.cli.chessmaps_data VARIANT ...``.
+``python -m xqchess.cli.chessmaps.data VARIANT ...``.
 """
 
 from __future__ import annotations
@@ -624,7 +624,7 @@ def run(args: argparse.Namespace) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m xqchess.cli.chessmaps_data``: the command without the `xqchess` front."""
+    """``python -m xqchess.cli.chessmaps.data``: the command without the `xqchess` front."""
     parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.splitlines()[0])
     add_arguments(parser)
     args = parser.parse_args(argv)

@@ -40,7 +40,7 @@ from rich.console import Console
 from rich.text import Text
 
 from xqchess.cli.arguments import add_lenient_option
-from xqchess.cli.board_view import BoardView, HeatMap
+from xqchess.board_view import BoardView, HeatMap
 from xqchess.core.errors import XQChessError
 from xqchess.core.moves import move_from
 from xqchess.core.pieces import COLOR_SHIFT

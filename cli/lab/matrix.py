@@ -37,7 +37,7 @@ from rich.table import Table
 from rich.text import Text
 
 from xqchess.cli.arguments import package_version
-from xqchess.cli.lab_runners import ClusterRunner, LocalRunner, open_runner
+from xqchess.cli.lab.runners import ClusterRunner, LocalRunner, open_runner
 from xqchess.cli.suites import Suite, default_suite_name, load_suite
 from xqchess.core.errors import XQChessError
 from xqchess.core.search import MAX_PLY, Limits, SearchConfig, Searcher
@@ -516,7 +516,7 @@ def run(variants: list[str] | tuple = (), *, suites: list[str] | None = None,
         specs: list[str] | None = None, prunes: list[str] | None = None,
         baseline: str | None = None, positions: int | None = None, preset: str | None = None,
         jobs: int = 1, cluster: str | None = None) -> list[dict]:
-    """The lab from Python (``xqchess.lab.run``): the matrix rows `xqchess lab` prints and
+    """The lab from Python (``xqchess.cli.lab.run``): the matrix rows `xqchess lab` prints and
     writes to lab.csv, as dicts with the CSV's keys, the same numbers. The arguments are the
     command's options (``prunes`` as 'DEPTH' or 'DEPTH:MARGIN', ``cluster`` a Dask scheduler's
     address); None takes the command's default or the preset's value.

@@ -9,9 +9,9 @@ Bad input is answered with ``info string error: ...`` and changes nothing.
 
 from __future__ import annotations
 
-from xqchess.cli.search import pv_text
+from xqchess.core.report import pv_text
 from xqchess.cli.arguments import package_version
-from xqchess.cli.uci import AUTHOR, MAX_HASH_MB, ProtocolError, UciProtocol, int_value, serve
+from xqchess.cli.protocols.uci import AUTHOR, MAX_HASH_MB, ProtocolError, UciProtocol, int_value, serve
 from xqchess.core.search import Limits, Searcher
 
 #: UCCI ``go`` parameters with the range of whole numbers each accepts (times in seconds, or
