@@ -9,9 +9,9 @@ and every ordering heuristic talk to a game only through this interface.
 from __future__ import annotations
 
 import abc
+import sys
 from collections.abc import Callable
 from importlib import resources
-from importlib.resources.abc import Traversable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -26,6 +26,11 @@ from xqchess.core.moves import is_capture, move_from, move_promotion
 from xqchess.core.notation import format_coordinates, parse_coordinates
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.core.zobrist import Zobrist
+
+if sys.version_info >= (3, 11):
+    from importlib.resources.abc import Traversable
+else:  # Python 3.10: the same class, under its older name (removed in 3.14)
+    from importlib.abc import Traversable
 
 if TYPE_CHECKING:
     from xqchess.core.outcome import Outcome, Termination
