@@ -132,3 +132,11 @@ def test_play_shatranj_in_the_terminal():
                             timeout=120)
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
     assert sf.get_fen("shatranj", START, ["e2e3", "e7e6"]) in result.stdout
+
+
+def test_the_shipped_suite_is_read_as_shatranj():
+    """Its FENs are chess FENs too: the suite is read in the game that ships it, so its best
+    moves (an alfil's leap Bc5 over a pawn) are shatranj's."""
+    from xqchess.cli.suites import load_suite
+    suite = load_suite("shatranj-middlegames")
+    assert suite.variant.name == "shatranj" and len(suite.positions) == 12
