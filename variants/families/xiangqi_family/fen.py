@@ -9,10 +9,9 @@ from __future__ import annotations
 from xqchess.core.errors import FenError
 from xqchess.core.fen import require_waiting_side_safe
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK, piece_code
-from xqchess.variants.xiangqi.attacks import ATTACKS, TABLES
-from xqchess.variants.xiangqi.board import FORWARD, placement_squares
-from xqchess.variants.xiangqi.pieces import (
-    ADVISOR, ELEPHANT, GENERAL, KINDS, LETTERS, NAMES, SOLDIER,
+from xqchess.variants.families.xiangqi_family.board import FORWARD
+from xqchess.variants.families.xiangqi_family.definition import (
+    ADVISOR, ELEPHANT, GENERAL, SOLDIER,
 )
 
 
@@ -103,11 +102,3 @@ def make_validate(tables, attacks, start_squares: dict[int, list[int]],
         require_waiting_side_safe(pos)
 
     return validate
-
-
-START_PLACEMENT = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR"
-START_SQUARES = placement_squares(
-    TABLES.geometry, START_PLACEMENT,
-    {**{LETTERS[k]: piece_code(k, 0) for k in KINDS},
-     **{LETTERS[k].lower(): piece_code(k, 1) for k in KINDS}})
-validate = make_validate(TABLES, ATTACKS, START_SQUARES, NAMES)

@@ -1,6 +1,5 @@
 """SAN of a chess-like game (Nbd7, exd6, e8=Q+, O-O-O#), written and read (UCI is the
-kernel's coordinates). `San` is built from a `BoardDescription`; chess's are this module's
-names."""
+kernel's coordinates). `San` is built from a `ChessGame`."""
 
 from __future__ import annotations
 
@@ -13,8 +12,8 @@ from xqchess.core.moves import (
     COMPANION, SIDE_CAPTURE, move_from, move_promotion, move_special, move_to,
 )
 from xqchess.core.pieces import KIND_MASK
-from xqchess.variants.chess.board import BoardDescription
-from xqchess.variants.chess.faults import Faults
+from xqchess.variants.families.chess_family.definition import ChessGame
+from xqchess.variants.families.chess_family.faults import Faults
 
 CASTLING_PATTERN = re.compile(r"([O0])-\1(-\1)?")
 ANNOTATIONS = "+#!?"
@@ -23,7 +22,7 @@ ANNOTATIONS = "+#!?"
 class San:
     """SAN for the game ``desc`` describes, its refusals explained by ``faults``."""
 
-    def __init__(self, desc: BoardDescription, faults: Faults) -> None:
+    def __init__(self, desc: ChessGame, faults: Faults) -> None:
         self.desc = desc
         self.geometry = geometry = desc.geometry
         self.faults = faults
@@ -144,15 +143,3 @@ class San:
         if not reaching and len(origins) > 1:
             return f"no {name} can move to {self.geometry.square_name(to)}"
         return "; ".join(dict.fromkeys(rejection(pos, frm, to) for frm in reaching or origins))
-
-
-# -- chess's ---------------------------------------------------------------------------------
-
-from xqchess.variants.chess.faults import CHESS_FAULTS  # noqa: E402
-from xqchess.variants.chess.pieces import DESCRIPTION  # noqa: E402
-
-CHESS_SAN = San(DESCRIPTION, CHESS_FAULTS)
-SAN_PATTERN = CHESS_SAN.pattern
-KIND_OF_LETTER = CHESS_SAN.kind_of_letter
-move_to_san = CHESS_SAN.move_to_san
-move_from_san = CHESS_SAN.move_from_san

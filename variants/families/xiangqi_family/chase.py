@@ -39,8 +39,7 @@ from types import SimpleNamespace
 
 from xqchess.core.moves import move_from, move_to
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
-from xqchess.variants.xiangqi.attacks import ATTACKS, TABLES
-from xqchess.variants.xiangqi.pieces import (
+from xqchess.variants.families.xiangqi_family.definition import (
     ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, SOLDIER,
 )
 
@@ -307,10 +306,3 @@ def make_chase(tables, attackers) -> SimpleNamespace:
 
     return SimpleNamespace(attacks=attacks, blockers=blockers, chased=chased,
                            cycle_chases=cycle_chases, memo=_memo)
-
-
-CHASE = make_chase(TABLES, ATTACKS.attackers)
-attacks = CHASE.attacks
-blockers = CHASE.blockers
-chased = CHASE.chased
-cycle_chases = CHASE.cycle_chases

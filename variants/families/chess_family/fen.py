@@ -1,6 +1,5 @@
 """FEN rules of a chess-like game: the castling and en-passant fields and the checks a legal
-placement passes. `FenRules` is built from a `BoardDescription`; chess's are this module's
-names."""
+placement passes. `FenRules` is built from a `ChessGame`."""
 
 from __future__ import annotations
 
@@ -9,13 +8,13 @@ from types import SimpleNamespace
 from xqchess.core.errors import FenError
 from xqchess.core.fen import require_waiting_side_safe
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK, piece_code
-from xqchess.variants.chess.board import BoardDescription
+from xqchess.variants.families.chess_family.definition import ChessGame
 
 
 class FenRules:
     """The FEN fields and placement checks of the game ``desc`` describes."""
 
-    def __init__(self, desc: BoardDescription, attacks: SimpleNamespace,
+    def __init__(self, desc: ChessGame, attacks: SimpleNamespace,
                  movegen: SimpleNamespace) -> None:
         self.desc = desc
         self.geometry = desc.geometry
@@ -63,6 +62,9 @@ class FenRules:
         desc, geometry = self.desc, self.geometry
         if text == "-":
             return None
+        if not desc.double_step:
+            raise FenError(f"FEN en-passant field {text!r} must be '-' in {pos.variant.name}: "
+                           "its pawns never step twice")
         try:
             sq = geometry.parse_square(text)
         except ValueError:
@@ -106,17 +108,3 @@ class FenRules:
         if strict and len(checkers) > 2:
             raise FenError(f"FEN has the {names[pos.side]} king checked by "
                            f"{len(checkers)} pieces, at most 2 are possible")
-
-
-# -- chess's ---------------------------------------------------------------------------------
-
-from xqchess.variants.chess.attacks import CHESS_ATTACKS  # noqa: E402
-from xqchess.variants.chess.movegen import CHESS_MOVEGEN  # noqa: E402
-from xqchess.variants.chess.pieces import DESCRIPTION  # noqa: E402
-
-CHESS_FEN = FenRules(DESCRIPTION, CHESS_ATTACKS, CHESS_MOVEGEN)
-CASTLING_RIGHTS = CHESS_FEN.castling_rights
-parse_castling = CHESS_FEN.parse_castling
-format_castling = CHESS_FEN.format_castling
-parse_ep = CHESS_FEN.parse_ep
-validate = CHESS_FEN.validate

@@ -1,6 +1,6 @@
 """Why a move of a chess-like game is refused, read from the move generator's tables: where
 each piece could go were nothing in its way, what is in its way, and which castling condition
-fails. `Faults` is built from a `BoardDescription`; chess's are this module's names."""
+fails. `Faults` is built from a `ChessGame`."""
 
 from __future__ import annotations
 
@@ -9,14 +9,14 @@ from types import SimpleNamespace
 from xqchess.core.legality import piece_on, royal_exposure, square_name
 from xqchess.core.moves import COMPANION, move_from, move_special, move_to
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
-from xqchess.variants.chess.board import BoardDescription
+from xqchess.variants.families.chess_family.definition import ChessGame
 
 
 class Faults:
     """The refusal reasons of the game ``desc`` describes (its `build_attacks` and
     `build_movegen` tables)."""
 
-    def __init__(self, desc: BoardDescription, attacks: SimpleNamespace,
+    def __init__(self, desc: ChessGame, attacks: SimpleNamespace,
                  movegen: SimpleNamespace) -> None:
         self.desc = desc
         self.geometry = desc.geometry
@@ -36,7 +36,7 @@ class Faults:
         if kind == desc.pawn:
             step = desc.pawn_step[color]
             pushes = [frm + step]
-            if self.geometry.rank_of(frm) == desc.pawn_start_rank[color]:
+            if desc.double_step and self.geometry.rank_of(frm) == desc.pawn_start_rank[color]:
                 pushes.append(frm + 2 * step)
             return pushes + attacks.PAWN_CAPTURES[color][frm]
         targets = list(attacks.LEAPS[kind][frm]) if attacks.LEAPS[kind] else []
@@ -99,17 +99,3 @@ class Faults:
             return self.castling_fault(
                 pos, self.castling_of(pos.side, move_from(move), move_to(move)))
         return royal_exposure(pos, move, rank_base)
-
-
-# -- chess's ---------------------------------------------------------------------------------
-
-from xqchess.variants.chess.attacks import CHESS_ATTACKS  # noqa: E402
-from xqchess.variants.chess.movegen import CHESS_MOVEGEN  # noqa: E402
-from xqchess.variants.chess.pieces import DESCRIPTION  # noqa: E402
-
-CHESS_FAULTS = Faults(DESCRIPTION, CHESS_ATTACKS, CHESS_MOVEGEN)
-reach = CHESS_FAULTS.reach
-castling_of = CHESS_FAULTS.castling_of
-castling_fault = CHESS_FAULTS.castling_fault
-movement_fault = CHESS_FAULTS.movement_fault
-exposure_fault = CHESS_FAULTS.exposure_fault

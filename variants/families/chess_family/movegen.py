@@ -1,6 +1,5 @@
 """Legal move generation for a chess-like game: pseudo-legal moves filtered by checks and pins
-found up front, built from a `BoardDescription` (`build_movegen`); chess's are this module's
-names.
+found up front, built from a `ChessGame` (`build_movegen`).
 
 Before generating, one walk of the slider rays and the leaper and pawn squares around the king
 finds the checkers and the pinned pieces (with the line each may still move along). Then moves
@@ -23,14 +22,14 @@ from xqchess.core.moves import (
     COMPANION, DOUBLE_STEP, PROMOTION_SHIFT, SIDE_CAPTURE, SPECIAL_SHIFT, SQUARE_BITS, SQUARE_MASK,
 )
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
-from xqchess.variants.chess.board import BoardDescription
+from xqchess.variants.families.chess_family.definition import ChessGame
 
 DOUBLE_STEP_FLAG = DOUBLE_STEP << SPECIAL_SHIFT
 SIDE_CAPTURE_FLAG = SIDE_CAPTURE << SPECIAL_SHIFT
 CASTLE_FLAG = COMPANION << SPECIAL_SHIFT
 
 
-def build_movegen(desc: BoardDescription, attacks: SimpleNamespace) -> SimpleNamespace:
+def build_movegen(desc: ChessGame, attacks: SimpleNamespace) -> SimpleNamespace:
     """The move generators of ``desc`` over its ``attacks`` (`build_attacks`): ``generate``
     and its four uses, ``side_capture_is_legal``, ``ep_capture_possible`` and the tables
     faults and SAN read (``CASTLINGS``, ``PAWN_STEP``, ``PAWN_START_RANK``)."""
@@ -42,7 +41,7 @@ def build_movegen(desc: BoardDescription, attacks: SimpleNamespace) -> SimpleNam
     g.PAWN_STEP = pawn_step
     g.PAWN_START_RANK = desc.pawn_start_rank
     #: per color, per square: a pawn there may step twice / a pawn arriving there promotes
-    double_from = tuple([geometry.rank_of(sq) == desc.pawn_start_rank[color]
+    double_from = tuple([desc.double_step and geometry.rank_of(sq) == desc.pawn_start_rank[color]
                          for sq in range(geometry.size)] for color in (0, 1))
     promotes_on = tuple([geometry.rank_of(sq) == desc.last_rank[color]
                          for sq in range(geometry.size)] for color in (0, 1))
@@ -224,23 +223,3 @@ def build_movegen(desc: BoardDescription, attacks: SimpleNamespace) -> SimpleNam
     g.side_capture_is_legal = side_capture_is_legal
     g.ep_capture_possible = ep_capture_possible
     return g
-
-
-# -- chess's ---------------------------------------------------------------------------------
-
-from xqchess.variants.chess.attacks import CHESS_ATTACKS  # noqa: E402
-from xqchess.variants.chess.pieces import DESCRIPTION  # noqa: E402
-
-CHESS_MOVEGEN = build_movegen(DESCRIPTION, CHESS_ATTACKS)
-CASTLINGS = CHESS_MOVEGEN.CASTLINGS
-PAWN_STEP = CHESS_MOVEGEN.PAWN_STEP
-PAWN_START_RANK = CHESS_MOVEGEN.PAWN_START_RANK
-SLIDER_RAYS = CHESS_MOVEGEN.SLIDER_RAYS
-find_checks_and_pins = CHESS_MOVEGEN.find_checks_and_pins
-generate = CHESS_MOVEGEN.generate
-legal_moves = CHESS_MOVEGEN.legal_moves
-legal_captures = CHESS_MOVEGEN.legal_captures
-origin_legal_moves = CHESS_MOVEGEN.origin_legal_moves
-pseudo_legal_moves = CHESS_MOVEGEN.pseudo_legal_moves
-side_capture_is_legal = CHESS_MOVEGEN.side_capture_is_legal
-ep_capture_possible = CHESS_MOVEGEN.ep_capture_possible

@@ -27,8 +27,7 @@ from xqchess.core.errors import MoveError
 from xqchess.core.moves import move_from, move_to
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.core.notation import parse_by_rendering
-from xqchess.variants.xiangqi.attacks import BOARD
-from xqchess.variants.xiangqi.pieces import (
+from xqchess.variants.families.xiangqi_family.definition import (
     ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, NAMES, SOLDIER,
 )
 
@@ -175,11 +174,3 @@ def make_wxf(layout, kind_names: dict[int, str] = NAMES) -> SimpleNamespace:
 
     return SimpleNamespace(file_number=file_number, wxf_parts=wxf_parts, move_to_wxf=move_to_wxf,
                            move_from_wxf=move_from_wxf, unmatched=unmatched)
-
-
-WXF = make_wxf(BOARD)
-file_number = WXF.file_number
-wxf_parts = WXF.wxf_parts
-move_to_wxf = WXF.move_to_wxf
-move_from_wxf = WXF.move_from_wxf
-unmatched = WXF.unmatched

@@ -11,8 +11,7 @@ from types import SimpleNamespace
 
 from xqchess.core.legality import piece_on, royal_exposure, square_name
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
-from xqchess.variants.xiangqi.attacks import ATTACKS, TABLES
-from xqchess.variants.xiangqi.pieces import (
+from xqchess.variants.families.xiangqi_family.definition import (
     ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, SOLDIER,
 )
 
@@ -98,9 +97,3 @@ def make_faults(tables, attacks) -> SimpleNamespace:
 
     return SimpleNamespace(reach=reach, movement_fault=movement_fault,
                            exposure_fault=exposure_fault)
-
-
-FAULTS = make_faults(TABLES, ATTACKS)
-reach = FAULTS.reach
-movement_fault = FAULTS.movement_fault
-exposure_fault = FAULTS.exposure_fault

@@ -18,8 +18,7 @@ from types import SimpleNamespace
 
 from xqchess.core import moves as _moves
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
-from xqchess.variants.xiangqi.attacks import ATTACKS, TABLES
-from xqchess.variants.xiangqi.pieces import ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE
+from xqchess.variants.families.xiangqi_family.definition import ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE
 
 
 def make_movegen(tables, attacks) -> SimpleNamespace:
@@ -142,11 +141,3 @@ def make_movegen(tables, attacks) -> SimpleNamespace:
     return SimpleNamespace(pseudo_legal_moves=pseudo_legal_moves, legal_moves=legal_moves,
                            legal_captures=legal_captures,
                            origin_legal_moves=origin_legal_moves, is_check=is_check)
-
-
-MOVEGEN = make_movegen(TABLES, ATTACKS)
-pseudo_legal_moves = MOVEGEN.pseudo_legal_moves
-legal_moves = MOVEGEN.legal_moves
-legal_captures = MOVEGEN.legal_captures
-origin_legal_moves = MOVEGEN.origin_legal_moves
-is_check = MOVEGEN.is_check

@@ -14,10 +14,12 @@ import re
 from functools import partial
 
 from xqchess.core.notation import parse_by_rendering
-from xqchess.variants.xiangqi.pieces import (
+from xqchess.variants.families.xiangqi_family.definition import (
     ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, SOLDIER,
 )
-from xqchess.variants.xiangqi.wxf import LETTER_KINDS, unmatched, wxf_parts
+from types import SimpleNamespace
+
+from xqchess.variants.families.xiangqi_family.wxf import LETTER_KINDS
 
 PIECE_NAMES = (
     {GENERAL: "帅", ADVISOR: "仕", ELEPHANT: "相", HORSE: "马", CHARIOT: "车", CANNON: "炮",
@@ -44,42 +46,47 @@ for _digit in range(1, 10):
 WELL_FORMED = re.compile(r"([fmr]|[0-9])?([KAEHRCP])([0-9])?[+\-=][0-9]")
 
 
-def move_to_chinese(pos, move: int, plain: bool = False) -> str:
-    """Chinese text of ``move`` (legal in ``pos``); with ``plain``, naming the piece by its file
-    where the notation would tell pieces on one file apart by 前 / 中 / 后 or an index."""
-    parts = wxf_parts(pos, move, plain)
-    color = pos.side
-    numbers = NUMBERS[color]
-    piece = PIECE_NAMES[color][parts.kind]
-    if parts.index:
-        if parts.tandem_files < 2 and parts.tandem_count == 3:
-            head = (FRONT, MIDDLE, REAR)[parts.index - 1] + piece
-        elif parts.tandem_count == 2:
-            head = (FRONT, REAR)[parts.index - 1] + piece
-        else:
-            head = numbers[parts.index] + piece
-        if parts.tandem_files >= 2:
-            head += numbers[parts.file]
-    elif parts.tandem:
-        head = (FRONT if parts.tandem == "+" else REAR) + piece
-    else:
-        head = piece + numbers[parts.file]
-    return head + OPERATORS[parts.operator] + numbers[parts.number]
-
-
 def normalize_chinese(text: str) -> str:
     """Canonical tokens of Chinese move text; characters outside the notation become '?'."""
     return "".join(CANONICAL.get(char, "?") for char in text if not char.isspace())
 
 
-def _unmatched_chinese(pos, canonical: str) -> str:
-    """`wxf.unmatched` for the canonical tokens of a Chinese move."""
-    _, letter, file = WELL_FORMED.fullmatch(canonical).groups()
-    return unmatched(pos, LETTER_KINDS[letter], int(file) if file else None)
+def make_chinese(wxf: SimpleNamespace) -> SimpleNamespace:
+    """Chinese notation over a game's WXF (`wxf.make_wxf`): ``move_to_chinese`` and
+    ``move_from_chinese``."""
+    wxf_parts, unmatched = wxf.wxf_parts, wxf.unmatched
 
+    def move_to_chinese(pos, move: int, plain: bool = False) -> str:
+        """Chinese text of ``move`` (legal in ``pos``); with ``plain``, naming the piece by its file
+        where the notation would tell pieces on one file apart by 前 / 中 / 后 or an index."""
+        parts = wxf_parts(pos, move, plain)
+        color = pos.side
+        numbers = NUMBERS[color]
+        piece = PIECE_NAMES[color][parts.kind]
+        if parts.index:
+            if parts.tandem_files < 2 and parts.tandem_count == 3:
+                head = (FRONT, MIDDLE, REAR)[parts.index - 1] + piece
+            elif parts.tandem_count == 2:
+                head = (FRONT, REAR)[parts.index - 1] + piece
+            else:
+                head = numbers[parts.index] + piece
+            if parts.tandem_files >= 2:
+                head += numbers[parts.file]
+        elif parts.tandem:
+            head = (FRONT if parts.tandem == "+" else REAR) + piece
+        else:
+            head = piece + numbers[parts.file]
+        return head + OPERATORS[parts.operator] + numbers[parts.number]
 
-def move_from_chinese(pos, text: str) -> int:
-    return parse_by_rendering(pos, text, move_to_chinese, normalize_chinese,
-                              WELL_FORMED.fullmatch, "Chinese", "炮二平五",
-                              plain=partial(move_to_chinese, plain=True),
-                              unmatched=_unmatched_chinese)
+    def _unmatched_chinese(pos, canonical: str) -> str:
+        """`wxf.unmatched` for the canonical tokens of a Chinese move."""
+        _, letter, file = WELL_FORMED.fullmatch(canonical).groups()
+        return unmatched(pos, LETTER_KINDS[letter], int(file) if file else None)
+
+    def move_from_chinese(pos, text: str) -> int:
+        return parse_by_rendering(pos, text, move_to_chinese, normalize_chinese,
+                                  WELL_FORMED.fullmatch, "Chinese", "炮二平五",
+                                  plain=partial(move_to_chinese, plain=True),
+                                  unmatched=_unmatched_chinese)
+
+    return SimpleNamespace(move_to_chinese=move_to_chinese, move_from_chinese=move_from_chinese)

@@ -1,5 +1,13 @@
-"""Minixiangqi tables: material values, piece-square tables, the guard heuristic's capture
-strengths and the chessmaps values.
+"""Minixiangqi (Fairy-Stockfish's) as data for the xiangqi family's builder, with its tables.
+
+Rules, as Fairy-Stockfish's minixiangqi has them (checked against it, tests/test_minixiangqi*):
+7x7 points, each palace on files c-e of its side's three home ranks, no river, no advisors or
+elephants. The general steps orthogonally inside its palace, the generals may not face each
+other on an open file, soldiers step forward or sideways from the start, chariot, cannon and
+horse move as in xiangqi. A side without a legal move loses (stalemate too). The game is drawn
+after 100 plies without a capture and by the third occurrence of a position, unless one side
+gave check with every move of the cycle: that side loses. There is no chase rule (Fairy-
+Stockfish's AXF chasing rule, and the move limit's extension for checks, are xiangqi's only).
 
 Material: xiangqi's values (`variants.xiangqi.tables`: chariot 900, cannon 450, horse 400), but
 the soldier at 200, not 100: with no river it steps sideways from its first move, as a crossed
@@ -33,10 +41,21 @@ apart, told apart by file), the general 20 as an attacker and 200 in capture seq
 and cannon slide along ranks and files.
 """
 
+from xqchess.core.geometry import Geometry
 from xqchess.core.variant import BY_FILE, ChessmapsValues
-from xqchess.variants.xiangqi.board import ORTHOGONAL
-from xqchess.variants.xiangqi.pieces import CANNON, CHARIOT, GENERAL, HORSE, SOLDIER
-from xqchess.variants.minixiangqi.board import GEOMETRY, TABLES
+from xqchess.variants.families.xiangqi_family.board import (
+    ORTHOGONAL, XiangqiBoard, build_tables,
+)
+from xqchess.variants.families.xiangqi_family.definition import (
+    CANNON, CHARIOT, GENERAL, HORSE, SOLDIER, XiangqiGame,
+)
+
+GEOMETRY = Geometry(7, 7)
+KINDS = (GENERAL, HORSE, CHARIOT, CANNON, SOLDIER)
+#: Per color, the palace: files c-e of its three home ranks.
+PALACE = (GEOMETRY.region(range(2, 5), range(0, 3)), GEOMETRY.region(range(2, 5), range(4, 7)))
+#: the board's per-square tables (the horse's jumps, for its square table)
+TABLES = build_tables(XiangqiBoard(GEOMETRY, PALACE, None, frozenset(KINDS)))
 
 PIECE_VALUES = {GENERAL: 0, HORSE: 400, CHARIOT: 900, CANNON: 450, SOLDIER: 200}
 
@@ -90,9 +109,31 @@ SQUARE_TABLES = {kind: [function(sq) for sq in range(GEOMETRY.size)]
                  for kind, function in ((HORSE, _horse), (CHARIOT, _chariot), (CANNON, _cannon),
                                         (SOLDIER, _soldier), (GENERAL, _general))}
 
-CHESSMAPS_VALUES = ChessmapsValues(
-    values={SOLDIER: (20,), HORSE: (40, 39), CANNON: (45, 44), CHARIOT: (90, 89), GENERAL: (20,)},
-    pair_order={HORSE: BY_FILE, CANNON: BY_FILE, CHARIOT: BY_FILE},
-    royal_exchange_value=200,
-    slider_directions={CHARIOT: ORTHOGONAL, CANNON: ORTHOGONAL},
+#: the perft bench's middlegames: the first two of the shipped suite
+MIDDLEGAME_17_01 = "1rnk2r/p1p1pp1/c2n1c1/4p2/C2P1CP/1PPP3/1RNKN1R b - - 0 1"
+MIDDLEGAME_17_02 = "r3n2/3kn2/1ppp2R/P3P2/P6/N2P3/R2KN2 b - - 0 1"
+
+MINIXIANGQI = XiangqiGame(
+    name="minixiangqi",
+    package=__package__,
+    geometry=GEOMETRY,
+    start_fen="rcnkncr/p1ppp1p/7/7/7/P1PPP1P/RCNKNCR w - - 0 1",
+    kinds=KINDS,
+    palaces=PALACE,
+    own_halves=None,
+    piece_values=PIECE_VALUES,
+    square_tables=SQUARE_TABLES,
+    capture_strength=CAPTURE_STRENGTH,
+    chessmaps_values=ChessmapsValues(
+        values={SOLDIER: (20,), HORSE: (40, 39), CANNON: (45, 44), CHARIOT: (90, 89),
+                GENERAL: (20,)},
+        pair_order={HORSE: BY_FILE, CANNON: BY_FILE, CHARIOT: BY_FILE},
+        royal_exchange_value=200,
+        slider_directions={CHARIOT: ORTHOGONAL, CANNON: ORTHOGONAL}),
+    # the general's file: the palace's c, d and e files
+    royal_zone_files=((2,), (3,), (4,)),
+    pgn_variant_tag="minixiangqi",
+    suites={"minixiangqi-middlegames": "minixiangqi-middlegames.epd"},
+    perft_bench=(("startpos", None, 4), ("minixiangqi.17.01", MIDDLEGAME_17_01, 3),
+                 ("minixiangqi.17.02", MIDDLEGAME_17_02, 3)),
 )

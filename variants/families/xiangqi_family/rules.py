@@ -32,7 +32,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from xqchess.core.outcome import Outcome, Termination
-from xqchess.variants.xiangqi import chase as chase_rule
+from xqchess.variants.families.xiangqi_family.chase import perpetual_chase
 
 MOVE_LIMIT_PLIES = 100
 CHECKS_ALLOWED = 10
@@ -69,7 +69,7 @@ def make_rules(chase: SimpleNamespace | None) -> SimpleNamespace:
             return (checked_us > checked_them) - (checked_them > checked_us), BY_CHECK
         if cycle_chases is None:
             return 0, BY_NEITHER
-        chase = chase_rule.perpetual_chase(back, *cycle_chases(pos, back))
+        chase = perpetual_chase(back, *cycle_chases(pos, back))
         if chase is None:
             return 0, BY_NEITHER
         return chase, BY_CHASE
@@ -124,9 +124,3 @@ def make_rules(chase: SimpleNamespace | None) -> SimpleNamespace:
 
     return SimpleNamespace(outcome=outcome, repetition_verdict=repetition_verdict,
                            judge_cycle=judge_cycle)
-
-
-RULES = make_rules(chase_rule.CHASE)
-outcome = RULES.outcome
-repetition_verdict = RULES.repetition_verdict
-judge_cycle = RULES.judge_cycle

@@ -10,12 +10,9 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
-from xqchess.variants.xiangqi.board import (  # noqa: F401  (re-exported)
-    DIAGONAL, ELEPHANT_JUMPS, FORWARD, HORSE_JUMPS, ORTHOGONAL, Tables, XiangqiBoard,
-    build_tables,
-)
-from xqchess.variants.xiangqi.pieces import (
-    ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, GEOMETRY, HORSE, OWN_HALF, PALACE, SOLDIER,
+from xqchess.variants.families.xiangqi_family.board import Tables
+from xqchess.variants.families.xiangqi_family.definition import (
+    ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, SOLDIER,
 )
 
 
@@ -144,23 +141,3 @@ def make_attacks(tables: Tables) -> SimpleNamespace:
     return SimpleNamespace(general_attacked=general_attacked, attacked=attacked,
                            attackers=attackers, all_attackers=all_attackers,
                            generals_facing=generals_facing)
-
-
-#: Xiangqi's board: 9x10, the palaces on files d-f, a river between ranks 5 and 6.
-BOARD = XiangqiBoard(GEOMETRY, PALACE, OWN_HALF)
-TABLES = build_tables(BOARD)
-ATTACKS = make_attacks(TABLES)
-general_attacked = ATTACKS.general_attacked
-attacked = ATTACKS.attacked
-attackers = ATTACKS.attackers
-all_attackers = ATTACKS.all_attackers
-generals_facing = ATTACKS.generals_facing
-#: xiangqi's tables under their former module-constant names
-ROOK_RAYS = TABLES.rook_rays
-HORSE_MOVES = TABLES.horse_moves
-HORSE_ATTACKERS = TABLES.horse_attackers
-GENERAL_STEPS = TABLES.general_steps
-ADVISOR_STEPS = TABLES.advisor_steps
-ELEPHANT_MOVES = TABLES.elephant_moves
-SOLDIER_STEPS = TABLES.soldier_steps
-CHECK_ZONE = TABLES.check_zone

@@ -1,5 +1,5 @@
 """Attack tables and the reverse attack probe used for check and legality, built from a
-`BoardDescription` (`build_attacks`); the chess ones are this module's names.
+`ChessGame` (`build_attacks`).
 
 The probe groups the kinds by how they attack: every leaper offset and every slider direction
 is tagged with the set of kinds that use it, and offsets (directions) with the same set form
@@ -15,13 +15,10 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from xqchess.core.pieces import BLACK, PIECE_CODES, WHITE, piece_code
-from xqchess.variants.chess.board import (  # noqa: F401  (re-exported)
-    DIAGONAL, KING_STEPS, KNIGHT_JUMPS, ORTHOGONAL, BoardDescription,
-)
-from xqchess.variants.chess.pieces import BISHOP, DESCRIPTION, KNIGHT, QUEEN, ROOK
+from xqchess.variants.families.chess_family.definition import ChessGame
 
 
-def _groups(desc: BoardDescription, attribute: str,
+def _groups(desc: ChessGame, attribute: str,
             royal: bool = True) -> list[tuple[tuple, frozenset]]:
     """(steps, kinds) groups: the steps of ``attribute`` (leaps or slides) of the non-pawn
     kinds (without the king unless ``royal``), merged where the same kinds use them, in the
@@ -52,7 +49,7 @@ def _pawn_hit(pawn: int) -> list[bool]:
     return hit
 
 
-def build_attacks(desc: BoardDescription) -> SimpleNamespace:
+def build_attacks(desc: ChessGame) -> SimpleNamespace:
     """The attack tables of ``desc`` and its probes ``attacked``, ``attackers`` and
     ``all_attackers`` (closures over the tables)."""
     geometry = desc.geometry
@@ -162,18 +159,3 @@ def build_attacks(desc: BoardDescription) -> SimpleNamespace:
 
     t.attacked, t.attackers, t.all_attackers = attacked, attackers, all_attackers
     return t
-
-
-# -- chess's ---------------------------------------------------------------------------------
-
-CHESS_ATTACKS = build_attacks(DESCRIPTION)
-KNIGHT_TARGETS = CHESS_ATTACKS.LEAPS[KNIGHT]
-KING_TARGETS = CHESS_ATTACKS.KING_TARGETS
-ORTHOGONAL_RAYS = CHESS_ATTACKS.RAYS[ROOK]
-DIAGONAL_RAYS = CHESS_ATTACKS.RAYS[BISHOP]
-QUEEN_RAYS = CHESS_ATTACKS.RAYS[QUEEN]
-PAWN_ATTACKERS = CHESS_ATTACKS.PAWN_ATTACKERS
-PAWN_CAPTURES = CHESS_ATTACKS.PAWN_CAPTURES
-attacked = CHESS_ATTACKS.attacked
-attackers = CHESS_ATTACKS.attackers
-all_attackers = CHESS_ATTACKS.all_attackers
