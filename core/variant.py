@@ -220,7 +220,7 @@ class Variant:
         """The file ``name`` in the ``data`` folder of the game's package (``data_package``, else
         the one defining the variant's class), where a game ships its suites and openings."""
         package = self.data_package or type(self).__module__.rpartition(".")[0]
-        return resources.files(package).joinpath("data", name)
+        return resources.files(package) / "data" / name
 
     # -- positions ---------------------------------------------------------------------------
 
