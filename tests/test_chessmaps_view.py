@@ -17,6 +17,7 @@ from rich.cells import cell_len
 from rich.console import Console
 
 from xqchess.cli.chessmaps import bench as chessmaps_bench
+from xqchess.cli.suites import default_suite_name, load_suite
 from xqchess.cli.tui import chessmaps_view
 from xqchess.board_view import BoardView
 from xqchess.core.errors import XQChessError
@@ -34,6 +35,8 @@ MIDDLEGAMES = {
     "capablanca": "r2b1kbcr1/pppq1ppp1p/2n4n2/1N6p1/9P/3PP2PP1/PP3PPB2/R2BQK1CNR b KQq - 0 1",
     "minixiangqi": "1rnk2r/p1p1pp1/c2n1c1/4p2/C2P1CP/1PPP3/1RNKN1R b - - 0 1",
 }
+MIDDLEGAMES.update({name: load_suite(default_suite_name(name)).positions[0].fen
+                    for name in NAMES if name not in MIDDLEGAMES})
 #: a move of the first player from the start, in every notation each game reads
 START_MOVES = {"chess": ("Nf3", "g1f3"),
                "xiangqi": ("C2=5", "h3e3", "H2-E2", "炮二平五")}

@@ -17,7 +17,7 @@ import pytest
 
 pytest.importorskip("distributed")
 
-from xqchess import lab  # noqa: E402
+from xqchess.cli import lab  # noqa: E402
 from xqchess.cli.lab import runners as lab_runners  # noqa: E402
 from xqchess.cli.main import main  # noqa: E402
 
