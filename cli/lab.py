@@ -52,6 +52,15 @@ CONFIGS = {
     # safe captures ordered by material difference
     "greer": SearchConfig(tt=False, pvs=False, iterative=False, quiescence="safe",
                           quiescence_order="difference"),
+    # Table 3's quiescence read literally ("just the safe capture moves"): in check as
+    # anywhere else, stand pat and the safe captures; no quiet promotions
+    "greer-captures": SearchConfig(tt=False, pvs=False, iterative=False, quiescence="safe",
+                                   quiescence_order="difference", quiescence_evasions=False,
+                                   quiescence_promotions=False),
+    # the same with quiet promotions: what the evasions alone do (chess; xiangqi has none)
+    "greer-no-evasions": SearchConfig(tt=False, pvs=False, iterative=False, quiescence="safe",
+                                      quiescence_order="difference",
+                                      quiescence_evasions=False),
     # Greer 2000, Table 4: the same, iteratively deepened
     "greer-id": SearchConfig(tt=False, pvs=False, iterative=True, quiescence="safe",
                              quiescence_order="difference"),

@@ -158,7 +158,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="guard pruning frontier depth and margin (repeatable; 0 = off, the "
                           "default; needs guard in every spec)")
     lab.add_argument("--config", action="append", metavar="NAME",
-                     help="searcher config: default, no-tt, greer, greer-id (repeatable)")
+                     help="searcher config: default, no-tt, greer, greer-captures, "
+                          "greer-no-evasions, greer-id (repeatable)")
     lab.add_argument("--baseline", metavar="SPEC",
                      help="the spec nodes are compared with (default: the first --spec)")
     lab.add_argument("--positions", type=positive_int,
