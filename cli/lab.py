@@ -271,7 +271,8 @@ KEYLESS_SETTINGS = ("staged",)
 #: settings added after journals were written, with the value every lab config has: left out
 #: of a key while they hold it, so that those journals still resume
 LATER_SETTINGS = {"check_extension": False, "futility": False, "aspiration": False,
-                  "evaluation": "squares", "eval_terms": None}
+                  "evaluation": "squares", "eval_terms": None,
+                  "quiescence_evasions": True, "quiescence_promotions": True}
 
 
 def task_key(task: dict) -> str:
