@@ -68,12 +68,14 @@ CONFIGS = {
 
 #: Greer 2000, Table 4's strategies, as ordering specs
 GREER_STRATEGIES = ("chessmaps", "chessmaps:cutoff", "chessmaps:experience",
-                    "mvvlva,history:seed")
+                    "difference,history:seed")
+#: strategy 4 as the lab first built it, captures by MVV-LVA, kept in the preset beside it
+MVVLVA_STRATEGY4 = "mvvlva,history:seed"
 #: Table 4's average nodes, per strategy, at depths 3, 4, 5 and 6
 GREER_TABLE4 = {"chessmaps": (3549, 22383, 142320, 748494),
                 "chessmaps:cutoff": (3233, 19049, 112953, 593250),
                 "chessmaps:experience": (3395, 19683, 120615, 640000),
-                "mvvlva,history:seed": (4278, 25779, 155554, 948161)}
+                "difference,history:seed": (4278, 25779, 155554, 948161)}
 
 #: the output folder's journal of finished searches (one JSON object per line)
 JOURNAL = "searches.jsonl"
@@ -99,12 +101,12 @@ PRESETS = {
     "greer-table4": (
         "Greer 2000, Table 4: iterative deepening plus the same quiescence, depths 3-6, on 54 "
         "positions per game (chess: Bratko-Kopec and 30 middlegames); strategies 1-3 "
-        "(chessmaps with network, cutoff and experience sectors) against 4 (captures first, "
-        "then history)",
+        "(chessmaps with network, cutoff and experience sectors) against 4 (captures first "
+        "by material difference, then history), and 4 with its captures by MVV-LVA",
         {"suite": ["bratko-kopec+chess-middlegames-30",
                    "xiangqi-middlegames+xiangqi-middlegames-30"],
-         "config": ["greer-id"], "depth": [3, 4, 5, 6], "spec": list(GREER_STRATEGIES),
-         "baseline": "mvvlva,history:seed"},
+         "config": ["greer-id"], "depth": [3, 4, 5, 6],
+         "spec": [*GREER_STRATEGIES, MVVLVA_STRATEGY4], "baseline": GREER_STRATEGIES[-1]},
         {"bratko-kopec+chess-middlegames-30": {(spec, depth): figure for spec, figures in GREER_TABLE4.items()
                    for depth, figure in zip((3, 4, 5, 6), figures)}}),
     "guard": (
