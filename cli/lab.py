@@ -4,7 +4,7 @@ average nodes and quiescence nodes, time, fail-high on the first move, mean cuto
 effective branching factor, nodes relative to a baseline spec, the main-search nodes as a
 multiple of the minimal tree, and best-move agreement with the unpruned search and with the
 suite's best move. Prints a table and a bar chart; writes CSV and JSON (with the exact
-configuration, versions and command line) to an output folder. Presets reproduce the seeds'
+configuration, versions and command line) to an output folder. Presets run the seeds'
 experiments (see docs/lab.md).
 
 Runs resume: every finished search is appended to ``searches.jsonl`` in the output folder, and

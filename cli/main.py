@@ -173,7 +173,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="folder for lab.csv, lab.json and searches.jsonl, the journal a "
                           "later run resumes from (default lab-output)")
     lab.add_argument("--preset", choices=sorted(PRESETS),
-                     help="reproduce a seed experiment (greer-table3, greer-table4, guard); "
+                     help="run a seed experiment (greer-table3, greer-table4, guard); "
                           "explicit options override it")
     lab.add_argument("--no-chart", action="store_true", help="skip the bar chart")
     lab.add_argument("--report", action="store_true",
