@@ -165,7 +165,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="guard pruning frontier depth and margin (repeatable; 0 = off, the "
                           "default; needs guard in every spec)")
     lab.add_argument("--config", action="append", metavar="NAME",
-                     help="searcher config: default, no-tt, greer, greer-id (repeatable)")
+                     help="searcher config: default, no-tt, greer, greer-captures, "
+                          "greer-no-evasions, greer-id (repeatable)")
     lab.add_argument("--baseline", metavar="SPEC",
                      help="the spec nodes are compared with (default: the first --spec)")
     lab.add_argument("--positions", type=positive_int,
@@ -179,7 +180,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="folder for lab.csv, lab.json and searches.jsonl, the journal a "
                           "later run resumes from (default lab-output)")
     lab.add_argument("--preset", choices=sorted(PRESETS),
-                     help="reproduce a seed experiment (greer-table3, greer-table4, guard); "
+                     help="run a seed experiment (greer-table3, greer-table4, guard); "
                           "explicit options override it")
     lab.add_argument("--no-chart", action="store_true", help="skip the bar chart")
     lab.add_argument("--report", action="store_true",

@@ -146,6 +146,11 @@ class SearchConfig:
     iterative: bool = True
     quiescence: str = "all"
     quiescence_order: str = "mvvlva"
+    #: in check, quiescence searches every evasion; off, a position in check is quiesced as
+    #: any other (stand pat, then the mode's captures; no legal move at all is still mate)
+    quiescence_evasions: bool = True
+    #: the ``all`` and ``safe`` modes search promotions that capture nothing; off, captures only
+    quiescence_promotions: bool = True
     null_move: bool = False
     lmr: bool = False
     check_extension: bool = False  # search one ply deeper at a node in check
@@ -638,8 +643,9 @@ class Searcher:
 
     def _quiesce(self, alpha: int, beta: int, ply: int, in_check: bool) -> int:
         """Quiescence: stand pat, then captures and promotions as the config's mode says
-        (`QUIESCENCE_MODES`), in its `QUIESCENCE_ORDERS` order; every evasion when in check;
-        no move at all in check is mate. Its nodes count as ``qnodes``."""
+        (`QUIESCENCE_MODES`), in its `QUIESCENCE_ORDERS` order; every evasion when in check
+        (unless ``quiescence_evasions`` is off); no move at all in check is mate. Its nodes
+        count as ``qnodes``."""
         stats = self.stats
         stats.seldepth = max(stats.seldepth, ply)
         pos = self.pos
@@ -647,17 +653,17 @@ class Searcher:
         if mode == "none" or ply >= MAX_PLY:
             return self.evaluate(pos)
         pruned = False
-        if in_check:
+        if in_check and self.config.quiescence_evasions:
             moves = pos.legal_moves()
             if not moves:
                 return -MATE + ply
             best = -INFINITY
         else:
             pruned = mode == "pruned"
-            if not pruned:
+            if not pruned or in_check:
                 legal = pos.legal_moves()
-                if not legal:  # stalemate: a draw, or a loss where the variant says so
-                    return -MATE + ply if self.variant.stalemate_loses else 0
+                if not legal:  # mate, or stalemate: a draw or a loss where the variant says so
+                    return -MATE + ply if in_check or self.variant.stalemate_loses else 0
             best = (self.evaluate_within(pos, alpha, beta) if self.evaluate_within
                     else self.evaluate(pos))
             if best >= beta:
@@ -666,7 +672,9 @@ class Searcher:
             if pruned:
                 moves = self.variant.legal_captures(pos)
             else:
-                moves = [m for m in legal if is_capture(pos, m) or move_promotion(m)]
+                promotions = self.config.quiescence_promotions
+                moves = [m for m in legal
+                         if is_capture(pos, m) or (promotions and move_promotion(m))]
                 if mode == "safe":
                     moves = [m for m in moves if see(pos, m) >= 0]
             capture_key = self.capture_key

@@ -36,15 +36,8 @@ check and never a checking move; rule 3 (the order of the remaining moves) is ou
 names only the first two. "Controlling" is the variant's `attackers`: the pieces that could
 capture on the square as the board stands (pinned pieces included, x-ray attackers not).
 
-Measured (2026-11-23) with `xqchess lab --depth 4` and `xqchess lab --preset guard` (24 suite
-positions per game): put first in the MVV-LVA/killer/countermove/history pipeline, the ordering
-rules search more nodes in both games (chess 874,697 to 1,060,397, xiangqi 924,199 to
-1,184,002) and lower the fail-high-first rate slightly (72.2% to 70.7%, 72.1% to 70.3%; with the
-earlier value that added the mover's own piece, xiangqi's rose to 76.6%); pruning at the
-frontier (depth 1, margin 0) then removes 32,105 (chess) and 41,558 (xiangqi) moves and 2% and
-6% of the nodes, keeping the unpruned best move in 23 and 24 of 24 positions. Alone
-(`--depth 3 --positions 6`) it searches 47% (chess) and 34% (xiangqi) of generation order's
-nodes: relatively better in Chinese chess, as the seed reported.
+What it is worth, measured: README's ordering table (`xqchess lab --depth 4`) and
+docs/lab.md (guard heuristic across games; each heuristic alone).
 """
 
 from __future__ import annotations

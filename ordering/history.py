@@ -18,14 +18,8 @@ What ``one``, ``depth2`` and ``gravity`` do otherwise than the seed, deliberatel
 side, only quiet moves (no captures or promotions) credited, and every entry halved between
 searches (aging), so the table follows the game.
 
-Measured (2026-11-23) with `xqchess lab --depth 4` (24 suite positions per game): after MVV-LVA
-and killers, history (``depth2``) saves a further 12% of the nodes in chess (985,466 to 871,638)
-and 17% in xiangqi (1,115,177 to 922,836). Alone (`--depth 3 --positions 6`) ``one``,
-``depth2`` and ``gravity`` search 65% (chess) and 47% (xiangqi) of generation order's nodes,
-within 1% of each other, and ``seed``, which orders captures too, 33% in both games. In Greer's
-Table 3 setup (`xqchess lab --preset greer-table3`: brute force to depth 5, 24 Bratko-Kopec
-positions) ``safe,history:seed`` searches 0.099 of random ordering's nodes (205,204 against
-2,077,578; Greer's history: 441,240 against 2,173,388).
+What it is worth, measured: README's ordering table (`xqchess lab --depth 4`) and
+docs/lab.md (each heuristic alone; Greer's Tables 3 and 4 for ``seed``).
 """
 
 from __future__ import annotations

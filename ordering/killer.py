@@ -17,11 +17,8 @@ and a killer whose count halves to zero leaves its slot.
 Only quiet moves (no captures or promotions) become killers or are counted, in both schemes;
 the seed counts every cutoff move (its example is the capture Ra1xa8).
 
-Measured (2026-11-23) with `xqchess lab --depth 4` (24 suite positions per game): added after
-MVV-LVA, killers halve the nodes in chess (1,956,877 to 985,466) and save 36% in xiangqi
-(1,739,979 to 1,115,177). Alone (`--depth 3 --positions 6`) advanced killers search 75% (chess)
-and 64% (xiangqi) of generation order's nodes against 60% and 46% for plain killers: the seed,
-too, saw no drastic improvement.
+What they are worth, measured: README's ordering table (`xqchess lab --depth 4`) and
+docs/lab.md (each heuristic alone).
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """Baseline: a seeded random shuffle (fixed seed per search, so searches stay deterministic).
 
 The shuffle draws one number per move in generation order, which depends on the position alone,
-so a position searches the same however it was reached. Measured (2026-11-23, `xqchess lab
---depth 3 --positions 6 --spec none --spec random`): 88% (chess) and 64% (xiangqi) of
-generation order's nodes.
+so a position searches the same however it was reached.
+
+What it is worth, measured: docs/lab.md (each heuristic alone; Greer's Table 3).
 """
 
 from __future__ import annotations

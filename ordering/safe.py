@@ -8,9 +8,7 @@ ordered by" each strategy's own ordering. Safety is the kernel's static exchange
 the move (captures and quiet moves alike: the exchange that may follow on the target square),
 safe when it does not lose material. The `greer-table3` lab preset puts it before history.
 
-Measured (2026-11-23): alone (`xqchess lab --depth 3 --positions 6 --spec none --spec safe`) it
-searches 69% of generation order's nodes in both games; before the seed's history in Greer's
-Table 3 setup (`xqchess lab --preset greer-table3`), 0.099 of random ordering's nodes.
+What it is worth, measured: docs/lab.md (each heuristic alone; Greer's Table 3).
 """
 
 from __future__ import annotations

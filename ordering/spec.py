@@ -11,6 +11,7 @@ from xqchess.core.variant import Variant
 from xqchess.ordering.chessmaps.move_order import OPTIONS as CHESSMAPS_OPTIONS
 from xqchess.ordering.chessmaps.move_order import Chessmaps
 from xqchess.ordering.countermove import INDEXES, Countermove
+from xqchess.ordering.difference import MaterialDifference
 from xqchess.ordering.guard import Guard
 from xqchess.ordering.hash_move import HashMove
 from xqchess.ordering.history import RULES, History
@@ -26,6 +27,7 @@ DEFAULT_SPEC = "hash,see,killer,countermove,history"
 HEURISTICS = {
     "hash": (HashMove, None),
     "mvvlva": (MvvLva, None),
+    "difference": (MaterialDifference, None),
     "see": (StaticExchange, None),
     "safe": (SafeFirst, None),
     "killer": (Killers, None),

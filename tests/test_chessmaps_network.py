@@ -334,3 +334,29 @@ def test_legal_move_rows_are_each_moves_target(name):
     assert rows.shape == (len(moves), SIZES[name][2])
     for row, move in zip(rows, moves):
         np.testing.assert_array_equal(row, target(pos, move) > 0)
+
+
+#: the shipped networks' cumulative top-1 and top-4 accuracy (percent) on the first 400
+#: records of the shipped test set: what the current weights give, near their figures on all
+#: 10,000 test records (docs/lab.md, Tables 1 and 2: chess 19.7 / 49.6, xiangqi 16.2 / 39.7;
+#: a 400-position slice is within about 2 points of them by sampling alone), far above an
+#: untrained network of the same shape (chess 8.0 / 30.5, xiangqi 6.25 / 17.25 on the slice)
+SHIPPED_SLICE_ACCURACY = {"chess": (18.75, 50.0), "xiangqi": (16.5, 39.5)}
+SLICE = 400
+#: points either way: four positions of the slice, room for floating-point differences of
+#: another numpy, far below the ten-point fall of a broken network
+ACCURACY_TOLERANCE = 1.0
+
+
+@pytest.mark.parametrize("name", SIZES)
+def test_shipped_network_accuracy_on_a_fixed_slice_of_the_shipped_test_set(name):
+    from xqchess.cli.chessmaps_data import data_path, read_records
+
+    variant = get_variant(name)
+    records = read_records(data_path(variant, "test"))[:SLICE]
+    x, y = dataset(variant, records)
+    ranks = evaluation.first_hit_ranks(network.shipped_network(variant).forward(x), y > 0)
+    percent = evaluation.hit_percentages(ranks, 4)
+    top1, top4 = SHIPPED_SLICE_ACCURACY[name]
+    assert abs(percent[:1].sum() - top1) <= ACCURACY_TOLERANCE
+    assert abs(percent[:4].sum() - top4) <= ACCURACY_TOLERANCE

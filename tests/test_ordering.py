@@ -162,10 +162,26 @@ def suite_nodes(variant_name, spec):
 
 
 @pytest.mark.parametrize("variant_name", VARIANTS)
-@pytest.mark.parametrize("spec", ["hash", "mvvlva", "see", "killer", "akiller", "history",
+@pytest.mark.parametrize("spec", ["hash", "mvvlva", "difference", "see", "killer", "akiller", "history",
                                   "history:seed", "countermove", "guard", DEFAULT_SPEC])
 def test_every_heuristic_searches_fewer_nodes_than_generation_order(variant_name, spec):
     assert suite_nodes(variant_name, spec) < suite_nodes(variant_name, "none")
+
+
+def test_captures_by_material_difference_first_the_royal_piece_last():
+    """Greer's capture order, worked by hand in the chessmaps values (P 10, N 30, R 50, Q 90,
+    the king's capture value 200): exd5 (knight for pawn, +20), Qxa4 (-40), Qxd5 and Qxe2
+    (-60 each: the history's tie, none here, keeps generation order), Kxe2 (-170); then every
+    quiet move. MVV-LVA would put Qxa4, the rook, first."""
+    variant = get_variant("chess")
+    pos = variant.position("4k3/8/8/3n4/r3P3/8/4n3/3QK3 w - - 0 1")
+    pipeline = build_pipeline("difference", variant)
+    order = list(pipeline.order(node_at(pos), pos.legal_moves()))
+    names = [variant.format_move(pos, move) for move in order]
+    captures = sum(is_capture(pos, move) for move in order)
+    assert captures == 5 and all(is_capture(pos, move) for move in order[:captures])
+    assert names[0] == "e4d5" and names[1] == "d1a4" and names[4] == "e1e2"
+    assert set(names[2:4]) == {"d1d5", "d1e2"}
 
 
 # Hand-made positions; the expected guard values are the seed's rule worked by hand with the

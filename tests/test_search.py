@@ -271,3 +271,35 @@ def test_aspiration_finds_the_same_best_score_as_the_full_window(variant_name):
         windowed = searcher(variant_name, tt=False, aspiration=True).search(
             pos.copy(), Limits(depth=4))
         assert windowed.score == full.score
+
+
+def quiescence(fen, **config):
+    """(score, quiescence nodes, static evaluation) of quiescence alone on a chess ``fen``
+    (full window) under a ``safe`` config with ``config``'s switches."""
+    pos = get_variant("chess").position(fen)
+    search = searcher("chess", quiescence="safe", **config)
+    search.search(pos, Limits(depth=1))  # sets the searcher up on this position
+    search.stats.qnodes = 0
+    score = search._quiesce(-MATE, MATE, 1, pos.is_check())
+    return score, search.stats.qnodes, search.evaluate(pos)
+
+
+def test_quiescence_without_evasions_stands_pat_in_check_and_tries_only_captures():
+    """Black, checked by Ra1, has Kb8, Kb7 and Rxa1: with evasions all three are searched;
+    without, Black stands pat and tries the one capture, and a mate is still a mate."""
+    fen = "k7/8/8/8/8/8/7K/Rr6 b - - 0 1"
+    assert quiescence(fen)[1] >= 3
+    assert quiescence(fen, quiescence_evasions=False)[1] == 1
+    quiet_only = "k7/8/8/8/8/8/7K/R7 b - - 0 1"  # only Kb8 and Kb7
+    score, qnodes, static = quiescence(quiet_only, quiescence_evasions=False)
+    assert (score, qnodes) == (static, 0)
+    assert quiescence("k6R/8/1K6/8/8/8/8/8 b - - 0 1",
+                      quiescence_evasions=False)[0] == -MATE + 1
+
+
+def test_quiescence_without_promotions_tries_only_the_captures():
+    """a8=Q, R, B, N are quiet promotions (none checks the king on h7), searched only with
+    the switch on; axb8 with each piece captures and is searched either way."""
+    assert quiescence("8/P6k/8/8/8/8/8/4K3 w - - 0 1")[1] == 4
+    assert quiescence("8/P6k/8/8/8/8/8/4K3 w - - 0 1", quiescence_promotions=False)[1] == 0
+    assert quiescence("1r6/P6k/8/8/8/8/8/4K3 w - - 0 1", quiescence_promotions=False)[1] == 4

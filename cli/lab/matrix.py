@@ -4,7 +4,7 @@ average nodes and quiescence nodes, time, fail-high on the first move, mean cuto
 effective branching factor, nodes relative to a baseline spec, the main-search nodes as a
 multiple of the minimal tree, and best-move agreement with the unpruned search and with the
 suite's best move. Prints a table and a bar chart; writes CSV and JSON (with the exact
-configuration, versions and command line) to an output folder. Presets reproduce the seeds'
+configuration, versions and command line) to an output folder. Presets run the seeds'
 experiments (see docs/lab.md).
 
 Runs resume: every finished search is appended to ``searches.jsonl`` in the output folder, and
@@ -52,6 +52,15 @@ CONFIGS = {
     # safe captures ordered by material difference
     "greer": SearchConfig(tt=False, pvs=False, iterative=False, quiescence="safe",
                           quiescence_order="difference"),
+    # Table 3's quiescence read literally ("just the safe capture moves"): in check as
+    # anywhere else, stand pat and the safe captures; no quiet promotions
+    "greer-captures": SearchConfig(tt=False, pvs=False, iterative=False, quiescence="safe",
+                                   quiescence_order="difference", quiescence_evasions=False,
+                                   quiescence_promotions=False),
+    # the same with quiet promotions: what the evasions alone do (chess; xiangqi has none)
+    "greer-no-evasions": SearchConfig(tt=False, pvs=False, iterative=False, quiescence="safe",
+                                      quiescence_order="difference",
+                                      quiescence_evasions=False),
     # Greer 2000, Table 4: the same, iteratively deepened
     "greer-id": SearchConfig(tt=False, pvs=False, iterative=True, quiescence="safe",
                              quiescence_order="difference"),
@@ -59,12 +68,14 @@ CONFIGS = {
 
 #: Greer 2000, Table 4's strategies, as ordering specs
 GREER_STRATEGIES = ("chessmaps", "chessmaps:cutoff", "chessmaps:experience",
-                    "mvvlva,history:seed")
+                    "difference,history:seed")
+#: strategy 4 as the lab first built it, captures by MVV-LVA, kept in the preset beside it
+MVVLVA_STRATEGY4 = "mvvlva,history:seed"
 #: Table 4's average nodes, per strategy, at depths 3, 4, 5 and 6
 GREER_TABLE4 = {"chessmaps": (3549, 22383, 142320, 748494),
                 "chessmaps:cutoff": (3233, 19049, 112953, 593250),
                 "chessmaps:experience": (3395, 19683, 120615, 640000),
-                "mvvlva,history:seed": (4278, 25779, 155554, 948161)}
+                "difference,history:seed": (4278, 25779, 155554, 948161)}
 
 #: the output folder's journal of finished searches (one JSON object per line)
 JOURNAL = "searches.jsonl"
@@ -90,12 +101,12 @@ PRESETS = {
     "greer-table4": (
         "Greer 2000, Table 4: iterative deepening plus the same quiescence, depths 3-6, on 54 "
         "positions per game (chess: Bratko-Kopec and 30 middlegames); strategies 1-3 "
-        "(chessmaps with network, cutoff and experience sectors) against 4 (captures first, "
-        "then history)",
+        "(chessmaps with network, cutoff and experience sectors) against 4 (captures first "
+        "by material difference, then history), and 4 with its captures by MVV-LVA",
         {"suite": ["bratko-kopec+chess-middlegames-30",
                    "xiangqi-middlegames+xiangqi-middlegames-30"],
-         "config": ["greer-id"], "depth": [3, 4, 5, 6], "spec": list(GREER_STRATEGIES),
-         "baseline": "mvvlva,history:seed"},
+         "config": ["greer-id"], "depth": [3, 4, 5, 6],
+         "spec": [*GREER_STRATEGIES, MVVLVA_STRATEGY4], "baseline": GREER_STRATEGIES[-1]},
         {"bratko-kopec+chess-middlegames-30": {(spec, depth): figure for spec, figures in GREER_TABLE4.items()
                    for depth, figure in zip((3, 4, 5, 6), figures)}}),
     "guard": (
@@ -262,7 +273,8 @@ KEYLESS_SETTINGS = ("staged",)
 #: settings added after journals were written, with the value every lab config has: left out
 #: of a key while they hold it, so that those journals still resume
 LATER_SETTINGS = {"check_extension": False, "futility": False, "aspiration": False,
-                  "evaluation": "squares", "eval_terms": None}
+                  "evaluation": "squares", "eval_terms": None,
+                  "quiescence_evasions": True, "quiescence_promotions": True}
 
 
 def task_key(task: dict) -> str:

@@ -50,11 +50,7 @@ Deliberate differences: the sectors are the paper's best layout, one per square;
 test and the forced test are the chessmap's capture sequences (Greer's section 2.1), so pins
 count; a quiet promotion is an *other* move (the paper does not place it).
 
-Measured worth and cost (docs/lab.md, "Greer 2000, Table 3" and "Table 4"): in chess at depth
-4, iteratively deepened on 54 positions, the network, cutoff and experience sources search
-0.72, 0.62 and 0.63 of the nodes of captures-first history (Greer: 0.87, 0.74, 0.76) at about
-eight times its time per node; Table 3's split form at depth 5 searches 0.46 of a split
-random's nodes and 2.5 times the seed's history's.
+What it is worth and costs, measured: docs/lab.md (Greer's Tables 3 and 4).
 """
 
 from __future__ import annotations

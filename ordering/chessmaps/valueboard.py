@@ -17,7 +17,9 @@
   behind an enemy piece on the same line and a cannon whose new screen is the piece left
   behind all count. Nothing counts behind a royal piece: it captures last and only where no
   recapture follows, so nothing follows it (the paper's h1 counts the g1 king, not the f1 rook
-  behind it). This reproduces the paper's Figs. A.3 and A.4 square for square (tests).
+  behind it). On the Fig. A.1 position, which the seed text does not print and the tests rebuild
+  from Fig. A.3, this gives Figs. A.3 and A.4 square for square (A.3 by construction, A.4 as a
+  check).
 * **Influence** (`influence`): the valueboard before and after the move; +1 where the change
   favours the mover (up for the first player, down for the second), -1 where it favours the
   opponent, 0 where nothing changed. The pieces keep their values through the move (a rook
