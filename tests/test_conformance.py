@@ -25,8 +25,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conformance import (ASPECTS, ORACLES, conformance_settings, oracle_names, perft_reference,
-                         play_cycle, run_random_games)
+from conformance import (ASPECTS, ORACLES, Differential, conformance_settings, oracle_names,
+                         perft_reference, play_cycle, run_random_games, suite_fens)
 from helpers import random_walk, snapshot
 from xqchess.core.moves import SQUARE_BITS, is_capture, move_from, move_promotion, move_to
 from xqchess.core.outcome import Termination
@@ -110,6 +110,19 @@ def test_random_games_agree_with_the_oracle(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_random_games_agree_with_the_oracle_on_every_move_text(game):
     check_random_games(game, notations_every=1)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_suite_positions_agree_with_the_oracle(game):
+    """Every position of the game's shipped suites, compared as the random games' positions
+    are (the text of every legal move left to the random games: pyffish writes one a call)."""
+    need_oracles(game)
+    differential = Differential(game)
+    fens = suite_fens(differential.variant)
+    for fen in fens:
+        differential.new_game(fen)
+        differential.compare(texts=False)
+    assert len(fens) == differential.positions > 0
 
 
 def cycle_cases():
@@ -303,8 +316,8 @@ def test_a_game_registered_through_an_entry_point_is_checked_by_the_same_harness
     """A game that an installed distribution registers (entry-point group `xqchess.variants`)
     gets every per-game test of this harness, reading its settings and perft reference from its
     own data folder, and passes them: here a throwaway distribution on the path (its dist-info
-    and its package) whose game is the last registered game under another name, with a small
-    part of that game's data."""
+    and its package) whose game is the last registered game under another name, with its
+    suites and a small part of its perft reference and random games."""
     base = GAMES[-1]
     package = tmp_path / "throwaway_game"
     (package / "data").mkdir(parents=True)
@@ -318,6 +331,9 @@ def test_a_game_registered_through_an_entry_point_is_checked_by_the_same_harness
     reference = [dict(entry, perft={d: n for d, n in entry["perft"].items() if int(d) <= 2})
                  for entry in perft_reference(base)[:3]]
     (package / "data" / "perft.json").write_text(json.dumps({"positions": reference}))
+    for suite_file in get_variant(base).suites.values():
+        (package / "data" / suite_file).write_text(get_variant(base).data_file(suite_file)
+                                                   .read_text())
     dist_info = tmp_path / "throwaway_game-0.1.dist-info"
     dist_info.mkdir()
     (dist_info / "METADATA").write_text("Metadata-Version: 2.1\nName: throwaway-game\n"
