@@ -73,7 +73,7 @@ def load_suite(name_or_path: str) -> Suite:
     if name_or_path in shipped:
         variant = shipped[name_or_path]
         text = variant.data_file(variant.suites[name_or_path]).read_text("utf-8")
-        return parse_suite(text, name_or_path)
+        return parse_suite(text, name_or_path, variant)
     path = Path(name_or_path)
     try:
         text = path.read_text(encoding="utf-8")
@@ -89,8 +89,9 @@ def default_suite(variant_name: str) -> Suite:
     return load_suite(default_suite_name(variant_name))
 
 
-def parse_suite(text: str, name: str) -> Suite:
-    variant = None
+def parse_suite(text: str, name: str, variant: Variant | None = None) -> Suite:
+    """The suite in EPD ``text``, of ``variant`` (None: the first game whose FEN its first
+    position is; a shipped suite names its game, as games on one board share FENs)."""
     positions = []
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip() or line.lstrip().startswith("#"):

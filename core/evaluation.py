@@ -131,8 +131,8 @@ def open_file_term(pos: Position, blocker_kind: int, piece_kind: int, open_file:
     the opponent has none there either (packed scores)."""
     board = pos.board
     files = pos.variant.geometry.files
-    blocked = [set(), set()]
-    pieces = [[], []]
+    blocked: list[set[int]] = [set(), set()]
+    pieces: list[list[int]] = [[], []]
     for color in (0, 1):
         for sq in pos.occupied[color]:
             kind = board[sq] & KIND_MASK
@@ -191,7 +191,7 @@ def terms_evaluator(names: tuple[str, ...] | None = None) -> Callable[[Position]
             return score
         return evaluate_terms(pos)
 
-    evaluate_terms.within = evaluate_within
+    evaluate_terms.within = evaluate_within  # type: ignore[attr-defined]  # a function attribute
     return evaluate_terms
 
 

@@ -20,6 +20,8 @@ class Termination(enum.Enum):
     #: The side to move has no general left: a position accepted leniently (as Fairy-Stockfish
     #: accepts composed ones) let the other side capture it, which ends the game.
     GENERAL_CAPTURED = "capture of the general"
+    #: A side is left with its king alone (shatranj's bare king).
+    BARE_KING = "bare king"
 
 
 @dataclass(frozen=True)

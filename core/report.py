@@ -4,6 +4,8 @@ principal variations in a game's notation, and the whole result with its statist
 
 from __future__ import annotations
 
+from typing import Any
+
 from xqchess.core.position import Position
 from xqchess.core.search import SearchResult, mate_in
 from xqchess.core.variant import Variant
@@ -27,7 +29,7 @@ def pv_text(variant: Variant, pos: Position, pv: list[int], notation: str) -> li
 
 def result_dict(variant: Variant, pos: Position, result: SearchResult, notation: str) -> dict:
     """The search result as JSON-ready data, moves written in ``notation``."""
-    data = {"bestmove": variant.format_move(pos, result.best_move, notation)
+    data: dict[str, Any] = {"bestmove": variant.format_move(pos, result.best_move, notation)
             if result.best_move else None}
     data.update(result.to_dict())
     data["score"] = score_text(result.score)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from dataclasses import asdict, dataclass, field
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from xqchess.core.evaluation import evaluator
@@ -69,7 +69,7 @@ class Node:
 
     def __init__(self, ply: int) -> None:
         self.ply = ply
-        self.pos = None
+        self.pos: Position | None = None
         self.depth = 0
         self.prev_move = 0
         self.hash_move = 0
@@ -92,7 +92,7 @@ class Node:
 class MoveOrderer(Protocol):
     """What the search needs from move ordering (ordering.pipeline.Pipeline implements it)."""
 
-    def order(self, node: Node, moves: list[int]) -> Iterable[int]:
+    def order(self, node: Node, moves: list[int]) -> Sequence[int]:
         """``moves`` in the order to search them: iterated once, and its first move may be
         read as ``[0]`` (a list, or a sequence worked out as it is read)."""
 
@@ -322,7 +322,7 @@ class Searcher:
         # check flags of the game's positions before the root, oldest first, aligned with
         # pos.hashes; the search appends one per node on its path
         self.checks = pos.checks_back(len(pos.undo))[:0:-1]
-        self.pv_table = [[] for _ in range(MAX_PLY + 2)]
+        self.pv_table: list[list[int]] = [[] for _ in range(MAX_PLY + 2)]
         self.orderer.new_search()
         if self.tt:
             self.tt.new_search()
@@ -346,7 +346,7 @@ class Searcher:
         previous_nodes = 0
         for depth in depths:
             iteration_start = stats.nodes
-            lines = []
+            lines: list[tuple[int, list[int]]] = []
             try:
                 while len(lines) < line_count:  # MultiPV: each line excludes the earlier ones
                     self.root_excluded = {pv[0] for _, pv in lines}
@@ -469,7 +469,7 @@ class Searcher:
                 beta = min(score + width, INFINITY) if width < INFINITY else INFINITY
 
     def _root_window(self, depth: int, alpha: int, beta: int) -> int:
-        self.root_best = None
+        self.root_best: int | None = None
         self.root_best_score = -INFINITY
         self.root_alpha = alpha
         self.root_first = 0

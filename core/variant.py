@@ -8,10 +8,9 @@ and every ordering heuristic talk to a game only through this interface.
 
 from __future__ import annotations
 
-import abc
+import sys
 from collections.abc import Callable
 from importlib import resources
-from importlib.resources.abc import Traversable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -26,6 +25,11 @@ from xqchess.core.moves import is_capture, move_from, move_promotion
 from xqchess.core.notation import format_coordinates, parse_coordinates
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.core.zobrist import Zobrist
+
+if sys.version_info >= (3, 11):
+    from importlib.resources.abc import Traversable
+else:  # Python 3.10: the same class, under its older name (removed in 3.14)
+    from importlib.abc import Traversable
 
 if TYPE_CHECKING:
     from xqchess.core.outcome import Outcome, Termination
@@ -107,10 +111,10 @@ class BoardStyle:
     ascii_file_numbers: tuple[tuple[str, ...], ...] = ()
 
 
-class Variant(abc.ABC):
-    """Base class of the games; subclasses fill in the attributes and implement the methods.
-
-    Attributes a subclass sets in ``__init__`` before calling ``super().__init__()``:
+class Variant:
+    """Base class of the games: a family's builder (`xqchess.variants.families`) makes one from
+    a game's definition, setting the attributes below, the rules' functions among them (bound
+    to the instance, so the kernel calls them directly), before calling ``super().__init__()``:
 
     * ``name``: registry name (``"chess"``).
     * ``geometry``: the `Geometry` of the board.
@@ -198,6 +202,8 @@ class Variant(abc.ABC):
     chessmaps_values: ChessmapsValues
     royal_attacked: Callable[[list[int], int, int], bool]
     suites: dict[str, str] = {}
+    #: the package whose ``data`` folder holds the game's files (None: the class's own)
+    data_package: str | None = None
     perft_bench: tuple[tuple[str, str | None, int], ...] = ()
 
     def __init__(self) -> None:
@@ -211,10 +217,10 @@ class Variant(abc.ABC):
                                       for piece in parse_fen(self, self.start_fen).board if piece))
 
     def data_file(self, name: str) -> Traversable:
-        """The file ``name`` in the ``data`` folder of the package that defines the variant's
-        class (where a game ships its suites and openings)."""
-        package = type(self).__module__.rpartition(".")[0]
-        return resources.files(package).joinpath("data", name)
+        """The file ``name`` in the ``data`` folder of the game's package (``data_package``, else
+        the one defining the variant's class), where a game ships its suites and openings."""
+        package = self.data_package or type(self).__module__.rpartition(".")[0]
+        return resources.files(package) / "data" / name
 
     # -- positions ---------------------------------------------------------------------------
 
@@ -225,9 +231,8 @@ class Variant(abc.ABC):
 
     # -- rules -------------------------------------------------------------------------------
 
-    @abc.abstractmethod
-    def legal_moves(self, pos: Position) -> list[int]:
-        """All legal moves of the side to move."""
+    #: function(pos) -> list[int]: all legal moves of the side to move.
+    legal_moves: Callable[[Position], list[int]]
 
     def legal_captures(self, pos: Position) -> list[int]:
         """The legal captures and promotions of the side to move (the moves quiescence
@@ -256,35 +261,34 @@ class Variant(abc.ABC):
         frm = move_from(move)
         return frm < self.geometry.size and move in self.piece_legal_moves(pos, frm)
 
-    @abc.abstractmethod
-    def pseudo_legal_moves(self, pos: Position) -> list[int]:
-        """The moves the pieces' movement rules allow, ignoring the own royal piece's safety."""
+    #: function(pos) -> list[int]: the moves the pieces' movement rules allow, ignoring the own
+    #: royal piece's safety.
+    pseudo_legal_moves: Callable[[Position], list[int]]
 
-    @abc.abstractmethod
-    def reach(self, pos: Position, frm: int) -> list[int]:
-        """The squares the piece on ``frm`` could move to were nothing in its way (no blocker,
-        leg, eye or missing screen or victim): its pseudo-legal targets and those it is denied."""
+    #: function(pos, frm) -> list[int]: the squares the piece on ``frm`` could move to were
+    #: nothing in its way (no blocker, leg, eye or missing screen or victim): its pseudo-legal
+    #: targets and those it is denied.
+    reach: Callable[[Position, int], list[int]]
 
-    @abc.abstractmethod
-    def movement_fault(self, pos: Position, frm: int, to: int,
-                       rank_base: int | None = None) -> str:
-        """Why the movement rules do not take the side to move's piece on ``frm`` to the empty
-        or enemy-held ``to`` (no pseudo-legal move does): it never moves so, or what is in the
-        way. Squares are named with ranks from ``rank_base`` (the geometry's when None)."""
+    #: function(pos, frm, to, rank_base=None) -> str: why the movement rules do not take the side
+    #: to move's piece on ``frm`` to the empty or enemy-held ``to`` (no pseudo-legal move does):
+    #: it never moves so, or what is in the way. Squares are named with ranks from
+    #: ``rank_base`` (the geometry's when None).
+    movement_fault: Callable[..., str]
 
     def exposure_fault(self, pos: Position, move: int, rank_base: int | None = None) -> str:
         """Why the pseudo-legal ``move`` is not legal: by default, it leaves the royal piece
         attacked (`core.legality.royal_exposure`)."""
         return royal_exposure(pos, move, rank_base)
 
-    @abc.abstractmethod
-    def attacked(self, pos: Position, sq: int, by_color: int) -> bool:
-        """Whether a piece of ``by_color`` attacks ``sq`` (for check: as a capture of a royal)."""
+    #: function(pos, sq, by_color) -> bool: whether a piece of ``by_color`` attacks ``sq`` (for
+    #: check: as a capture of a royal).
+    attacked: Callable[[Position, int, int], bool]
 
-    @abc.abstractmethod
-    def attackers(self, board: list[int], sq: int, by_color: int) -> list[int]:
-        """The squares of the pieces of ``by_color`` that could capture on ``sq`` on ``board``
-        as it stands (so removing a piece reveals x-ray attackers and moves cannon screens)."""
+    #: function(board, sq, by_color) -> list[int]: the squares of the pieces of ``by_color`` that
+    #: could capture on ``sq`` on ``board`` as it stands (so removing a piece reveals x-ray
+    #: attackers and moves cannon screens).
+    attackers: Callable[[list[int], int, int], list[int]]
 
     def all_attackers(self, board: list[int], sq: int) -> list[int]:
         """The squares of the pieces of both colors that could capture on ``sq``: those of
@@ -315,9 +319,9 @@ class Variant(abc.ABC):
         """Whether the side to move has a legal side capture onto ``sq`` (after a double step)."""
         return False
 
-    @abc.abstractmethod
-    def outcome(self, pos: Position, claim_draw: bool = False) -> Outcome | None:
-        """The game's end if it is over (with claimable draws when ``claim_draw``), else None."""
+    #: function(pos, claim_draw=False) -> Outcome | None: the game's end if it is over (with
+    #: claimable draws when ``claim_draw``), else None.
+    outcome: Callable[..., Outcome | None]
 
     # -- FEN hooks ---------------------------------------------------------------------------
 
@@ -336,10 +340,9 @@ class Variant(abc.ABC):
             raise FenError(f"FEN en-passant field {text!r} must be '-' in {self.name}")
         return None
 
-    @abc.abstractmethod
-    def validate(self, pos: Position, strict: bool = True) -> None:
-        """Raise FenError naming the fault when ``pos`` cannot be played (always checked) or,
-        when ``strict``, when no game can reach its placement."""
+    #: function(pos, strict=True): raise FenError naming the fault when ``pos`` cannot be played
+    #: (always checked) or, when ``strict``, when no game can reach its placement.
+    validate: Callable[..., None]
 
     # -- notation ----------------------------------------------------------------------------
 

@@ -20,12 +20,12 @@ from helpers import gives_check
 from xqchess.core.moves import move_from, move_to
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.variants import get_variant
-from xqchess.variants.xiangqi.attacks import attackers
-from xqchess.variants.xiangqi.pieces import (
+from xqchess.variants.families.xiangqi_family.definition import (
     ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, SOLDIER,
 )
 
 XIANGQI = get_variant("xiangqi")
+attackers = XIANGQI.attackers
 SUITES = Path(__file__).parent.parent / "variants" / "xiangqi" / "data"
 ATTACKER_KINDS = (CHARIOT, CANNON, HORSE, ELEPHANT, ADVISOR, SOLDIER)
 CYCLES_TO_THREEFOLD = 2  # the start, then after each of two cycles

@@ -21,6 +21,7 @@ CLI = [sys.executable, "-I", "-m", "xqchess.cli.main"]
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("module", [xqchess, matrix], ids=lambda m: m.__name__)
 def test_docstring_examples_run(module):
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
@@ -159,6 +160,7 @@ def test_the_installed_command_line_runs_from_any_folder(tmp_path):
     assert any(line.startswith("Nodes searched") for line in result.stdout.splitlines())
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("document", ["README.md", "docs/api.md"])
 def test_the_documents_python_examples_run(document):
     result = doctest.testfile(str(ROOT / document), module_relative=False,

@@ -304,6 +304,7 @@ def test_train_and_evaluate_commands_on_a_tiny_data_set(tmp_path, capsys):
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(900)  # a full training run: past the default limit on a loaded machine
 @pytest.mark.parametrize("name", SIZES)
 def test_shipped_weights_regenerate_bit_for_bit_from_the_shipped_data(name):
     """`xqchess chessmaps train VARIANT` with the settings in the shipped file's metadata

@@ -1,13 +1,13 @@
 """Minixiangqi's own rules, by hand: no river (soldiers step sideways from the start), the 3x3
 palace, the flying general on 7x7, no advisors or elephants, the game's end, WXF on seven files,
-and bad input named in one line; the board is built by xiangqi's builders."""
+and bad input named in one line; the board is built by the xiangqi family's builder."""
 
 import pytest
 
 from xqchess.core.errors import FenError, IllegalMoveError
 from xqchess.core.outcome import Outcome, Termination
 from xqchess.variants import get_variant
-from xqchess.variants.minixiangqi.board import TABLES
+from xqchess.variants.minixiangqi.definition import TABLES
 
 MINI = get_variant("minixiangqi")
 START = MINI.start_fen
@@ -182,13 +182,13 @@ CHASE_CYCLE = ["b1b5", "a5b7", "b5b1", "b7a5"]
 def test_a_chase_is_no_loss_without_the_chase_rule():
     """Fairy-Stockfish's minixiangqi has no chase rule: the cycle is a plain threefold
     repetition, where xiangqi's rule (built on this board) would make the chaser lose."""
-    from xqchess.variants.minixiangqi.board import ATTACKS
-    from xqchess.variants.xiangqi import chase, rules
+    from xqchess.variants.families.xiangqi_family import chase, rules
+    from xqchess.variants.families.xiangqi_family.attacks import make_attacks
     pos = MINI.position(CHASE_START)
     for text in CHASE_CYCLE * 2:
         pos.push(MINI.parse_move(pos, text))
     assert pos.outcome() == Outcome(Termination.THREEFOLD_REPETITION, None)
-    with_chasing = rules.make_rules(chase.make_chase(TABLES, ATTACKS.attackers))
+    with_chasing = rules.make_rules(chase.make_chase(TABLES, make_attacks(TABLES).attackers))
     assert with_chasing.outcome(pos) == Outcome(Termination.PERPETUAL_CHASE, 1)
     sf = pytest.importorskip("pyffish", reason="pyffish (Fairy-Stockfish) is not installed")
     assert sf.is_optional_game_end("minixiangqi", CHASE_START, CHASE_CYCLE * 2) == (True, 0)

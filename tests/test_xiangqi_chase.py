@@ -14,10 +14,12 @@ from xqchess.core.outcome import Outcome, Termination
 from xqchess.core.search import MATE, Limits, SearchConfig, Searcher
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
 from xqchess.variants import get_variant
-from xqchess.variants.xiangqi import rules
-from xqchess.variants.xiangqi.chase import chased
+from xqchess.variants.families.xiangqi_family.attacks import make_attacks
+from xqchess.variants.families.xiangqi_family.chase import make_chase
+from xqchess.variants.xiangqi.board import TABLES
 
 XIANGQI = get_variant("xiangqi")
+chased = make_chase(TABLES, make_attacks(TABLES).attackers).chased
 RED, BLACK = 0, 1
 GENERATED_CYCLES = 2000
 
@@ -126,9 +128,9 @@ def test_a_chase_is_judged_at_the_third_occurrence_in_the_search():
     on (None), at the third Red has lost."""
     twice = play(START_1, CHASE_1[:5])
     checks = twice.checks_back(4)
-    assert rules.repetition_verdict(twice, checks, occurrences=2) is None
+    assert XIANGQI.repetition_result(twice, checks, occurrences=2) is None
     thrice = play(START_1, CHASE_1)
-    assert rules.repetition_verdict(thrice, thrice.checks_back(8), occurrences=3) == 1
+    assert XIANGQI.repetition_result(thrice, thrice.checks_back(8), occurrences=3) == 1
 
 
 def test_the_engine_avoids_a_losing_chase():

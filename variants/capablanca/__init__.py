@@ -1,3 +1,3 @@
 """Capablanca chess (10x8, archbishop and chancellor) as Fairy-Stockfish plays it."""
 
-from xqchess.variants.capablanca.variant import CapablancaVariant as VARIANT  # noqa: F401  (the registry's)
+from xqchess.variants.capablanca.definition import CAPABLANCA as GAME  # noqa: F401  (the registry's)

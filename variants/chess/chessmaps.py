@@ -19,8 +19,9 @@ files, the queen along both.
 """
 
 from xqchess.core.variant import BY_FILE, BY_SQUARE_COLOR, ChessmapsValues
-from xqchess.variants.chess.attacks import DIAGONAL, ORTHOGONAL
-from xqchess.variants.chess.pieces import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK
+from xqchess.variants.families.chess_family.definition import (
+    BISHOP, DIAGONAL, KING, KNIGHT, ORTHOGONAL, PAWN, QUEEN, ROOK,
+)
 
 #: Table A.1. Bishops in square-color order (dark 30, light 31); rooks in file order (50, 49).
 CHESSMAPS_VALUES = ChessmapsValues(

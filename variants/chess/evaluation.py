@@ -11,8 +11,14 @@ worth (each term alone against ``tapered``, 60 games at 100 ms a move; all four:
 
 from xqchess.core.evaluation import SIGN, mobility_term, open_file_term, pack
 from xqchess.core.pieces import BLACK, COLOR_SHIFT, KIND_MASK, WHITE
-from xqchess.variants.chess.attacks import DIAGONAL_RAYS, KNIGHT_TARGETS, ORTHOGONAL_RAYS
-from xqchess.variants.chess.pieces import BISHOP, GEOMETRY, KNIGHT, PAWN, QUEEN, ROOK
+from xqchess.variants.chess.tables import GEOMETRY
+from xqchess.variants.families.chess_family.definition import (
+    BISHOP, DIAGONAL, KNIGHT, KNIGHT_JUMPS, ORTHOGONAL, PAWN, QUEEN, ROOK,
+)
+
+KNIGHT_TARGETS = GEOMETRY.leaps(KNIGHT_JUMPS)
+DIAGONAL_RAYS = GEOMETRY.rays(DIAGONAL)
+ORTHOGONAL_RAYS = GEOMETRY.rays(ORTHOGONAL)
 
 FILES = GEOMETRY.files
 RANKS = GEOMETRY.ranks

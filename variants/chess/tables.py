@@ -6,7 +6,12 @@ the guard heuristic's (Ke and Parng 1993, ../shared/seeds/guard-heuristic.wiki):
 inverse of a piece's value, K 1, Q 1, R 2, B 5, N 6, P 9.
 """
 
-from xqchess.variants.chess.pieces import BISHOP, GEOMETRY, KING, KNIGHT, PAWN, QUEEN, ROOK
+from xqchess.core.geometry import Geometry
+from xqchess.variants.families.chess_family.definition import (
+    BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK,
+)
+
+GEOMETRY = Geometry(8, 8)
 
 PIECE_VALUES = {PAWN: 100, KNIGHT: 320, BISHOP: 330, ROOK: 500, QUEEN: 900, KING: 0}
 

@@ -23,8 +23,8 @@ files; the other pieces score as the paper's kings and knights do.
 """
 
 from xqchess.core.variant import BY_FILE, ChessmapsValues
-from xqchess.variants.xiangqi.attacks import ORTHOGONAL
-from xqchess.variants.xiangqi.pieces import (
+from xqchess.variants.families.xiangqi_family.board import ORTHOGONAL
+from xqchess.variants.families.xiangqi_family.definition import (
     ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, SOLDIER,
 )
 

@@ -14,12 +14,14 @@ a function of the position returning a packed score (`core.evaluation.pack`), Re
 
 from xqchess.core.evaluation import SIGN, mobility_term, open_file_term, pack
 from xqchess.core.pieces import BLACK, COLOR_SHIFT, KIND_MASK, WHITE
-from xqchess.variants.xiangqi.attacks import HORSE_MOVES, ROOK_RAYS
-from xqchess.variants.xiangqi.pieces import (
-    ADVISOR, CANNON, CHARIOT, ELEPHANT, GEOMETRY, HORSE, SOLDIER,
+from xqchess.variants.xiangqi.board import GEOMETRY, TABLES
+from xqchess.variants.families.xiangqi_family.definition import (
+    ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, SOLDIER,
 )
 
 FILES = GEOMETRY.files
+HORSE_MOVES = TABLES.horse_moves
+ROOK_RAYS = TABLES.rook_rays
 
 #: the opponent's attacking force: units per attacking piece it still has
 ATTACK_UNITS = {CHARIOT: 2, HORSE: 1, CANNON: 1}

@@ -7,8 +7,9 @@ guard heuristic's for Chinese chess (Ke and Parng 1993, ../shared/seeds/guard-he
 general 1, advisor 9, elephant 9, chariot 2, horse 5, cannon 4, soldier 9.
 """
 
-from xqchess.variants.xiangqi.pieces import (
-    ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, GEOMETRY, HORSE, SOLDIER,
+from xqchess.variants.xiangqi.board import GEOMETRY
+from xqchess.variants.families.xiangqi_family.definition import (
+    ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, SOLDIER,
 )
 
 PIECE_VALUES = {GENERAL: 0, ADVISOR: 200, ELEPHANT: 200, HORSE: 400, CHARIOT: 900, CANNON: 450,

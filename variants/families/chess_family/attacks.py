@@ -1,0 +1,161 @@
+"""Attack tables and the reverse attack probe used for check and legality, built from a
+`ChessGame` (`build_attacks`).
+
+The probe groups the kinds by how they attack: every leaper offset and every slider direction
+is tagged with the set of kinds that use it, and offsets (directions) with the same set form
+one group with one per-square table. Chess has knight jumps {knight}, king steps {king},
+orthogonal rays {rook, queen} and diagonal rays {bishop, queen}; Capablanca chess adds the
+archbishop to the knight jumps and diagonals and the chancellor to the knight jumps and
+orthogonals. Each group carries, per color, a per-code list of booleans (``hit[piece]``), so
+the probe indexes lists and never tests a kind.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from xqchess.core.pieces import BLACK, PIECE_CODES, WHITE, piece_code
+from xqchess.variants.families.chess_family.definition import ChessGame
+
+
+def _groups(desc: ChessGame, attribute: str,
+            royal: bool = True) -> list[tuple[tuple, frozenset]]:
+    """(steps, kinds) groups: the steps of ``attribute`` (leaps or slides) of the non-pawn
+    kinds (without the king unless ``royal``), merged where the same kinds use them, in the
+    order the steps are first met."""
+    users: dict[tuple[int, int], set[int]] = {}
+    for piece in desc.kinds:
+        if piece.kind == desc.pawn or (piece.kind == desc.king and not royal):
+            continue
+        for step in getattr(piece, attribute):
+            users.setdefault(step, set()).add(piece.kind)
+    groups: dict[frozenset, list] = {}
+    for step, kinds in users.items():
+        groups.setdefault(frozenset(kinds), []).append(step)
+    return [(tuple(steps), kinds) for kinds, steps in groups.items()]
+
+
+def _hits(kinds: frozenset, colors: tuple[int, ...]) -> list[bool]:
+    hit = [False] * PIECE_CODES
+    for kind in kinds:
+        for color in colors:
+            hit[piece_code(kind, color)] = True
+    return hit
+
+
+def _pawn_hit(pawn: int) -> list[bool]:
+    hit = [False] * PIECE_CODES
+    hit[pawn] = True
+    return hit
+
+
+def build_attacks(desc: ChessGame) -> SimpleNamespace:
+    """The attack tables of ``desc`` and its probes ``attacked``, ``attackers`` and
+    ``all_attackers`` (closures over the tables)."""
+    geometry = desc.geometry
+    t = SimpleNamespace()
+    leap_groups = _groups(desc, "leaps")
+    slide_groups = _groups(desc, "slides")
+    # the royal kind's group last, so attackers lists knights, pawns, the king, then rays
+    leap_groups.sort(key=lambda group: desc.king in group[1])
+    t.leap_groups = leap_groups
+    t.slide_groups = slide_groups
+    #: PAWN_ATTACKERS[color][sq]: the squares from which a pawn of ``color`` attacks ``sq``.
+    t.PAWN_ATTACKERS = (geometry.leaps(((-1, -1), (1, -1))), geometry.leaps(((-1, 1), (1, 1))))
+    #: PAWN_CAPTURES[color][sq]: the squares a pawn of ``color`` on ``sq`` attacks.
+    t.PAWN_CAPTURES = (t.PAWN_ATTACKERS[1], t.PAWN_ATTACKERS[0])
+    #: per kind, its per-square leap targets (None: it does not leap) and rays (None: it
+    #: does not slide)
+    t.LEAPS = {p.kind: geometry.leaps(p.leaps) if p.leaps else None for p in desc.kinds}
+    t.RAYS = {p.kind: geometry.rays(p.slides) if p.slides else None for p in desc.kinds}
+    king_targets = t.LEAPS[desc.king]
+    t.KING_TARGETS = king_targets
+    pawns = desc.pawns
+    pawn_attackers = t.PAWN_ATTACKERS
+
+    # per color: (per-square targets, hit) for the leapers, the pawn among them before the
+    # groups with the king, as the probes below visit them
+    def leapers(color: int) -> tuple:
+        groups = [(geometry.leaps(steps), _hits(kinds, (color,)), desc.king in kinds)
+                  for steps, kinds in leap_groups]
+        result = [(targets, hit) for targets, hit, royal in groups if not royal]
+        result.append((pawn_attackers[color], _pawn_hit(pawns[color])))
+        result += [(targets, hit) for targets, hit, royal in groups if royal]
+        return tuple(result)
+
+    def sliders(color_set: tuple[int, ...]) -> tuple:
+        return tuple((geometry.rays(steps), _hits(kinds, color_set))
+                     for steps, kinds in slide_groups)
+
+    leaps_by_color = (leapers(WHITE), leapers(BLACK))
+    slides_by_color = (sliders((WHITE,)), sliders((BLACK,)))
+    both = (WHITE, BLACK)
+    all_leaps = tuple((geometry.leaps(steps), _hits(kinds, both)) for steps, kinds in leap_groups)
+    all_slides = sliders(both)
+    #: per color: the non-royal leaper groups and the slider groups that can give check,
+    #: for the checks-and-pins walk
+    t.checking_leaps = tuple(
+        tuple((geometry.leaps(steps), _hits(kinds, (color,)))
+              for steps, kinds in _groups(desc, "leaps", royal=False))
+        + ((pawn_attackers[color], _pawn_hit(pawns[color])),)
+        for color in both)
+    t.slides_by_color = slides_by_color
+
+    def attacked(board: list[int], sq: int, by_color: int) -> bool:
+        """Whether a piece of ``by_color`` attacks ``sq`` on ``board``."""
+        for targets, hit in leaps_by_color[by_color]:
+            for s in targets[sq]:
+                if hit[board[s]]:
+                    return True
+        for rays, hit in slides_by_color[by_color]:
+            for ray in rays[sq]:
+                for s in ray:
+                    p = board[s]
+                    if p:
+                        if hit[p]:
+                            return True
+                        break
+        return False
+
+    def attackers(board: list[int], sq: int, by_color: int) -> list[int]:
+        """The squares of the pieces of ``by_color`` that attack ``sq`` (direct attacks only):
+        leapers (knights), pawns, the king, then along each slider group's rays."""
+        found = []
+        append = found.append
+        for targets, hit in leaps_by_color[by_color]:
+            for s in targets[sq]:
+                if hit[board[s]]:
+                    append(s)
+        for rays, hit in slides_by_color[by_color]:
+            for ray in rays[sq]:
+                for s in ray:
+                    p = board[s]
+                    if p:
+                        if hit[p]:
+                            append(s)
+                        break
+        return found
+
+    white_pawn, black_pawn = pawns
+    white_pawn_attackers, black_pawn_attackers = pawn_attackers
+
+    def all_attackers(board: list[int], sq: int) -> list[int]:
+        """The squares of the pieces of both colors that attack ``sq``: the squares of
+        ``attackers(board, sq, WHITE) + attackers(board, sq, BLACK)``, in one pass."""
+        found = []
+        for targets, hit in all_leaps:
+            found += [s for s in targets[sq] if hit[board[s]]]
+        found += [s for s in white_pawn_attackers[sq] if board[s] == white_pawn]
+        found += [s for s in black_pawn_attackers[sq] if board[s] == black_pawn]
+        for rays, hit in all_slides:
+            for ray in rays[sq]:
+                for s in ray:
+                    p = board[s]
+                    if p:
+                        if hit[p]:
+                            found.append(s)
+                        break
+        return found
+
+    t.attacked, t.attackers, t.all_attackers = attacked, attackers, all_attackers
+    return t

@@ -1,0 +1,225 @@
+"""Legal move generation for a chess-like game: pseudo-legal moves filtered by checks and pins
+found up front, built from a `ChessGame` (`build_movegen`).
+
+Before generating, one walk of the slider rays and the leaper and pawn squares around the king
+finds the checkers and the pinned pieces (with the line each may still move along). Then moves
+of unpinned pieces need no test when not in check, evasions must capture or block the single
+checker, the king may only step to unattacked squares (probed with the king lifted off the
+board) and en passant, whose two vanishing pawns defeat the pin logic, is tried with make/unmake.
+The same walk with every safety test left out gives the pseudo-legal moves; with the quiet
+moves left out, the captures and promotions quiescence and staged move picking search first;
+from one origin square, one piece's moves (to validate a transposition table's move).
+
+A piece that both leaps and slides (Capablanca's archbishop and chancellor) generates its
+leaps, then its rays; a leaper that gives check is answered like a knight (capture it).
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from xqchess.core.moves import (
+    COMPANION, DOUBLE_STEP, PROMOTION_SHIFT, SIDE_CAPTURE, SPECIAL_SHIFT, SQUARE_BITS, SQUARE_MASK,
+)
+from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
+from xqchess.variants.families.chess_family.definition import ChessGame
+
+DOUBLE_STEP_FLAG = DOUBLE_STEP << SPECIAL_SHIFT
+SIDE_CAPTURE_FLAG = SIDE_CAPTURE << SPECIAL_SHIFT
+CASTLE_FLAG = COMPANION << SPECIAL_SHIFT
+
+
+def build_movegen(desc: ChessGame, attacks: SimpleNamespace) -> SimpleNamespace:
+    """The move generators of ``desc`` over its ``attacks`` (`build_attacks`): ``generate``
+    and its four uses, ``side_capture_is_legal``, ``ep_capture_possible`` and the tables
+    faults and SAN read (``CASTLINGS``, ``PAWN_STEP``, ``PAWN_START_RANK``)."""
+    geometry = desc.geometry
+    g = SimpleNamespace()
+    PAWN, KING = desc.pawn, desc.king
+    promotion_flags = tuple(kind << PROMOTION_SHIFT for kind in desc.promotion_kinds)
+    pawn_step = desc.pawn_step
+    g.PAWN_STEP = pawn_step
+    g.PAWN_START_RANK = desc.pawn_start_rank
+    #: per color, per square: a pawn there may step twice / a pawn arriving there promotes
+    double_from = tuple([desc.double_step and geometry.rank_of(sq) == desc.pawn_start_rank[color]
+                         for sq in range(geometry.size)] for color in (0, 1))
+    promotes_on = tuple([geometry.rank_of(sq) == desc.last_rank[color]
+                         for sq in range(geometry.size)] for color in (0, 1))
+    #: per kind other than pawn and king: (per-square leap targets or None, rays or None)
+    piece_moves = {kind: (attacks.LEAPS[kind], attacks.RAYS[kind])
+                   for kind in attacks.LEAPS if kind not in (PAWN, KING)}
+    slider_rays = {kind: rays for kind, (_, rays) in piece_moves.items() if rays}
+    g.SLIDER_RAYS = slider_rays
+    #: Castling per color: (rights bit, king from, king to, squares that must be empty,
+    #: squares not attacked)
+    castlings = tuple(tuple((c.bit, c.king_from, c.king_to, c.empty, c.safe)
+                            for c in desc.castlings if c.color == color) for color in (0, 1))
+    g.CASTLINGS = castlings
+    king_targets = attacks.KING_TARGETS
+    pawn_captures = attacks.PAWN_CAPTURES
+    pawn_attackers = attacks.PAWN_ATTACKERS
+    slides_by_color = attacks.slides_by_color
+    checking_leaps = attacks.checking_leaps
+    attacked = attacks.attacked
+
+    def find_checks_and_pins(board: list[int], ksq: int, us: int) -> tuple[int, set | None, dict]:
+        """The number of checkers, the squares that answer a single check (capture or block;
+        None when not in check) and, per pinned piece, the squares it may still move to."""
+        them = us ^ 1
+        checkers = 0
+        evasion = None
+        pins = {}
+        for rays, hit in slides_by_color[them]:
+            for ray in rays[ksq]:
+                blocker = -1
+                i = 0
+                for s in ray:
+                    i += 1
+                    p = board[s]
+                    if p:
+                        if p >> COLOR_SHIFT == us:
+                            if blocker >= 0:
+                                break
+                            blocker = s
+                            continue
+                        if hit[p]:
+                            if blocker < 0:
+                                checkers += 1
+                                evasion = set(ray[:i])
+                            else:
+                                pins[blocker] = set(ray[:i])
+                        break
+        for targets, hit in checking_leaps[them]:
+            for s in targets[ksq]:
+                if hit[board[s]]:
+                    checkers += 1
+                    evasion = {s}
+        return checkers, evasion, pins
+
+    def generate(pos, pseudo: bool = False, quiets: bool = True,
+                 origin: int | None = None) -> list[int]:
+        """The legal moves of the side to move in ``pos`` (with ``pseudo``, the pseudo-legal
+        ones: the king's safety ignored, pins, checks, attacked squares and castling through
+        check included); without ``quiets`` only captures and promotions, in the order the
+        full list has them; with ``origin`` only the moves of the piece on that square."""
+        sb = SQUARE_BITS  # a local: the hot loop's shift
+        board = pos.board
+        us = pos.side
+        them = us ^ 1
+        ksq = pos.kings[us]
+        checkers, evasion, pins = (0, None, {}) if pseudo else find_checks_and_pins(board, ksq, us)
+        moves = []
+        append = moves.append
+        side_captures = []
+        if checkers < 2:
+            step = pawn_step[us]
+            double = double_from[us]
+            promotes = promotes_on[us]
+            captures = pawn_captures[us]
+            ep = pos.ep
+            # origin squares in ascending order
+            origins = sorted(pos.occupied[us]) if origin is None else (origin,)
+            for frm in origins:
+                kind = board[frm] & KIND_MASK
+                start = len(moves)
+                if kind == PAWN:
+                    to = frm + step
+                    if not board[to]:
+                        if promotes[to]:
+                            for flag in promotion_flags:
+                                append(frm | to << sb | flag)
+                        elif quiets:
+                            append(frm | to << sb)
+                            if double[frm] and not board[to + step]:
+                                append(frm | (to + step) << sb | DOUBLE_STEP_FLAG)
+                    for to in captures[frm]:
+                        p = board[to]
+                        if p and p >> COLOR_SHIFT == them:
+                            if promotes[to]:
+                                for flag in promotion_flags:
+                                    append(frm | to << sb | flag)
+                            else:
+                                append(frm | to << sb)
+                        elif to == ep:
+                            side_captures.append(frm | to << sb | SIDE_CAPTURE_FLAG)
+                elif kind == KING:
+                    continue
+                else:
+                    leaps, rays = piece_moves[kind]
+                    if leaps is not None:
+                        for to in leaps[frm]:
+                            p = board[to]
+                            if p:
+                                if p >> COLOR_SHIFT == them:
+                                    append(frm | to << sb)
+                            elif quiets:
+                                append(frm | to << sb)
+                    if rays is not None:
+                        for ray in rays[frm]:
+                            for to in ray:
+                                p = board[to]
+                                if p:
+                                    if p >> COLOR_SHIFT == them:
+                                        append(frm | to << sb)
+                                    break
+                                if quiets:
+                                    append(frm | to << sb)
+                if evasion is not None or frm in pins:
+                    allowed = pins.get(frm)
+                    if evasion is not None:
+                        allowed = evasion if allowed is None else allowed & evasion
+                    moves[start:] = [m for m in moves[start:]
+                                     if m >> sb & SQUARE_MASK in allowed]
+        if origin is not None and origin != ksq:
+            return moves + [m for m in side_captures if pseudo or side_capture_is_legal(pos, m)]
+        king = board[ksq]
+        board[ksq] = 0
+        for to in king_targets[ksq]:
+            p = board[to]
+            if ((not p and quiets) or (p and p >> COLOR_SHIFT == them)) and (
+                    pseudo or not attacked(board, to, them)):
+                append(ksq | to << sb)
+        board[ksq] = king
+        if pos.rights and not checkers and quiets:
+            for bit, frm, to, empty, safe in castlings[us]:
+                if (pos.rights & bit and not any(board[s] for s in empty)
+                        and (pseudo or not any(attacked(board, s, them) for s in safe))):
+                    append(frm | to << sb | CASTLE_FLAG)
+        for move in side_captures:
+            if pseudo or side_capture_is_legal(pos, move):
+                append(move)
+        return moves
+
+    def side_capture_is_legal(pos, move: int) -> bool:
+        """Whether an en-passant capture leaves the mover's king safe (tried with make/unmake)."""
+        us = pos.side
+        pos.make(move)
+        safe = not attacked(pos.board, pos.kings[us], us ^ 1)
+        pos.unmake()
+        return safe
+
+    pawns = desc.pawns
+
+    if desc.ep_needs_legal_capture:
+        def ep_capture_possible(pos, sq: int) -> bool:
+            """Whether the side to move can legally capture en passant onto ``sq``."""
+            us = pos.side
+            pawn = pawns[us]
+            return any(pos.board[frm] == pawn
+                       and side_capture_is_legal(pos, frm | sq << SQUARE_BITS | SIDE_CAPTURE_FLAG)
+                       for frm in pawn_attackers[us][sq])
+    else:
+        def ep_capture_possible(pos, sq: int) -> bool:
+            """Whether a pawn of the side to move attacks ``sq`` (legal capture or not)."""
+            pawn = pawns[pos.side]
+            return any(pos.board[frm] == pawn for frm in pawn_attackers[pos.side][sq])
+
+    g.find_checks_and_pins = find_checks_and_pins
+    g.generate = generate
+    g.legal_moves = generate
+    g.legal_captures = lambda pos: generate(pos, quiets=False)
+    g.origin_legal_moves = lambda pos, frm: generate(pos, origin=frm)
+    g.pseudo_legal_moves = lambda pos: generate(pos, pseudo=True)
+    g.side_capture_is_legal = side_capture_is_legal
+    g.ep_capture_possible = ep_capture_possible
+    return g

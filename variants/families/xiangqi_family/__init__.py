@@ -1,0 +1,1 @@
+"""The xiangqi family: a `XiangqiGame` definition (`definition`) and its builder (`builder`), with\nthe board tables, move generator, attack probes, faults, FEN checks, WXF and Chinese notation\nand game-end rules (perpetual check and chase) every xiangqi-like game shares."""

@@ -1,0 +1,143 @@
+"""Xiangqi legal move generation: pseudo-legal moves, then a general-safety test where needed.
+
+A move can expose its own general only if it is a general move, or it leaves or enters the
+general's check zone (its file and rank, where chariots, cannons, their screens and the facing
+general act, and the four diagonal neighbours, the legs of attacking horses). So when not in
+check, every other move is legal without a test; the rest are tried on the board in place.
+The same generation without quiet moves gives the captures quiescence and staged move picking
+search first; from one origin square, one piece's moves (to validate a transposition table's
+move).
+
+`make_movegen(tables, attacks)` builds these generators for one board (`board.Tables` and the
+probes of `attacks.make_attacks`); xiangqi's own are bound below.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from xqchess.core import moves as _moves
+from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
+from xqchess.variants.families.xiangqi_family.definition import ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE
+
+
+def make_movegen(tables, attacks) -> SimpleNamespace:
+    """The move generators of the board of ``tables``: ``pseudo_legal_moves``,
+    ``legal_moves``, ``legal_captures``, ``origin_legal_moves`` and ``is_check``."""
+    ROOK_RAYS = tables.rook_rays
+    HORSE_MOVES = tables.horse_moves
+    ELEPHANT_MOVES = tables.elephant_moves
+    GENERAL_STEPS = tables.general_steps
+    ADVISOR_STEPS = tables.advisor_steps
+    SOLDIER_STEPS = tables.soldier_steps
+    CHECK_ZONE = tables.check_zone
+    general_attacked = attacks.general_attacked
+    # the move encoding's fields, as closure cells (the hot loops read them per move)
+    SQUARE_BITS, SQUARE_MASK = _moves.SQUARE_BITS, _moves.SQUARE_MASK
+
+    def pseudo_legal_moves(pos, quiets: bool = True, origin: int | None = None) -> list[int]:
+        """Every move the pieces' movement rules allow, ignoring the own general's safety; without
+        ``quiets`` only the captures, in the order the full list has them; with ``origin`` only the
+        moves of the piece on that square."""
+        board = pos.board
+        us = pos.side
+        them = us ^ 1
+        moves = []
+        append = moves.append
+        shift = SQUARE_BITS
+        # origin squares in ascending order
+        for frm in sorted(pos.occupied[us]) if origin is None else (origin,):
+            kind = board[frm] & KIND_MASK
+            if kind == CHARIOT:
+                for ray in ROOK_RAYS[frm]:
+                    for to in ray:
+                        p = board[to]
+                        if p:
+                            if p >> COLOR_SHIFT == them:
+                                append(frm | to << shift)
+                            break
+                        if quiets:
+                            append(frm | to << shift)
+            elif kind == CANNON:
+                for ray in ROOK_RAYS[frm]:
+                    screened = False
+                    for to in ray:
+                        p = board[to]
+                        if screened:
+                            if p:
+                                if p >> COLOR_SHIFT == them:
+                                    append(frm | to << shift)
+                                break
+                        elif p:
+                            screened = True
+                        elif quiets:
+                            append(frm | to << shift)
+            elif kind == HORSE:
+                for to, leg in HORSE_MOVES[frm]:
+                    if not board[leg]:
+                        p = board[to]
+                        if (p and p >> COLOR_SHIFT == them) or (not p and quiets):
+                            append(frm | to << shift)
+            elif kind == ELEPHANT:
+                for to, eye in ELEPHANT_MOVES[us][frm]:
+                    if not board[eye]:
+                        p = board[to]
+                        if (p and p >> COLOR_SHIFT == them) or (not p and quiets):
+                            append(frm | to << shift)
+            else:
+                steps = (GENERAL_STEPS if kind == GENERAL else ADVISOR_STEPS if kind == ADVISOR
+                         else SOLDIER_STEPS)[us][frm]
+                for to in steps:
+                    p = board[to]
+                    if (p and p >> COLOR_SHIFT == them) or (not p and quiets):
+                        append(frm | to << shift)
+        return moves
+
+
+    def legal_moves(pos, quiets: bool = True, origin: int | None = None) -> list[int]:
+        """All legal moves of the side to move in ``pos`` (``quiets`` and ``origin`` as
+        `pseudo_legal_moves` takes them)."""
+        board = pos.board
+        us = pos.side
+        them = us ^ 1
+        ksq = pos.kings[us]
+        if ksq < 0:  # the general was captured (from a FEN with the opponent in check)
+            return pseudo_legal_moves(pos, quiets, origin)
+        in_check = general_attacked(board, ksq, them)
+        zone = CHECK_ZONE[ksq]
+        legal = []
+        for move in pseudo_legal_moves(pos, quiets, origin):
+            frm = move & SQUARE_MASK
+            to = move >> SQUARE_BITS & SQUARE_MASK
+            if not in_check and frm != ksq and frm not in zone and to not in zone:
+                legal.append(move)
+                continue
+            piece = board[frm]
+            captured = board[to]
+            board[to] = piece
+            board[frm] = 0
+            exposed = general_attacked(board, to if frm == ksq else ksq, them)
+            board[frm] = piece
+            board[to] = captured
+            if not exposed:
+                legal.append(move)
+        return legal
+
+
+    def legal_captures(pos) -> list[int]:
+        """The legal captures of the side to move, in `legal_moves`'s order."""
+        return legal_moves(pos, quiets=False)
+
+
+    def origin_legal_moves(pos, frm: int) -> list[int]:
+        """The legal moves of the side to move's piece on ``frm``, in `legal_moves`'s order."""
+        return legal_moves(pos, origin=frm)
+
+
+    def is_check(pos) -> bool:
+        ksq = pos.kings[pos.side]
+        return ksq >= 0 and general_attacked(pos.board, ksq, pos.side ^ 1)
+
+    return SimpleNamespace(pseudo_legal_moves=pseudo_legal_moves, legal_moves=legal_moves,
+                           legal_captures=legal_captures,
+                           origin_legal_moves=origin_legal_moves, is_check=is_check)
