@@ -16,8 +16,9 @@ A game ships two files in `data/` (beside its suites and openings):
     ``{"oracle": ..., "style": "SAN" | "XIANGQI_WXF" | "UCI", "rank_shift": n}`` (``UCI``: the
     oracle's coordinates, each rank number moved by ``rank_shift``, as ICCS counts ranks from
     0), or null where no oracle writes it: that notation is only written and read back.
-  - ``ask_immediate_end``: pyffish's ``is_immediate_game_end`` is asked at every position too,
-    and must say no (optional: each pyffish call costs milliseconds).
+  - ``ask_immediate_end``: pyffish's ``is_immediate_game_end`` is asked at every position
+    first (where the game has such ends, or to make sure it has none; optional: each pyffish
+    call costs milliseconds).
   - ``dead_material_is_drawn``: the game ends drawn when pyffish's
     ``has_insufficient_material`` holds for both sides (pyffish's ``is_optional_game_end``
     leaves that to the caller).
@@ -184,11 +185,14 @@ class PyffishOracle:
     def game_end(self, pos: Position) -> tuple[tuple[bool, int], tuple[bool, int]]:
         """(pyffish's end and value for the side to move, ours), as `as_pyffish` writes them:
         `game_result` where no move is legal, else `is_optional_game_end` (and dead material
-        where the game draws by it); `is_immediate_game_end`, where asked, must say no."""
+        where the game draws by it); first `is_immediate_game_end`, where asked (a bare king,
+        say)."""
         sf, name = self.sf, self.name
-        if self.asks_immediate_end:
-            assert sf.is_immediate_game_end(name, self.start, self.moves)[0] is False, self.moves
-        if not pos.legal_moves():  # (the legal moves are compared first)
+        immediate = (sf.is_immediate_game_end(name, self.start, self.moves)
+                     if self.asks_immediate_end else (False, 0))
+        if immediate[0]:
+            expected = immediate
+        elif not pos.legal_moves():  # (the legal moves are compared first)
             expected = True, sf.game_result(name, self.start, self.moves)
         else:
             over, value = sf.is_optional_game_end(name, self.start, self.moves)

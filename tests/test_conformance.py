@@ -290,17 +290,17 @@ def test_hash_identifies_positions_reached_by_transposition(game):
 # -- entry-point games -----------------------------------------------------------------------
 
 THROWAWAY_MODULE = '''\
-"""A throwaway game, registered through the entry point: {base}'s rules, its own data."""
+"""A throwaway game, registered through the entry point: {base}'s definition under another
+name, its data in this package."""
 
-from xqchess.variants import get_variant
+import dataclasses
+import importlib
 
-BASE = type(get_variant("{base}"))
+from xqchess.variants import LOCATIONS
 
-
-class ThrowawayVariant(BASE):
-    def __init__(self):
-        super().__init__()
-        self.name = "throwaway"
+_module, _, _attribute = LOCATIONS["{base}"].partition(":")
+GAME = dataclasses.replace(getattr(importlib.import_module(_module), _attribute),
+                           name="throwaway", package=__name__)
 '''
 
 
@@ -316,14 +316,13 @@ def test_a_game_registered_through_an_entry_point_is_checked_by_the_same_harness
     """A game that an installed distribution registers (entry-point group `xqchess.variants`)
     gets every per-game test of this harness, reading its settings and perft reference from its
     own data folder, and passes them: here a throwaway distribution on the path (its dist-info
-    and its package) whose game is the last registered game under another name, with its
+    and its package) whose game is the definition of the last registered game with repetition
+    cycles (so that every per-game test has a case) under another name, with its
     suites and a small part of its perft reference and random games."""
-    base = GAMES[-1]
+    base = [game for game in GAMES if conformance_settings(game)["repetition_cycles"]][-1]
     package = tmp_path / "throwaway_game"
     (package / "data").mkdir(parents=True)
-    (package / "__init__.py").write_text(
-        "from throwaway_game.variant import ThrowawayVariant as VARIANT  # noqa: F401\n")
-    (package / "variant.py").write_text(THROWAWAY_MODULE.format(base=base))
+    (package / "__init__.py").write_text(THROWAWAY_MODULE.format(base=base))
     data = conformance_settings(base)
     data["differential"].update(runs=2, positions_per_run=20, min_positions=40, endings=[])
     data["repetition_cycles"] = data["repetition_cycles"][:1]
@@ -339,7 +338,7 @@ def test_a_game_registered_through_an_entry_point_is_checked_by_the_same_harness
     (dist_info / "METADATA").write_text("Metadata-Version: 2.1\nName: throwaway-game\n"
                                         "Version: 0.1\n")
     (dist_info / "entry_points.txt").write_text(
-        f"[{ENTRY_POINT_GROUP}]\nthrowaway = throwaway_game:VARIANT\n")
+        f"[{ENTRY_POINT_GROUP}]\nthrowaway = throwaway_game:GAME\n")
 
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
         [str(tmp_path)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]))
