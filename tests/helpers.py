@@ -1,23 +1,13 @@
-"""Shared test helpers: reference data, random positions reached by legal play, snapshots."""
+"""Shared test helpers: random positions reached by legal play, snapshots."""
 
 from __future__ import annotations
 
-import json
 import random
-from pathlib import Path
 
 import pytest
 
 from xqchess.core.position import Position
 from xqchess.variants import get_variant
-
-DATA = Path(__file__).parent / "data"
-DEFAULT_PERFT_LIMIT = 200_000
-
-
-def perft_reference(variant_name: str) -> list[dict]:
-    """The Fairy-Stockfish perft reference (copied from ../shared/data/perft)."""
-    return json.loads((DATA / "perft" / f"{variant_name}.json").read_text())["positions"]
 
 
 def random_walk(variant_name: str, seed: int, plies: int, fen: str | None = None) -> Position:

@@ -1,7 +1,7 @@
 """Xiangqi notations on chosen positions: coordinates (UCI ranks 1-10, ICCS ranks 0-9), WXF
 and Chinese, written and read, with clear errors for malformed, illegal and ambiguous text that
 leave the position unchanged. (WXF is also compared with Fairy-Stockfish on thousands of
-positions in test_xiangqi_oracle.py.)"""
+positions by the conformance harness, test_conformance.py.)"""
 
 import pytest
 
