@@ -1,7 +1,8 @@
 """Countermove heuristic: the quiet move that last refuted the opponent's previous move gets a
 bonus when that previous move is played again.
 
-Seed: Uiterwijk 1992 via ../shared/seeds/countermove-heuristic.md: the table is indexed per
+Seed: Uiterwijk 1992, as the Chessprogramming wiki's "Countermove Heuristic" gives it: the table
+is indexed per
 side by the previous move's [from][to] (``countermove:fromto``, the default) or, more memory
 friendly, by the [piece][to] of the previous move (``countermove:pieceto``); it is updated on
 beta cutoffs by non-captures only, and a move matching the entry earns the bonus (scored 1).

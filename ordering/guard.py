@@ -1,5 +1,5 @@
-"""Guard heuristic (Ke and Parng 1993, ../shared/seeds/guard-heuristic.wiki): legal move
-ordering and forward pruning by the guard value of squares.
+"""Guard heuristic (Ke and Parng 1993, as the Chessprogramming wiki's "Guard Heuristic" gives
+it): legal move ordering and forward pruning by the guard value of squares.
 
 What the seed says: the guard value of a square is the sum of the capture strengths of the
 pieces that control it, White's positive and Black's negative; and if the square holds a

@@ -1,7 +1,7 @@
 """History heuristic: a butterfly table indexed by a move's from and to squares, credited
 whenever the move fails high; moves are ordered by their credit.
 
-Seed: ../shared/seeds/advanced-killers-and-history-heuristic.txt. The seed keeps one global
+Seed: the "Advanced Killer Moves" text and its history heuristic. The seed keeps one global
 two-dimensional array ``historyMoves[fromIndex][toIndex]``, with no side and no ply; when a move
 causes a cutoff in the alpha-beta search it does ``historyMoves[move.fromIndex][move.toIndex]++``
 (any move, captures included), and orders all moves by these numbers. It says nothing of

@@ -3,8 +3,8 @@
 `Killers` keeps two slots per ply: a new cutoff move takes the first slot and pushes the old
 first killer to the second (the classic scheme); the first slot scores 2, the second 1.
 
-`AdvancedKillers` is the seed's variant ("Advanced Killer Moves",
-../shared/seeds/advanced-killers-and-history-heuristic.txt). The seed counts every move's
+`AdvancedKillers` is the seed's variant (the text "Advanced
+Killer Moves"). The seed counts every move's
 cutoffs per ply and from/to square (``everyKiller[ply][fromIndex][toIndex]``, incremented on
 each cutoff) and keeps a primary and a secondary killer per ply; a move whose count surpasses
 that of a current killer takes one of their places. Here a move takes the place of the killer

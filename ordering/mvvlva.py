@@ -2,7 +2,8 @@
 valuable attacker first; promotions count the promoted piece. Quiet moves score 0.
 
 Seed: the classic capture ordering the guard heuristic pairs with "capture-first-if-target-safe"
-(../shared/seeds/guard-heuristic.wiki). Values are the variant's piece values.
+(Ke and Parng 1993, the Chessprogramming wiki's "Guard Heuristic"). Values are the variant's
+piece values.
 What it is worth, measured: README's ordering table (`xqchess lab --depth 4`) and
 docs/lab.md (each heuristic alone).
 """

@@ -1,5 +1,6 @@
 """Seed fidelity of the move-ordering heuristics (issue 11), worked by hand from the seed texts
-in ../shared/seeds/ and run through the same code on both games: the guard value is the seed's
+(Ke and Parng's guard heuristic, the advanced killers and history text, Uiterwijk's
+countermove, Greer 2000) and run through the same code on both games: the guard value is the seed's
 guardValueWPOV from the side to move's point of view, ``history:seed`` is the seed's history
 rule, and the advanced killers rank their two killers by count and age the counts."""
 

@@ -1,5 +1,5 @@
-"""Greer's chessmaps heuristic (Greer 2000, ../shared/seeds/greer-2000-chessmaps-move-influence.txt),
-written once for every game on the kernel's interfaces:
+"""Greer's chessmaps heuristic (Kieran Greer 2000, "Computer chess move-ordering schemes using
+move influence"), written once for every game on the kernel's interfaces:
 
 - `control`: the control of a square (section 2.1) and the chessmap, the vector of it;
 - `valueboard`: the valueboard, the influence of a move (section 2.3) and the sector layouts;

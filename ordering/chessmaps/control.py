@@ -1,5 +1,5 @@
-"""The control of a square and the chessmap (Greer 2000, sections 2.1 and 2.2;
-../shared/seeds/greer-2000-chessmaps-move-influence.txt), for every game on the kernel.
+"""The control of a square and the chessmap (Kieran Greer 2000, "Computer chess move-ordering
+schemes using move influence", sections 2.1 and 2.2), for every game on the kernel.
 
 A square is +1 (the first player controls it), -1 (the second) or 0 (neutral):
 

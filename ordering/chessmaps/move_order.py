@@ -1,6 +1,6 @@
-"""Greer's move-ordering algorithm with the chessmaps heuristic (Greer 2000, section 4;
-../shared/seeds/greer-2000-chessmaps-move-influence.txt), written once for every game on the
-kernel, and the heuristic ``chessmaps`` that puts it in a search.
+"""Greer's move-ordering algorithm with the chessmaps heuristic (Kieran Greer 2000, "Computer
+chess move-ordering schemes using move influence", section 4), written once for every game on
+the kernel, and the heuristic ``chessmaps`` that puts it in a search.
 
 **Categories.** Every legal move is one of three kinds, taken in this precedence:
 

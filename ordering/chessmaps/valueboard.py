@@ -1,5 +1,6 @@
-"""Greer's valueboard and the influence of a move (Greer 2000, section 2.3 and Appendix A;
-../shared/seeds/greer-2000-chessmaps-move-influence.txt), for every game on the kernel.
+"""Greer's valueboard and the influence of a move (Kieran Greer 2000, "Computer chess
+move-ordering schemes using move influence", section 2.3 and Appendix A), for every game on the
+kernel.
 
 * **Piece values** (`square_values`): each piece's value from the variant's
   ``chessmaps_values`` (chess: Table A.1, pawn 10 ... queen 90, king 40; the two bishops 30 and

@@ -1,5 +1,5 @@
-"""Chess values of Greer's chessmaps heuristic: Table A.1 of Greer 2000
-(../shared/seeds/greer-2000-chessmaps-move-influence.txt), used as they stand.
+"""Chess values of Greer's chessmaps heuristic: Table A.1 of Kieran Greer 2000,
+"Computer chess move-ordering schemes using move influence", used as they stand.
 
     pawn 10, knight 29, bishop1 30, bishop2 31, rook1 49, rook2 50, queen 90,
     king 40 in the valueboard (as an attacker or occupant) and 200 in capture sequences.

@@ -2,7 +2,7 @@
 
 Square tables are written as a board diagram from White's side (rank 8 on top) and stored by
 square index from White's point of view; Black reads them rank-mirrored. Capture strengths are
-the guard heuristic's (Ke and Parng 1993, ../shared/seeds/guard-heuristic.wiki): roughly the
+the guard heuristic's (Ke and Parng 1993, the wiki's "Guard Heuristic"): roughly the
 inverse of a piece's value, K 1, Q 1, R 2, B 5, N 6, P 9.
 """
 

@@ -31,7 +31,7 @@ the d-file, 0-3):
 * general: as xiangqi's: +5 on its home point (d1), +1 beside it, -8 and -9 a rank or two
   higher, where it is exposed.
 
-Capture strengths (Ke and Parng 1993, ../shared/seeds/guard-heuristic.wiki): the seed's Chinese
+Capture strengths (Ke and Parng 1993, the wiki's "Guard Heuristic"): the seed's Chinese
 chess values for the kinds this game has, roughly inverse to their value as the seed's rule
 asks: general 1, chariot 2, cannon 4, horse 5, soldier 9.
 

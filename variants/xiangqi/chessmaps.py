@@ -1,5 +1,5 @@
 """Xiangqi values of Greer's chessmaps heuristic, in the spirit of his chess Table A.1 (Greer
-2000, ../shared/seeds/greer-2000-chessmaps-move-influence.txt): a soldier is 10, like the
+2000, "Computer chess move-ordering schemes using move influence"): a soldier is 10, like the
 chess pawn, and the other pieces are their usual material worth on that scale (the kernel's
 `tables.PIECE_VALUES` divided by ten: advisor and elephant 2 soldiers, horse 4, cannon 4.5,
 chariot 9), with the same two devices as the paper:

@@ -3,7 +3,7 @@ strengths.
 
 Square tables are written as a board diagram from Red's side (rank 10 on top) and stored by
 square index from Red's point of view; Black reads them rank-mirrored. Capture strengths are the
-guard heuristic's for Chinese chess (Ke and Parng 1993, ../shared/seeds/guard-heuristic.wiki):
+guard heuristic's for Chinese chess (Ke and Parng 1993, the wiki's "Guard Heuristic"):
 general 1, advisor 9, elephant 9, chariot 2, horse 5, cannon 4, soldier 9.
 """
 

@@ -3,7 +3,7 @@
 `chased(after, before, move, victim)` is the set (a bitmask, bit ``1 << square``) of the
 victim's pieces that ``move`` newly chases, the board being ``before`` the move and ``after`` it
 and ``victim`` the side to move after it. It follows Fairy-Stockfish's ``Position::chased()``
-(src/position.cpp; ../shared/docs/xiangqi-repetition.md summarises it) rule by rule:
+(src/position.cpp) rule by rule:
 
 * Targets: never the general and never a soldier that has not crossed the river. A horse or
   cannon chases a chariot, an elephant or advisor chases a chariot, cannon or horse, protected
