@@ -85,7 +85,7 @@ class ClusterRunner:
         try:
             versions = self.client.run(importlib.metadata.version, "xqchess")
         except importlib.metadata.PackageNotFoundError:
-            raise ClusterError(f"a worker of {self.address} does not have xqchess installed")
+            raise ClusterError(f"a worker of {self.address} does not have xqchess installed") from None
         ours = package_version()
         wrong = {worker: version for worker, version in versions.items() if version != ours}
         if wrong:

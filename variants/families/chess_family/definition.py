@@ -180,8 +180,11 @@ def standard_castlings(geometry: Geometry, king_file: int, rook_files: tuple[int
     and 4, 8 (Black). The king goes to ``king_targets[i]`` and the rook to ``rook_targets[i]``."""
     entries = []
     for color, rank in ((WHITE, 0), (BLACK, geometry.ranks - 1)):
+
+        def sq(file: int, rank: int = rank) -> int:
+            return geometry.square(file, rank)
+
         for wing_index, (wing, san) in enumerate((("kingside", "O-O"), ("queenside", "O-O-O"))):
-            sq = lambda f: geometry.square(f, rank)  # noqa: E731
             king_from, king_to = sq(king_file), sq(king_targets[wing_index])
             rook_from, rook_to = sq(rook_files[wing_index]), sq(rook_targets[wing_index])
             step = 1 if king_targets[wing_index] > king_file else -1
