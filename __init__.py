@@ -270,7 +270,7 @@ def search(board: Board, depth: int | None = None, movetime: int | None = None,
            **options) -> SearchReport:
     """Search ``board``'s position within the limits given (at least one: ``depth`` in plies,
     ``movetime`` in ms, ``nodes``; the first reached ends it) with the ordering pipeline
-    ``ordering`` (a spec string, see README) and the `SearchConfig` ``options`` (``tt``,
+    ``ordering`` (a spec string, see docs/search.md) and the `SearchConfig` ``options`` (``tt``,
     ``pvs``, ``iterative``, ``quiescence``, ``null_move``, ``lmr``, ``guard_prune_depth``,
     ``hash_mb``, ``multipv``). The board is left as it was.
 

@@ -84,7 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
     limits.add_argument("--nodes", type=positive_int, help="stop after this many nodes")
     add_searcher_options(search)
     search.add_argument("--json", action="store_true",
-                        help="print one JSON object (keys in README) instead of text")
+                        help="print one JSON object (keys in docs/search.md) instead of text")
     search.add_argument("--notation", default="uci", help="notation of the moves printed")
     search.set_defaults(run=run_search)
 
@@ -158,7 +158,7 @@ def build_parser() -> argparse.ArgumentParser:
                           "xiangqi-middlegames-30, capablanca-middlegames), an EPD file, or "
                           "several of one game joined by + (repeatable)")
     lab.add_argument("--spec", action="append", help="an ordering spec (repeatable; default: "
-                     "the README table's pipelines)")
+                     "the pipelines of docs/search.md's table)")
     lab.add_argument("--depth", action="append", type=int_between(1, MAX_PLY),
                      help=f"search depth, 1-{MAX_PLY} (repeatable; default 3)")
     lab.add_argument("--prune", action="append", metavar="DEPTH[:MARGIN]",

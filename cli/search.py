@@ -24,7 +24,7 @@ MAX_MULTIPV = 256
 def add_searcher_options(parser: argparse.ArgumentParser) -> None:
     """Options that choose the ordering pipeline and the search enhancements."""
     parser.add_argument("--ordering", default=DEFAULT_SPEC, metavar="SPEC",
-                        help=f"move-ordering pipeline (default {DEFAULT_SPEC}); see README")
+                        help=f"move-ordering pipeline (default {DEFAULT_SPEC}); see docs/search.md")
     parser.add_argument("--guard-prune", type=non_negative_int, nargs="?", const=1, default=0,
                         metavar="DEPTH", help="prune quiet moves to unsafe squares at depths up "
                         "to DEPTH (default 1 when given; needs guard in --ordering)")

@@ -42,7 +42,7 @@ def test_chess_king_and_pawn_ending_reads_the_endgame_tables():
 
 
 def test_xiangqi_has_no_endgame_tables_so_both_evaluations_agree():
-    """Xiangqi's endgame tables were tried and dropped (no gain in a match; README): its
+    """Xiangqi's endgame tables were tried and dropped (no gain in a match; docs/search.md): its
     tapered score is its middlegame tables' score in every phase."""
     from helpers import random_walk
 

@@ -80,7 +80,7 @@ GREER_TABLE4 = {"chessmaps": (3549, 22383, 142320, 748494),
 #: the output folder's journal of finished searches (one JSON object per line)
 JOURNAL = "searches.jsonl"
 
-#: the ordering table of README (cumulative pipelines, then the default)
+#: the ordering table of docs/search.md (cumulative pipelines, then the default)
 STANDARD_SPECS = ("none", "mvvlva", "mvvlva,killer", "mvvlva,killer,history",
                   "mvvlva,killer,countermove,history", "guard,mvvlva,killer,countermove,history",
                   DEFAULT_SPEC)

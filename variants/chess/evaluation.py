@@ -6,7 +6,7 @@ Each term is a function of the position returning a packed middlegame/endgame sc
 Letouzey's evaluation, 2005: eval.cpp, pawn.cpp and material.cpp), the simplest published set
 that covers these terms; what we leave out of Fruit's is named in each docstring. Measured
 worth (each term alone against ``tapered``, 60 games at 100 ms a move; all four: +17 Elo,
--59 to +96): in each docstring, and README.md, "Evaluation terms".
+-59 to +96): in each docstring, and docs/search.md, "Evaluation terms".
 """
 
 from xqchess.core.evaluation import SIGN, mobility_term, open_file_term, pack

@@ -6,8 +6,8 @@ These are the terms xiangqi programs weigh beyond material and square tables (El
 evaluation by Morning Yellow has each of them: advisor and elephant worth that grows with the
 opponent's attacking force, trapped horses, open files for chariots, the hollow-cannon threat);
 the weights are ours, in that program's range, and each term's measured worth (alone against ``tapered``,
-60 games at 100 ms a move; all four: -58 Elo, -137 to +14) is in its docstring and README.md,
-"Evaluation terms". Xiangqi has no game phase here (its endgame tables were dropped, README
+60 games at 100 ms a move; all four: -58 Elo, -137 to +14) is in its docstring and docs/search.md,
+"Evaluation terms". Xiangqi has no game phase here (its endgame tables were dropped, docs/search.md
 "Tapered evaluation"), so each term scores the middlegame and the endgame alike. Each term is
 a function of the position returning a packed score (`core.evaluation.pack`), Red's view.
 """
