@@ -29,10 +29,8 @@ class EngineOptionError(XQChessError):
 #: The playing search's switches (`SearchConfig` fields) and their defaults: quiescence
 #: without full move generation, SEE-losing captures and delta pruning (`QUIESCENCE_MODES`);
 #: null move, late-move reductions, check extension, futility pruning and aspiration windows
-#: on together (60 games at 100 ms a move against all five off: +191 Elo, 95% interval +112
-#: to +293, in xiangqi; +29, -38 to +98, in chess; docs/search.md, "The playing search"); the
-#: tapered evaluation (`core.evaluation`: chess +147 Elo, +68 to +245; xiangqi has no endgame
-#: tables).
+#: on together; the tapered evaluation (`core.evaluation`). What each is worth, measured by
+#: matches: docs/search.md (its opening section and "The playing search").
 PLAY_SWITCHES = {"quiescence": "pruned", "null_move": True, "lmr": True,
                  "check_extension": True, "futility": True, "aspiration": True,
                  "evaluation": "tapered"}

@@ -4,9 +4,8 @@ structure, piece mobility, king shelter, rooks on open files and the bishop pair
 Each term is a function of the position returning a packed middlegame/endgame score
 (`core.evaluation.pack`) from White's point of view. The weights are Fruit 2.1's (Fabien
 Letouzey's evaluation, 2005: eval.cpp, pawn.cpp and material.cpp), the simplest published set
-that covers these terms; what we leave out of Fruit's is named in each docstring. Measured
-worth (each term alone against ``tapered``, 60 games at 100 ms a move; all four: +17 Elo,
--59 to +96): in each docstring, and docs/search.md, "Evaluation terms".
+that covers these terms; what we leave out of Fruit's is named in each docstring. What each term is
+worth, measured by matches, is in docs/search.md, "Evaluation terms", beside its command.
 """
 
 from xqchess.core.evaluation import SIGN, mobility_term, open_file_term, pack
@@ -75,8 +74,7 @@ def _pawns(pos) -> tuple[list[int], list[int]]:
 
 def pawn_structure(pos) -> int:
     """Doubled, isolated and passed pawns. Left out of Fruit's: backward and candidate pawns,
-    and the passed pawn's dynamic endgame bonuses (unstoppable, free path, king distance).
-    Measured alone against ``tapered``: +6 Elo (-70, +82), 60 games at 100 ms."""
+    and the passed pawn's dynamic endgame bonuses (unstoppable, free path, king distance)."""
     pawns = _pawns(pos)
     score = 0
     for color in (WHITE, BLACK):
@@ -126,14 +124,13 @@ MOVE_COUNTS = {
 def mobility(pos) -> int:
     """Per knight, bishop, rook and queen, the squares it moves to (empty or enemy-held),
     counted from Fruit's zero points. Left out of Fruit's: nothing (Fruit weighs captures and
-    moves alike and defences 0, as here). Measured alone: +12 Elo (-71, +96), 60 games."""
+    moves alike and defences 0, as here)."""
     return mobility_term(pos, MOVE_COUNTS, MOBILITY)
 
 
 def rooks_and_bishops(pos) -> int:
     """Rooks on open and half-open files, and the bishop pair. Left out of Fruit's: rooks and
-    queens on the seventh rank, trapped and blocked pieces. Measured alone: +64 Elo (-11, +146),
-    60 games."""
+    queens on the seventh rank, trapped and blocked pieces."""
     board = pos.board
     score = open_file_term(pos, PAWN, ROOK, ROOK_OPEN_FILE, ROOK_SEMI_OPEN_FILE)
     for color in (WHITE, BLACK):
@@ -148,7 +145,7 @@ def king_shelter(pos) -> int:
     counted twice), a middlegame penalty of 36 - d**2 per file whose nearest such pawn is d
     ranks from the last rank, 36 with none. Left out of Fruit's: the castling squares' shelter
     (Fruit takes the best of the king's square and where it may castle to), pawn storms and the
-    attack on the squares around the king. Measured alone: +23 Elo (-56, +105), 60 games."""
+    attack on the squares around the king."""
     board = pos.board
     score = 0
     for color in (WHITE, BLACK):

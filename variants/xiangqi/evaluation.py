@@ -5,10 +5,10 @@ mobility, chariots on open files and the hollow cannon against the general.
 These are the terms xiangqi programs weigh beyond material and square tables (ElephantEye's
 evaluation by Morning Yellow has each of them: advisor and elephant worth that grows with the
 opponent's attacking force, trapped horses, open files for chariots, the hollow-cannon threat);
-the weights are ours, in that program's range, and each term's measured worth (alone against ``tapered``,
-60 games at 100 ms a move; all four: -58 Elo, -137 to +14) is in its docstring and docs/search.md,
-"Evaluation terms". Xiangqi has no game phase here (its endgame tables were dropped, docs/search.md
-"Tapered evaluation"), so each term scores the middlegame and the endgame alike. Each term is
+the weights are ours, in that program's range; what each term is worth, measured by matches,
+is in docs/search.md, "Evaluation terms", beside the command that measures it. Xiangqi has no
+game phase here (its endgame tables were dropped: docs/search.md, its opening section), so each
+term scores the middlegame and the endgame alike. Each term is
 a function of the position returning a packed score (`core.evaluation.pack`), Red's view.
 """
 
@@ -44,8 +44,7 @@ HOLLOW_CANNON = pack(-60, -60, 0)
 
 def defence(pos) -> int:
     """Each advisor and elephant a side keeps is worth more the more attackers the opponent
-    has: `DEFENDER_WORTH` times the opponent's `ATTACK_UNITS`. Measured alone against
-    ``tapered``: -6 Elo (-85, +73), 60 games at 100 ms."""
+    has: `DEFENDER_WORTH` times the opponent's `ATTACK_UNITS`."""
     board = pos.board
     units = [0, 0]
     defenders = [0, 0]
@@ -79,20 +78,19 @@ MOVE_COUNTS = {
 
 def mobility(pos) -> int:
     """Horse and cannon mobility, from `MOBILITY`'s zero points: a horse hemmed in by its
-    legs and its own pieces loses, one with many free jumps gains. Measured alone: +29 Elo
-    (-49, +110), 60 games."""
+    legs and its own pieces loses, one with many free jumps gains."""
     return mobility_term(pos, MOVE_COUNTS, MOBILITY)
 
 
 def chariot_files(pos) -> int:
     """A chariot on a file with no soldier gains `CHARIOT_OPEN_FILE`, on one with only enemy
-    soldiers `CHARIOT_HALF_OPEN_FILE`. Measured alone: +23 Elo (-47, +95), 60 games."""
+    soldiers `CHARIOT_HALF_OPEN_FILE`."""
     return open_file_term(pos, SOLDIER, CHARIOT, CHARIOT_OPEN_FILE, CHARIOT_HALF_OPEN_FILE)
 
 
 def general_safety(pos) -> int:
     """`HOLLOW_CANNON` for each enemy cannon that faces a general along its file with no piece
-    between. Measured alone: -64 Elo (-133, -1), 60 games: it loses."""
+    between."""
     board = pos.board
     score = 0
     for color in (WHITE, BLACK):
