@@ -1,14 +1,15 @@
 """Seed fidelity of the move-ordering heuristics (issue 11), worked by hand from the seed texts
 in ../shared/seeds/ and run through the same code on both games: the guard value is the seed's
-guardValueWPOV from the side to move's point of view, ``history:seed`` is the seed's history
-rule, and the advanced killers rank their two killers by count and age the counts."""
+guardValueWPOV from the side to move's point of view, its ordering rules and its pruning below
+minus the margin are the seed's, ``history:seed`` is the seed's history rule, and the advanced
+killers rank their two killers by count and age the counts."""
 
 import pytest
 
-from xqchess.core.moves import is_capture, is_quiet, move_from
+from xqchess.core.moves import is_capture, is_quiet, move_from, move_to
 from xqchess.core.pieces import BLACK, WHITE
 from xqchess.core.search import Node
-from xqchess.ordering.guard import ESCAPE, Guard
+from xqchess.ordering.guard import ESCAPE, SAFE_CAPTURE, Guard
 from xqchess.ordering.history import History
 from xqchess.ordering.killer import AdvancedKillers
 from xqchess.ordering.spec import OrderingSpecError, build_pipeline
@@ -71,6 +72,19 @@ GUARD_CASES = [
 ]
 
 
+CHESS_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+GUARD_CASES += [
+    # e7 at the start holds the black pawn. No white piece controls e7 (the bishop f1 and the
+    # queen d1 stand behind their pawns; the knights reach only d2/e2, a3/c3, f3/h3); the
+    # black king e8 (1), queen d8 (1), bishop f8 (5) and knight g8 (6) do; b8 reaches only a6,
+    # c6 and d7. White: 0 - (1 + 1 + 5 + 6) = -13. The pawn's own 9 joins only when White
+    # attacks it as well as Black defends it: White does not, so -13 (not -13 - 9 = -22).
+    ("chess", CHESS_START, "e7", WHITE, -(1 + 1 + 5 + 6)),
+    # for Black the same controllers count positive and its own pawn never: +13.
+    ("chess", CHESS_START, "e7", BLACK, 1 + 1 + 5 + 6),
+]
+
+
 @pytest.mark.parametrize("variant_name,fen,square,side,expected", GUARD_CASES)
 def test_guard_value_is_the_seeds_for_the_side_to_move(variant_name, fen, square, side,
                                                       expected):
@@ -100,6 +114,50 @@ def test_escape_first_if_origin_unsafe_fires_for_the_movers_defended_piece(varia
     scores = Guard(variant).score(node_for(pos), moves)
     escapes = {move for move, score in zip(moves, scores) if score >= ESCAPE}
     assert escapes == {move for move in moves if move_from(move) == origin}
+
+
+# Rb1-b4: b4 is controlled by the rook itself (2, up the empty b-file) and attacked by the
+# black pawn c5 (9): its guard value for White is 2 - 9 = -7.
+PRUNE_FEN = "4k3/8/8/2p5/8/8/8/1R2K3 w - - 0 1"
+
+
+@pytest.mark.parametrize("margin, prunable", [(6, True), (7, False), (8, False)])
+def test_guard_prunes_a_move_only_below_minus_the_margin(margin, prunable):
+    """The seed prunes moves whose target's guard value is below minus the margin: -7 is below
+    -6, but not below -7 (exactly minus the margin) or -8."""
+    chess = get_variant("chess")
+    pos = chess.position(PRUNE_FEN)
+    move = chess.parse_move(pos, "b1b4")
+    assert Guard(chess).guard_value(pos.board, move_to(move)) == 2 - 9
+    assert Guard(chess, margin).prunable(node_for(pos), move) is prunable
+
+
+# The ordering rules worked by hand, for White: the knight h4 stands on an unsafe square (the
+# black pawn g5 attacks it, nothing defends it: -9); the rook d1 reaches a1 (a black knight,
+# undefended: +2), d2-d4 (+2), d5 (+2 against the knight f6's 6: -4) and d6 (a black pawn: +2
+# against the pawn e7's 9 and, attacked and defended, its own 9: -16); the king's squares are
+# safe.
+ORDER_FEN = "4k3/4p3/3p1n2/6p1/7N/8/8/n2RK3 w - - 0 1"
+ORDER_CASES = {
+    # escape-first-if-origin-unsafe: every move of the knight, its value (320) on top
+    "h4g2": ESCAPE + 320, "h4f3": ESCAPE + 320, "h4f5": ESCAPE + 320, "h4g6": ESCAPE + 320,
+    # capture-first-if-target-safe, by MVV-LVA (16 x the victim's value less the capturer's)
+    "d1a1": SAFE_CAPTURE + 16 * 320 - 500,
+    # a capture onto an unsafe square: no bonus
+    "d1d6": 0,
+    # quiet moves: onto the unsafe d5 last, the others level
+    "d1d5": -1, "d1d4": 0, "d1d3": 0, "d1d2": 0, "d1c1": 0, "d1b1": 0,
+    "e1d2": 0, "e1e2": 0, "e1f1": 0, "e1f2": 0,
+}
+
+
+def test_guard_ordering_rules_score_moves_as_worked_by_hand():
+    chess = get_variant("chess")
+    pos = chess.position(ORDER_FEN)
+    moves = pos.legal_moves()
+    assert sorted(chess.format_move(pos, m) for m in moves) == sorted(ORDER_CASES)
+    scores = Guard(chess).score(node_for(pos), moves)
+    assert {chess.format_move(pos, m): s for m, s in zip(moves, scores)} == ORDER_CASES
 
 
 # -- history:seed ------------------------------------------------------------------------------
