@@ -6,8 +6,8 @@ valuable attacker and free to stop when going on would lose."""
 
 import pytest
 
-from xqchess.core.pieces import BLACK, WHITE, piece_code
-from xqchess.core.see import ROYAL_VALUE, see
+from xqchess.core.pieces import BLACK, PIECE_CODES, WHITE, piece_code
+from xqchess.core.see import ROYAL_VALUE, exchange_values, see
 from xqchess.variants import get_variant
 
 CASES = [
@@ -17,12 +17,19 @@ CASES = [
     ("chess", "4k3/2p5/8/3pP3/8/8/8/4K3 w - d6 0 2", "e5d6", 0),
     # the same capture with no black pawn on c7: nothing recaptures, +100.
     ("chess", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "e5d6", 100),
+    # exd6 e.p. empties d5 as well: the rook d1 then backs the pawn up the d-file. exd6 (+100)
+    # Rxd6 (100 - 100 = 0) Rxd6 (500 - 0 = 500): Black does better not to take: +100.
+    ("chess", "3rk3/8/8/3pP3/8/8/8/3RK3 w - d6 0 2", "e5d6", 100),
     # a pawn takes a knight defended by a pawn: +320, then the pawn is lost: 320 - 100 = 220.
     ("chess", "4k3/8/2p5/3n4/4P3/8/8/4K3 w - - 0 1", "e4d5", 320 - 100),
     # a rook takes a pawn defended by a pawn: 100 - 500 = -400.
     ("chess", "4k3/8/2p5/3p4/8/8/8/3RK3 w - - 0 1", "d1d5", 100 - 500),
     # the queen takes a pawn defended by a pawn: 100 - 900 = -800.
     ("chess", "4k3/8/2p5/3p4/8/8/8/3QK3 w - - 0 1", "d1d5", 100 - 900),
+    # ... with a rook behind the queen, which takes the pawn back: 100 - 900 + 100 = -700.
+    ("chess", "4k3/8/2p5/3p4/8/8/3Q4/3RK3 w - - 0 1", "d2d5", 100 - 900 + 100),
+    # the pawn e6 takes back before the knight f6 (found first, as a leaper): 100 - 500.
+    ("chess", "4k3/8/4pn2/3p4/8/8/8/3RK3 w - - 0 1", "d1d5", 100 - 500),
     # doubled rooks take a pawn defended by a rook: Rxd5 (+100) Rxd5 (-500) Rxd5 (+500) = +100;
     # the rook d1 joins as an x-ray attacker once the rook d2 has left the file.
     ("chess", "3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5", 100),
@@ -54,6 +61,8 @@ CASES = [
     ("chess", "5r1k/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7f8q", 500 + 800),
     # ... and with the king e8 beside f8 it takes the new queen: 1300 - 900 = 400.
     ("chess", "4kr2/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7f8q", 1300 - 900),
+    # Black promotes: d1=Q (+800) and the rook a1 takes it (900): -100 for Black.
+    ("chess", "4k3/8/8/8/8/8/3p4/R5K1 b - - 0 1", "d2d1q", 800 - 900),
     # Black captures: ...dxe4 takes a bishop defended by the knight f2 (as White's pawn above):
     # 330 - 100 = 230.
     ("chess", "4k3/8/8/3p4/4B3/8/5N2/4K3 b - - 0 1", "d5e4", 230),
@@ -77,12 +86,38 @@ def test_see_equals_the_exchange_worked_by_hand(variant_name, fen, text, expecte
     assert pos.board == before  # worked on a copy
 
 
-def test_exchange_values_put_the_royal_pieces_last():
-    chess = get_variant("chess")
-    values = chess.exchange_values
+@pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])
+def test_exchange_values_put_the_royal_pieces_last(variant_name):
+    variant = get_variant(variant_name)
+    values = exchange_values(variant)
+    assert values == variant.exchange_values  # what the variant computed once
     for color in (WHITE, BLACK):
-        assert values[chess.royal_pieces[color]] == ROYAL_VALUE
-        for kind, value in chess.piece_values.items():
-            if piece_code(kind, color) != chess.royal_pieces[color]:
+        assert values[variant.royal_pieces[color]] == ROYAL_VALUE
+        for kind, value in variant.piece_values.items():
+            if piece_code(kind, color) != variant.royal_pieces[color]:
                 assert values[piece_code(kind, color)] == value
-    assert values[0] == 0
+    assert values[0] == 0 and len(values) == PIECE_CODES
+
+
+# A known defect, found by mutation testing (docs/testing.md): the exchange stops as soon as the
+# side about to capture would be behind even if not answered (``-previous < 0 and last < 0``),
+# valuing that capture as unanswered. Where it would be answered, that side's best is to stop
+# short of it, which the early stop cannot see. Fixing it changes the search trees (and every
+# node count measured with SEE in the ordering), so it is left to its own change.
+DEFECT_CASES = [
+    # Nxd5 (+330) exd5 (-320: +10) cxd5 (+100: +110); Black's Nxd5 (-100: +10) would be answered
+    # by exd5 (+320: +330) and Qxd5 (-100: +230), so Black stops at +110. Stopped early: +10.
+    ("3q2k1/8/4pn2/3b4/1NP1P3/8/8/6K1 w - - 0 1", "b4d5", 110),
+    # Be2 is taken by the knight g1 (-330); Kxe2 (+320: -10) would put the king where the queen
+    # e8 takes it, so the king may not: -330. Stopped early: -10.
+    ("4q1k1/8/8/8/8/5B2/8/5Kn1 w - - 0 1", "f3e2", -330),
+]
+
+
+@pytest.mark.xfail(strict=True, reason="SEE stops the exchange before a capture that would be "
+                   "answered (docs/testing.md); fixing it changes the search trees")
+@pytest.mark.parametrize("fen,text,expected", DEFECT_CASES)
+def test_see_does_not_stop_before_a_capture_that_would_be_answered(fen, text, expected):
+    chess = get_variant("chess")
+    pos = chess.position(fen)
+    assert see(pos, chess.parse_move(pos, text)) == expected
