@@ -169,6 +169,9 @@ def test_mate_scores_are_stored_as_the_distance_from_the_node():
     # scores short of the mate bound are stored as they are
     assert _to_tt(MATE_BOUND - 1, 4) == MATE_BOUND - 1
     assert _from_tt(-(MATE_BOUND - 1), 4) == -(MATE_BOUND - 1)
+    # the bound itself is a mate score (as mate_in reads it): stored at the root, read at ply 3
+    assert _from_tt(MATE_BOUND, 3) == MATE_BOUND - 3
+    assert _from_tt(-MATE_BOUND, 3) == -(MATE_BOUND - 3)
 
 
 def test_chess_repetition_in_the_tree_is_a_draw():

@@ -116,6 +116,17 @@ def test_escape_first_if_origin_unsafe_fires_for_the_movers_defended_piece(varia
     assert escapes == {move for move in moves if move_from(move) == origin}
 
 
+def test_board_values_are_every_squares_guard_value():
+    chess = get_variant("chess")
+    pos = chess.position()
+    guard = Guard(chess)
+    for side in (WHITE, BLACK):
+        assert guard.board_values(pos.board, side) == [
+            guard.guard_value(pos.board, sq, side) for sq in range(64)]
+    e7 = chess.geometry.parse_square("e7")
+    assert guard.board_values(pos.board)[e7] == -13  # White's point of view by default
+
+
 # Rb1-b4: b4 is controlled by the rook itself (2, up the empty b-file) and attacked by the
 # black pawn c5 (9): its guard value for White is 2 - 9 = -7.
 PRUNE_FEN = "4k3/8/8/2p5/8/8/8/1R2K3 w - - 0 1"
@@ -130,6 +141,15 @@ def test_guard_prunes_a_move_only_below_minus_the_margin(margin, prunable):
     move = chess.parse_move(pos, "b1b4")
     assert Guard(chess).guard_value(pos.board, move_to(move)) == 2 - 9
     assert Guard(chess, margin).prunable(node_for(pos), move) is prunable
+
+
+def test_guard_prunes_below_zero_by_default():
+    # e2-e3: the pawn does not control its own target; the black queen h6 does (1): -1 < -0
+    chess = get_variant("chess")
+    pos = chess.position("4k3/8/7q/8/8/8/4P3/K7 w - - 0 1")
+    move = chess.parse_move(pos, "e2e3")
+    assert Guard(chess).guard_value(pos.board, move_to(move)) == -1
+    assert Guard(chess).prunable(node_for(pos), move) is True
 
 
 # The ordering rules worked by hand, for White: the knight h4 stands on an unsafe square (the
@@ -149,6 +169,24 @@ ORDER_CASES = {
     "d1d5": -1, "d1d4": 0, "d1d3": 0, "d1d2": 0, "d1c1": 0, "d1b1": 0,
     "e1d2": 0, "e1e2": 0, "e1f1": 0, "e1f2": 0,
 }
+
+
+# Guard values of exactly 0 count as safe: Qxe6 takes a pawn on e6 attacked by the queen e1 (1,
+# up the e-file) and the pawn d5 (9), defended by the king f7 (1), and attacked and defended
+# its own 9 joins: 1 + 9 - 1 - 9 = 0. h3 is reached by nobody: 0. The pawn d5 stands attacked
+# by the pawn e6 and undefended (-9): its moves escape first.
+BOUNDARY_FEN = "8/5k2/4p3/3P4/8/8/7P/4Q1K1 w - - 0 1"
+BOUNDARY_CASES = {"e1e6": SAFE_CAPTURE + 16 * 100 - 900, "h2h3": 0, "d5e6": ESCAPE + 100,
+                  "d5d6": ESCAPE + 100}
+
+
+def test_guard_ordering_counts_a_guard_value_of_zero_as_safe():
+    chess = get_variant("chess")
+    pos = chess.position(BOUNDARY_FEN)
+    moves = [chess.parse_move(pos, text) for text in BOUNDARY_CASES]
+    assert Guard(chess).guard_value(pos.board, move_to(moves[0])) == 0
+    scores = Guard(chess).score(node_for(pos), moves)
+    assert dict(zip(BOUNDARY_CASES, scores)) == BOUNDARY_CASES
 
 
 def test_guard_ordering_rules_score_moves_as_worked_by_hand():
@@ -236,4 +274,17 @@ def test_advanced_killer_counts_age_between_searches(variant_name):
     killers.on_cutoff(pos, c, 0, 2, 4, 0)  # 3 passes a's 2
     assert killers.slots[4] == [c, a]
     killers.reset()
+    assert killers.slots[4] == [0, 0] and killers.counts[4] == {}
+
+
+@pytest.mark.parametrize("variant_name", VARIANTS)
+def test_advanced_killer_counts_halve_rounding_down(variant_name):
+    pos, (a, b, c) = quiet_moves(variant_name, 3)
+    killers = AdvancedKillers(get_variant(variant_name))
+    for move in (a, a, a, b, b):  # counts: a 3, b 2
+        killers.on_cutoff(pos, move, 0, 2, 4, 0)
+    killers.new_search()  # a 3 // 2 = 1, b 2 // 2 = 1: both stay
+    assert killers.slots[4] == [a, b]
+    assert killers.counts[4] == {a & 0x3FFF: 1, b & 0x3FFF: 1}
+    killers.new_search()  # 1 // 2 = 0: both leave
     assert killers.slots[4] == [0, 0] and killers.counts[4] == {}

@@ -78,46 +78,93 @@ def stage(name: str, target: dict, pytest_options: dict) -> Path:
 
 def fence_off(path: Path, functions: set[str]) -> None:
     """Put every top-level statement of ``path`` but the ``functions`` between mutmut's no-mutate
-    pragmas (in the staged copy)."""
+    pragmas (in the staged copy): one fence around each run of such statements."""
     source = path.read_text().splitlines()
     tree = ast.parse("\n".join(source))
     found = {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
     if functions - found:
         raise SystemExit(f"{path.name} has no top-level function {sorted(functions - found)}")
-    inserts = []  # (line index, text), applied from the bottom up
+    runs: list[list[int]] = []  # [first line, last line] of each run of fenced statements
+    kept = True
     for node in tree.body:
         if isinstance(node, ast.FunctionDef) and node.name in functions:
+            kept = True
             continue
         first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
-        inserts += [(first - 1, START), (node.end_lineno, END)]
-    for index, text in sorted(inserts, key=lambda item: item[0], reverse=True):
-        source.insert(index, text)
+        if kept:
+            runs.append([first, node.end_lineno])
+        runs[-1][1] = node.end_lineno
+        kept = False
+    for first, last in reversed(runs):  # from the bottom up, so line numbers stay valid
+        source.insert(last, END)
+        source.insert(first - 1, START)
     path.write_text("\n".join(source) + "\n")
 
 
-def run(name: str, where: Path, jobs: int) -> dict:
-    mutmut = [sys.executable, "-m", "mutmut"]
-    log = where / "mutmut-run.log"
-    with log.open("w") as out:
-        subprocess.run(mutmut + ["run", "--max-children", str(jobs)], cwd=where, stdout=out,
+MUTMUT = [sys.executable, "-m", "mutmut"]
+
+
+def mutmut_run(where: Path, jobs: int) -> None:
+    """``mutmut run`` in the staged copy (``jobs`` mutants at once), its progress written to
+    mutmut-run.log there."""
+    with (where / "mutmut-run.log").open("w") as out:
+        subprocess.run(MUTMUT + ["run", "--max-children", str(jobs)], cwd=where, stdout=out,
                        stderr=subprocess.STDOUT, check=False)
-    subprocess.run(mutmut + ["export-cicd-stats"], cwd=where, check=True,
-                   capture_output=True)
-    stats = json.loads((where / "mutants" / "mutmut-cicd-stats.json").read_text())
-    listing = subprocess.run(mutmut + ["results"], cwd=where, capture_output=True,
-                             text=True).stdout
-    survivors = [line.split(":")[0].strip() for line in listing.splitlines()
-                 if line.strip().endswith(": survived")]
-    print(f"{name}: {stats['total']} mutants, {stats['killed']} killed, "
-          f"{stats['survived']} survived, {stats['timeout']} timed out, "
-          f"{stats['no_tests']} not reached by the tests (log: {log.relative_to(ROOT)})")
-    for mutant in survivors:
-        diff = subprocess.run(mutmut + ["show", mutant], cwd=where, capture_output=True,
+
+
+def mutant_statuses(where: Path) -> dict[str, str]:
+    """Every mutant's status as ``mutmut results --all true`` gives it."""
+    listing = subprocess.run(MUTMUT + ["results", "--all", "true"], cwd=where,
+                             capture_output=True, text=True).stdout
+    return dict(tuple(part.strip() for part in line.rsplit(":", 1))
+                for line in listing.splitlines() if ":" in line)
+
+
+def run_in_place(where: Path, jobs: int) -> dict[str, str]:
+    """mutmut's own run: each mutant switched on in a process forked after import."""
+    mutmut_run(where, jobs)
+    return mutant_statuses(where)
+
+
+def run_applied(where: Path, target: dict) -> dict[str, str]:
+    """For code that runs at import (``make_rules`` builds the xiangqi verdicts as closures
+    when the variant module loads), which mutmut's switch, read at call time after import,
+    never reaches: each mutant is written into the staged file in turn (``mutmut apply``) and
+    the target's tests run in a fresh process (``-x``: up to the first failure)."""
+    mutmut_run(where, 1)  # generates the mutants; its own test run cannot switch them on here
+    source = where / PACKAGE / target["mutate"]
+    original = source.read_text()
+    pytest = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
+              *target["tests"]]
+    baseline = subprocess.run(pytest, cwd=where, capture_output=True, text=True)
+    if baseline.returncode:
+        raise SystemExit(f"the tests fail without a mutant:\n{baseline.stdout[-2000:]}")
+    statuses = {}
+    for mutant in mutant_statuses(where):
+        subprocess.run(MUTMUT + ["apply", mutant], cwd=where, check=True, capture_output=True)
+        try:
+            result = subprocess.run(pytest, cwd=where, capture_output=True, timeout=600)
+            statuses[mutant] = "killed" if result.returncode else "survived"
+        except subprocess.TimeoutExpired:
+            statuses[mutant] = "timeout"
+        finally:
+            source.write_text(original)
+    return statuses
+
+
+def report(name: str, where: Path, statuses: dict[str, str]) -> None:
+    """The counts, and each survivor's diff (``mutmut show``)."""
+    counts = {status: list(statuses.values()).count(status) for status in set(statuses.values())}
+    print(f"{name}: {len(statuses)} mutants, " + ", ".join(
+        f"{count} {status}" for status, count in sorted(counts.items())))
+    for mutant, status in statuses.items():
+        if status != "survived":
+            continue
+        diff = subprocess.run(MUTMUT + ["show", mutant], cwd=where, capture_output=True,
                               text=True).stdout
         changed = [line for line in diff.splitlines()
                    if line[:1] in "+-" and not line.startswith(("+++", "---"))]
         print(f"  survived {mutant}\n    " + "\n    ".join(changed))
-    return stats
 
 
 def main() -> None:
@@ -137,8 +184,13 @@ def main() -> None:
     unknown = [name for name in args.targets if name not in targets]
     if unknown:
         parser.error(f"unknown target {', '.join(unknown)}: one of {', '.join(targets)}")
-    for name in targets if args.all else args.targets:
-        run(name, stage(name, targets[name], pytest_options), args.jobs)
+    chosen = list(targets) if args.all else args.targets
+    staged = {name: stage(name, targets[name], pytest_options) for name in chosen}  # one snapshot
+    for name in chosen:
+        target = targets[name]
+        statuses = (run_applied(staged[name], target) if target.get("apply")
+                    else run_in_place(staged[name], args.jobs))
+        report(name, staged[name], statuses)
 
 
 if __name__ == "__main__":
