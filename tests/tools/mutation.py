@@ -140,15 +140,18 @@ def run_applied(where: Path, target: dict) -> dict[str, str]:
     if baseline.returncode:
         raise SystemExit(f"the tests fail without a mutant:\n{baseline.stdout[-2000:]}")
     statuses = {}
-    for mutant in mutant_statuses(where):
-        subprocess.run(MUTMUT + ["apply", mutant], cwd=where, check=True, capture_output=True)
-        try:
-            result = subprocess.run(pytest, cwd=where, capture_output=True, timeout=600)
-            statuses[mutant] = "killed" if result.returncode else "survived"
-        except subprocess.TimeoutExpired:
-            statuses[mutant] = "timeout"
-        finally:
-            source.write_text(original)
+    with (where / "applied.log").open("w") as log:  # progress, one mutant a line
+        for mutant in mutant_statuses(where):
+            subprocess.run(MUTMUT + ["apply", mutant], cwd=where, check=True,
+                           capture_output=True)
+            try:
+                result = subprocess.run(pytest, cwd=where, capture_output=True, timeout=600)
+                statuses[mutant] = "killed" if result.returncode else "survived"
+            except subprocess.TimeoutExpired:
+                statuses[mutant] = "timeout"
+            finally:
+                source.write_text(original)
+            print(f"{mutant}: {statuses[mutant]}", file=log, flush=True)
     return statuses
 
 
