@@ -177,9 +177,13 @@ class Limits:
     movestogo: int | None = None
     infinite: bool = False
     searchmoves: list[int] | None = None  # root moves to consider (UCI searchmoves)
+    #: UCI ``go mate N``: deepen until a mate in at most this many moves is proven for the side
+    #: to move, however deep that takes (reductions may hide a mate at depth 2N - 1)
+    mate: int | None = None
 
     def bounded(self, side: int) -> bool:
-        """Whether the search of ``side``'s move will end without a stop request."""
+        """Whether the search of ``side``'s move will end without a stop request. A mate limit
+        alone does not bound it: where there is no such mate, the search never ends."""
         clock = self.wtime if side == 0 else self.btime
         return not self.infinite and any(
             limit is not None for limit in (self.depth, self.nodes, self.movetime, clock))
@@ -381,7 +385,11 @@ class Searcher:
                 on_iteration(iterations[-1])
             if len(lines) < line_count:  # stopped after the best line: the search is over
                 break
-            if abs(best_score) >= MATE_BOUND and not limits.infinite and limits.depth is None:
+            # A mate ends the search unless it is infinite or has a depth; a mate search ends
+            # only with a mate in at most the moves asked for (a longer one would not do).
+            if not limits.infinite and (
+                    mate_in(best_score) in range(1, limits.mate + 1) if limits.mate
+                    else abs(best_score) >= MATE_BOUND and limits.depth is None):
                 break
             if self.soft_deadline and time.perf_counter() >= self.soft_deadline:
                 break

@@ -128,6 +128,55 @@ def test_with_nothing_searched_and_no_winning_capture_the_pipelines_first_move(v
     assert result.pv == [result.best_move] and result.depth == 0
 
 
+# The time-management formula (`Searcher._deadlines`), worked by hand: with a clock, margin =
+# min(50, remaining / 10); budget = min((remaining - margin) / movestogo (30 when not sent)
+# + 0.8 x increment, (remaining - margin) / 2), at least 1 ms; the hard deadline is the budget,
+# the soft one (no new iteration after it) 0.6 x the budget. A move time keeps back
+# MOVE_OVERHEAD_MS (10 ms), at most half of it: both deadlines max(movetime - 10, movetime / 2).
+DEADLINE_CASES = [
+    # wtime 10000 winc 5000: margin 50; 9950 / 30 + 4000 = 4331.67 ms (under 9950 / 2 = 4975)
+    (Limits(wtime=10_000, btime=10_000, winc=5_000, binc=5_000), 0, 9950 / 30 + 4000),
+    # without increment: 9950 / 30 = 331.67 ms
+    (Limits(wtime=10_000, btime=10_000), 0, 9950 / 30),
+    # Black's clock and increment, with movestogo 10: margin 50; 5950 / 10 + 800 = 1395 ms
+    (Limits(wtime=60_000, btime=6_000, winc=0, binc=1_000, movestogo=10), 1, 5950 / 10 + 800),
+    # a large increment on a short clock: 950 / 30 + 1600 = 1631.67 is over half of what is
+    # left, 950 / 2 = 475 ms
+    (Limits(wtime=1_000, btime=1_000, winc=2_000, binc=2_000), 0, 950 / 2),
+    # 5 ms left: margin 0.5; 4.5 / 30 = 0.15 ms, raised to the 1 ms floor
+    (Limits(wtime=5, btime=5), 0, 1),
+]
+
+
+@pytest.mark.parametrize("limits, side, budget_ms", DEADLINE_CASES, ids=str)
+def test_clock_deadlines_follow_the_time_management_formula(limits, side, budget_ms):
+    search = searcher(get_variant("chess"))
+    search.start = 0.0  # deadlines are seconds after the search's start
+    soft, hard = search._deadlines(limits, side)
+    assert hard == pytest.approx(budget_ms / 1000)
+    assert soft == pytest.approx(0.6 * budget_ms / 1000)
+
+
+@pytest.mark.parametrize("movetime, seconds", [(1000, 0.99), (15, 0.0075)])
+def test_movetime_deadlines_keep_back_the_overhead(movetime, seconds):
+    # 1000 ms: max(990, 500) = 990 ms; 15 ms: max(5, 7.5) = 7.5 ms
+    search = searcher(get_variant("chess"))
+    search.start = 0.0
+    assert search._deadlines(Limits(movetime=movetime, wtime=10_000), 0) == \
+        (pytest.approx(seconds), pytest.approx(seconds))
+
+
+@pytest.mark.parametrize("limits, side", [
+    (Limits(wtime=10_000, btime=10_000, infinite=True), 0),  # infinite: no deadline
+    (Limits(wtime=10_000), 1),  # no clock for Black
+    (Limits(depth=3), 0),
+])
+def test_no_clock_no_deadline(limits, side):
+    search = searcher(get_variant("chess"))
+    search.start = 0.0
+    assert search._deadlines(limits, side) == (None, None)
+
+
 #: Node limits that cut a depth-3 search without TT or iterative deepening after a few root
 #: moves.
 PARTIAL_DEPTH3_NODES = {"chess": 20_000, "xiangqi": 4_000}

@@ -9,7 +9,7 @@ import pytest
 from xqchess.cli.suites import default_suite
 from xqchess.core.errors import XQChessError
 from xqchess.core.moves import is_capture, is_quiet
-from xqchess.core.search import Limits, Node, SearchConfig, Searcher
+from xqchess.core.search import MAX_PLY, Limits, Node, SearchConfig, Searcher
 from xqchess.ordering.countermove import Countermove
 from xqchess.ordering.guard import Guard
 from xqchess.ordering.history import GRAVITY_LIMIT, History
@@ -60,6 +60,15 @@ def test_captures_never_become_killers_history_or_countermoves():
 
 
 @pytest.mark.parametrize("variant_name", VARIANTS)
+def test_killers_reach_the_deepest_ply_the_search_expands(variant_name):
+    """The search expands nodes up to ply MAX_PLY - 1 (at MAX_PLY it evaluates)."""
+    pos, (a, b) = quiet_moves(variant_name, 2)
+    for killers in (Killers(get_variant(variant_name)), AdvancedKillers(get_variant(variant_name))):
+        killers.on_cutoff(pos, a, 0, 1, MAX_PLY - 1, 0)
+        assert killers.score(node_at(pos, ply=MAX_PLY - 1), [a, b]) == [2, 0]
+
+
+@pytest.mark.parametrize("variant_name", VARIANTS)
 def test_advanced_killers_replace_only_when_a_count_passes(variant_name):
     pos, (a, b, c) = quiet_moves(variant_name, 3)
     killers = AdvancedKillers(get_variant(variant_name))
@@ -79,16 +88,41 @@ def test_advanced_killers_replace_only_when_a_count_passes(variant_name):
 @pytest.mark.parametrize("rule,depths,expected", [
     ("one", [3, 5], 2),
     ("depth2", [3, 5], 9 + 25),
+    # deep cutoffs: depth squared has no bound (gravity's would subtract 1600 x 1600 // 16384)
+    ("depth2", [40, 40], 1600 + 1600),
     ("gravity", [3], 9),
+    # h += bonus - h x bonus // 16384: 1600, then 1600 + 1600 - 1600 x 1600 // 16384 (156.25
+    # rounded down) = 3044
+    ("gravity", [40, 40], 1600 + 1600 - 156),
+    (None, [40, 40], 1600 + 1600),  # the default rule is depth2
 ])
 def test_history_update_rules(variant_name, rule, depths, expected):
     pos, (a, b) = quiet_moves(variant_name, 2)
-    history = History(get_variant(variant_name), rule)
+    variant = get_variant(variant_name)
+    history = History(variant) if rule is None else History(variant, rule)
     for depth in depths:
         history.on_cutoff(pos, a, 0, depth, 1, 0)
     assert history.score(node_at(pos), [a, b]) == [expected, 0]
+    history.new_search()  # aged: halved, rounded down
+    assert history.score(node_at(pos), [a, b]) == [expected // 2, 0]
+    assert all(type(value) is int for value in history.table)
     pos.make(b)  # the other side's table is separate
     assert history.score(node_at(pos), [a]) == [0]
+
+
+@pytest.mark.parametrize("variant_name", VARIANTS)
+@pytest.mark.parametrize("rule", ["one", "seed"])
+def test_history_keeps_one_entry_per_move(variant_name, rule):
+    """Every quiet move of the start position credited a different number of times scores
+    exactly its own credits: no two from/to pairs share an entry (moves from one square, or to
+    one square, included)."""
+    pos = get_variant(variant_name).position()
+    moves = [m for m in sorted(pos.legal_moves()) if is_quiet(pos, m)]
+    history = History(get_variant(variant_name), rule)
+    for times, move in enumerate(moves, 1):
+        for _ in range(times):
+            history.on_cutoff(pos, move, 0, 2, 1, pos.side)
+    assert history.score(node_at(pos), moves) == list(range(1, len(moves) + 1))
 
 
 @pytest.mark.parametrize("variant_name", VARIANTS)

@@ -6,7 +6,9 @@ import threading
 
 import pytest
 
-from xqchess.core.search import MATE, MATE_BOUND, Limits, SearchConfig, Searcher, mate_in
+from xqchess.core.search import (
+    MATE, MATE_BOUND, Limits, SearchConfig, Searcher, _from_tt, _to_tt, mate_in,
+)
 from xqchess.core.tt import UPPER
 from helpers import random_walk, snapshot
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
@@ -144,7 +146,32 @@ def test_xiangqi_perpetual_check_in_the_tree_loses_for_the_checker():
     for text in ["a8a10", "f10f9", "a10a9", "f9f10", "a9a10"]:
         pos.make(xiangqi.parse_move(pos, text))
     assert [xiangqi.format_move(pos, m) for m in pos.legal_moves()] == ["f10f9"]
-    assert searcher("xiangqi").search(pos, Limits(depth=2)).score >= MATE - 10
+    # f10f9 (ply 1) repeats the position after Red's a10a9 check: Red, to move there, loses
+    # at ply 1, -(MATE - 1) for Red; for Black at the root MATE - 1, "mate 1" (not "mate 0")
+    score = searcher("xiangqi").search(pos, Limits(depth=2)).score
+    assert score == MATE - 1 and mate_in(score) == 1
+
+
+@pytest.mark.parametrize("score", [MATE - 1, MATE - 7, MATE_BOUND, -(MATE - 1), -(MATE - 7),
+                                   -MATE_BOUND, MATE_BOUND - 1, -(MATE_BOUND - 1), 0, 250, -250])
+@pytest.mark.parametrize("ply", [0, 1, 5, 40])
+def test_table_scores_read_back_as_stored(score, ply):
+    assert _from_tt(_to_tt(score, ply), ply) == score
+
+
+def test_mate_scores_are_stored_as_the_distance_from_the_node():
+    # a node at ply 4 that mates at ply 9 (5 plies on) scores MATE - 9; the table keeps MATE - 5,
+    # and the same position reached at ply 2 reads MATE - 7 (mate 5 plies on, at ply 7)
+    assert _to_tt(MATE - 9, 4) == MATE - 5
+    assert _from_tt(MATE - 5, 2) == MATE - 7
+    assert _to_tt(-(MATE - 9), 4) == -(MATE - 5)  # being mated, likewise
+    assert _from_tt(-(MATE - 5), 2) == -(MATE - 7)
+    # scores short of the mate bound are stored as they are
+    assert _to_tt(MATE_BOUND - 1, 4) == MATE_BOUND - 1
+    assert _from_tt(-(MATE_BOUND - 1), 4) == -(MATE_BOUND - 1)
+    # the bound itself is a mate score (as mate_in reads it): stored at the root, read at ply 3
+    assert _from_tt(MATE_BOUND, 3) == MATE_BOUND - 3
+    assert _from_tt(-MATE_BOUND, 3) == -(MATE_BOUND - 3)
 
 
 def test_chess_repetition_in_the_tree_is_a_draw():

@@ -1,15 +1,16 @@
 """Seed fidelity of the move-ordering heuristics (issue 11), worked by hand from the seed texts
 (Ke and Parng's guard heuristic, the advanced killers and history text, Uiterwijk's
-countermove, Greer 2000) and run through the same code on both games: the guard value is the seed's
-guardValueWPOV from the side to move's point of view, ``history:seed`` is the seed's history
-rule, and the advanced killers rank their two killers by count and age the counts."""
+countermove, Greer 2000) and run through the same code on both games: the guard value is the
+seed's guardValueWPOV from the side to move's point of view, its ordering rules and its pruning
+below minus the margin are the seed's, ``history:seed`` is the seed's history rule, and the
+advanced killers rank their two killers by count and age the counts."""
 
 import pytest
 
-from xqchess.core.moves import is_capture, is_quiet, move_from
+from xqchess.core.moves import is_capture, is_quiet, move_from, move_to
 from xqchess.core.pieces import BLACK, WHITE
 from xqchess.core.search import Node
-from xqchess.ordering.guard import ESCAPE, Guard
+from xqchess.ordering.guard import ESCAPE, SAFE_CAPTURE, Guard
 from xqchess.ordering.history import History
 from xqchess.ordering.killer import AdvancedKillers
 from xqchess.ordering.spec import OrderingSpecError, build_pipeline
@@ -72,6 +73,19 @@ GUARD_CASES = [
 ]
 
 
+CHESS_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+GUARD_CASES += [
+    # e7 at the start holds the black pawn. No white piece controls e7 (the bishop f1 and the
+    # queen d1 stand behind their pawns; the knights reach only d2/e2, a3/c3, f3/h3); the
+    # black king e8 (1), queen d8 (1), bishop f8 (5) and knight g8 (6) do; b8 reaches only a6,
+    # c6 and d7. White: 0 - (1 + 1 + 5 + 6) = -13. The pawn's own 9 joins only when White
+    # attacks it as well as Black defends it: White does not, so -13 (not -13 - 9 = -22).
+    ("chess", CHESS_START, "e7", WHITE, -(1 + 1 + 5 + 6)),
+    # for Black the same controllers count positive and its own pawn never: +13.
+    ("chess", CHESS_START, "e7", BLACK, 1 + 1 + 5 + 6),
+]
+
+
 @pytest.mark.parametrize("variant_name,fen,square,side,expected", GUARD_CASES)
 def test_guard_value_is_the_seeds_for_the_side_to_move(variant_name, fen, square, side,
                                                       expected):
@@ -101,6 +115,88 @@ def test_escape_first_if_origin_unsafe_fires_for_the_movers_defended_piece(varia
     scores = Guard(variant).score(node_for(pos), moves)
     escapes = {move for move, score in zip(moves, scores) if score >= ESCAPE}
     assert escapes == {move for move in moves if move_from(move) == origin}
+
+
+def test_board_values_are_every_squares_guard_value():
+    chess = get_variant("chess")
+    pos = chess.position()
+    guard = Guard(chess)
+    for side in (WHITE, BLACK):
+        assert guard.board_values(pos.board, side) == [
+            guard.guard_value(pos.board, sq, side) for sq in range(64)]
+    e7 = chess.geometry.parse_square("e7")
+    assert guard.board_values(pos.board)[e7] == -13  # White's point of view by default
+
+
+# Rb1-b4: b4 is controlled by the rook itself (2, up the empty b-file) and attacked by the
+# black pawn c5 (9): its guard value for White is 2 - 9 = -7.
+PRUNE_FEN = "4k3/8/8/2p5/8/8/8/1R2K3 w - - 0 1"
+
+
+@pytest.mark.parametrize("margin, prunable", [(6, True), (7, False), (8, False)])
+def test_guard_prunes_a_move_only_below_minus_the_margin(margin, prunable):
+    """The seed prunes moves whose target's guard value is below minus the margin: -7 is below
+    -6, but not below -7 (exactly minus the margin) or -8."""
+    chess = get_variant("chess")
+    pos = chess.position(PRUNE_FEN)
+    move = chess.parse_move(pos, "b1b4")
+    assert Guard(chess).guard_value(pos.board, move_to(move)) == 2 - 9
+    assert Guard(chess, margin).prunable(node_for(pos), move) is prunable
+
+
+def test_guard_prunes_below_zero_by_default():
+    # e2-e3: the pawn does not control its own target; the black queen h6 does (1): -1 < -0
+    chess = get_variant("chess")
+    pos = chess.position("4k3/8/7q/8/8/8/4P3/K7 w - - 0 1")
+    move = chess.parse_move(pos, "e2e3")
+    assert Guard(chess).guard_value(pos.board, move_to(move)) == -1
+    assert Guard(chess).prunable(node_for(pos), move) is True
+
+
+# The ordering rules worked by hand, for White: the knight h4 stands on an unsafe square (the
+# black pawn g5 attacks it, nothing defends it: -9); the rook d1 reaches a1 (a black knight,
+# undefended: +2), d2-d4 (+2), d5 (+2 against the knight f6's 6: -4) and d6 (a black pawn: +2
+# against the pawn e7's 9 and, attacked and defended, its own 9: -16); the king's squares are
+# safe.
+ORDER_FEN = "4k3/4p3/3p1n2/6p1/7N/8/8/n2RK3 w - - 0 1"
+ORDER_CASES = {
+    # escape-first-if-origin-unsafe: every move of the knight, its value (320) on top
+    "h4g2": ESCAPE + 320, "h4f3": ESCAPE + 320, "h4f5": ESCAPE + 320, "h4g6": ESCAPE + 320,
+    # capture-first-if-target-safe, by MVV-LVA (16 x the victim's value less the capturer's)
+    "d1a1": SAFE_CAPTURE + 16 * 320 - 500,
+    # a capture onto an unsafe square: no bonus
+    "d1d6": 0,
+    # quiet moves: onto the unsafe d5 last, the others level
+    "d1d5": -1, "d1d4": 0, "d1d3": 0, "d1d2": 0, "d1c1": 0, "d1b1": 0,
+    "e1d2": 0, "e1e2": 0, "e1f1": 0, "e1f2": 0,
+}
+
+
+# Guard values of exactly 0 count as safe: Qxe6 takes a pawn on e6 attacked by the queen e1 (1,
+# up the e-file) and the pawn d5 (9), defended by the king f7 (1), and attacked and defended
+# its own 9 joins: 1 + 9 - 1 - 9 = 0. h3 is reached by nobody: 0. The pawn d5 stands attacked
+# by the pawn e6 and undefended (-9): its moves escape first.
+BOUNDARY_FEN = "8/5k2/4p3/3P4/8/8/7P/4Q1K1 w - - 0 1"
+BOUNDARY_CASES = {"e1e6": SAFE_CAPTURE + 16 * 100 - 900, "h2h3": 0, "d5e6": ESCAPE + 100,
+                  "d5d6": ESCAPE + 100}
+
+
+def test_guard_ordering_counts_a_guard_value_of_zero_as_safe():
+    chess = get_variant("chess")
+    pos = chess.position(BOUNDARY_FEN)
+    moves = [chess.parse_move(pos, text) for text in BOUNDARY_CASES]
+    assert Guard(chess).guard_value(pos.board, move_to(moves[0])) == 0
+    scores = Guard(chess).score(node_for(pos), moves)
+    assert dict(zip(BOUNDARY_CASES, scores)) == BOUNDARY_CASES
+
+
+def test_guard_ordering_rules_score_moves_as_worked_by_hand():
+    chess = get_variant("chess")
+    pos = chess.position(ORDER_FEN)
+    moves = pos.legal_moves()
+    assert sorted(chess.format_move(pos, m) for m in moves) == sorted(ORDER_CASES)
+    scores = Guard(chess).score(node_for(pos), moves)
+    assert {chess.format_move(pos, m): s for m, s in zip(moves, scores)} == ORDER_CASES
 
 
 # -- history:seed ------------------------------------------------------------------------------
@@ -179,4 +275,17 @@ def test_advanced_killer_counts_age_between_searches(variant_name):
     killers.on_cutoff(pos, c, 0, 2, 4, 0)  # 3 passes a's 2
     assert killers.slots[4] == [c, a]
     killers.reset()
+    assert killers.slots[4] == [0, 0] and killers.counts[4] == {}
+
+
+@pytest.mark.parametrize("variant_name", VARIANTS)
+def test_advanced_killer_counts_halve_rounding_down(variant_name):
+    pos, (a, b, c) = quiet_moves(variant_name, 3)
+    killers = AdvancedKillers(get_variant(variant_name))
+    for move in (a, a, a, b, b):  # counts: a 3, b 2
+        killers.on_cutoff(pos, move, 0, 2, 4, 0)
+    killers.new_search()  # a 3 // 2 = 1, b 2 // 2 = 1: both stay
+    assert killers.slots[4] == [a, b]
+    assert killers.counts[4] == {a & 0x3FFF: 1, b & 0x3FFF: 1}
+    killers.new_search()  # 1 // 2 = 0: both leave
     assert killers.slots[4] == [0, 0] and killers.counts[4] == {}

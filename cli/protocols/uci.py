@@ -84,10 +84,7 @@ def parse_go(tokens: list[str], read_move: Callable[[str], int]) -> Limits:
         if i + 1 >= len(tokens):
             raise ProtocolError(f"go {name} needs a value")
         value = int_value(tokens[i + 1], f"go {name}", *GO_INT_PARAMETERS[name])
-        if name == "mate":  # search deep enough to find a mate in that many moves
-            limits.depth = 2 * value - 1
-        else:
-            setattr(limits, name, max(value, 1) if name in ("wtime", "btime") else value)
+        setattr(limits, name, max(value, 1) if name in ("wtime", "btime") else value)
         i += 2
     return limits
 
