@@ -32,14 +32,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from xqchess.core.errors import (
-    AmbiguousMoveError, FenError, IllegalMoveError, MoveError, UnknownVariantError, XQChessError,
-)
 from xqchess.board_view import BoardView
+from xqchess.core.errors import (
+    AmbiguousMoveError,
+    FenError,
+    IllegalMoveError,
+    MoveError,
+    UnknownVariantError,
+    XQChessError,
+)
 from xqchess.core.outcome import Outcome, Termination
 from xqchess.core.perft import perft as _perft
-from xqchess.core.report import result_dict
 from xqchess.core.position import Position
+from xqchess.core.report import result_dict
 from xqchess.core.search import Limits, SearchConfig, Searcher, mate_in
 from xqchess.ordering.guard import Guard
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
@@ -47,9 +52,22 @@ from xqchess.variants import NAMES as VARIANTS
 from xqchess.variants import get_variant
 
 __all__ = [
-    "VARIANTS", "DEFAULT_SPEC", "Board", "Move", "SearchReport", "search", "perft",
-    "guard_values", "Outcome", "Termination", "XQChessError", "FenError", "MoveError",
-    "IllegalMoveError", "AmbiguousMoveError", "UnknownVariantError",
+    "VARIANTS",
+    "DEFAULT_SPEC",
+    "Board",
+    "Move",
+    "SearchReport",
+    "search",
+    "perft",
+    "guard_values",
+    "Outcome",
+    "Termination",
+    "XQChessError",
+    "FenError",
+    "MoveError",
+    "IllegalMoveError",
+    "AmbiguousMoveError",
+    "UnknownVariantError",
 ]
 #: Search options `search` takes besides the limits and the ordering: `SearchConfig`'s fields.
 SEARCH_OPTIONS = tuple(f.name for f in fields(SearchConfig))
@@ -82,16 +100,20 @@ class Move:
 
     def __str__(self) -> str:
         if self._text is None:
-            self._text = self.variant.format_move(self._before, self.code,
-                                                  self.variant.pgn_notation)
+            self._text = self.variant.format_move(
+                self._before, self.code, self.variant.pgn_notation
+            )
         return self._text
 
     def __repr__(self) -> str:
         return f"Move({str(self)!r})"
 
     def __eq__(self, other: object) -> bool:
-        return (isinstance(other, Move) and self.code == other.code
-                and self.variant.name == other.variant.name)
+        return (
+            isinstance(other, Move)
+            and self.code == other.code
+            and self.variant.name == other.variant.name
+        )
 
     def __hash__(self) -> int:
         return hash((self.variant.name, self.code))
@@ -119,8 +141,9 @@ class Board:
     xqchess.core.errors.IllegalMoveError: illegal move Ke6: the black king on e8 cannot move...
     """
 
-    def __init__(self, variant: str = "chess", fen: str | None = None, *,
-                 strict: bool = True) -> None:
+    def __init__(
+        self, variant: str = "chess", fen: str | None = None, *, strict: bool = True
+    ) -> None:
         self.variant = get_variant(variant)
         self.position: Position = self.variant.position(fen, strict=strict)
         self._stack: list[Move] = []
@@ -138,8 +161,9 @@ class Board:
         if isinstance(move, str):
             return self.push_notation(move)
         if move.variant.name != self.variant.name:
-            raise IllegalMoveError(f"a {move.variant.name} move cannot be played in "
-                                   f"{self.variant.name}")
+            raise IllegalMoveError(
+                f"a {move.variant.name} move cannot be played in {self.variant.name}"
+            )
         return self._play(move.code)
 
     def push_san(self, san: str) -> Move:
@@ -237,17 +261,23 @@ class Board:
         letters = self.variant.piece_letters
         board = self.position.board
         return "\n".join(
-            " ".join(letters[board[rank * geometry.files + file]] if board[
-                rank * geometry.files + file] else "." for file in range(geometry.files))
-            for rank in reversed(range(geometry.ranks)))
+            " ".join(
+                letters[board[rank * geometry.files + file]]
+                if board[rank * geometry.files + file]
+                else "."
+                for file in range(geometry.files)
+            )
+            for rank in reversed(range(geometry.ranks))
+        )
 
     def __repr__(self) -> str:
         return f"Board({self.variant.name!r}, {self.fen()!r})"
 
     def __rich__(self):
         """The terminal UI's board (rich renderable), the last move highlighted."""
-        return BoardView().render(self.position, False,
-                                  self._stack[-1].code if self._stack else 0, None)
+        return BoardView().render(
+            self.position, False, self._stack[-1].code if self._stack else 0, None
+        )
 
 
 @dataclass
@@ -265,9 +295,15 @@ class SearchReport:
     statistics: dict
 
 
-def search(board: Board, depth: int | None = None, movetime: int | None = None,
-           nodes: int | None = None, ordering: str = DEFAULT_SPEC, guard_margin: int = 0,
-           **options) -> SearchReport:
+def search(
+    board: Board,
+    depth: int | None = None,
+    movetime: int | None = None,
+    nodes: int | None = None,
+    ordering: str = DEFAULT_SPEC,
+    guard_margin: int = 0,
+    **options,
+) -> SearchReport:
     """Search ``board``'s position within the limits given (at least one: ``depth`` in plies,
     ``movetime`` in ms, ``nodes``; the first reached ends it) with the ordering pipeline
     ``ordering`` (a spec string, see docs/search.md) and the `SearchConfig` ``options`` (``tt``,
@@ -285,8 +321,9 @@ def search(board: Board, depth: int | None = None, movetime: int | None = None,
         raise XQChessError("search needs a limit: depth, movetime or nodes")
     unknown = sorted(set(options) - set(SEARCH_OPTIONS))
     if unknown:
-        raise XQChessError(f"unknown search option {unknown[0]!r}; expected one of "
-                           f"{', '.join(SEARCH_OPTIONS)}")
+        raise XQChessError(
+            f"unknown search option {unknown[0]!r}; expected one of {', '.join(SEARCH_OPTIONS)}"
+        )
     variant = board.variant
     searcher = Searcher(build_pipeline(ordering, variant, guard_margin), SearchConfig(**options))
     position = board.position.copy()

@@ -20,7 +20,6 @@ from typing import NamedTuple
 
 from rich.cells import cell_len
 from rich.text import Text
-
 from xqchess.core.moves import move_from, move_to
 from xqchess.core.pieces import COLOR_SHIFT
 from xqchess.core.position import Position
@@ -55,12 +54,23 @@ class Ruling(NamedTuple):
     junctions: dict[tuple[bool, bool, bool, bool], str]
 
 
-BOX_RULING = Ruling("─", "│", "╱", "╲", {
-    (True, True, True, True): "┼", (False, True, True, True): "┬",
-    (True, False, True, True): "┴", (True, True, False, True): "├",
-    (True, True, True, False): "┤", (False, True, False, True): "┌",
-    (False, True, True, False): "┐", (True, False, False, True): "└",
-    (True, False, True, False): "┘"})
+BOX_RULING = Ruling(
+    "─",
+    "│",
+    "╱",
+    "╲",
+    {
+        (True, True, True, True): "┼",
+        (False, True, True, True): "┬",
+        (True, False, True, True): "┴",
+        (True, True, False, True): "├",
+        (True, True, True, False): "┤",
+        (False, True, False, True): "┌",
+        (False, True, True, False): "┐",
+        (True, False, False, True): "└",
+        (True, False, True, False): "┘",
+    },
+)
 ASCII_RULING = Ruling("-", "|", "/", "\\", dict.fromkeys(BOX_RULING.junctions, "+"))
 
 
@@ -113,8 +123,9 @@ class HeatMap(NamedTuple):
         return max([self.min_width, *(cell_len(self.text(sq)) for sq in range(len(self.values)))])
 
     def fill(self, sq: int) -> str:
-        return heat_fill(int((self.values if self.heat is None else self.heat)[sq]),
-                         self.saturation)
+        return heat_fill(
+            int((self.values if self.heat is None else self.heat)[sq]), self.saturation
+        )
 
 
 class BoardView:
@@ -124,8 +135,13 @@ class BoardView:
         self.ascii = ascii_pieces
         self.ruling = ASCII_RULING if ascii_pieces else BOX_RULING
 
-    def render(self, pos: Position, flipped: bool = False, last_move: int = 0,
-               guard_values: list[int] | None = None) -> Text:
+    def render(
+        self,
+        pos: Position,
+        flipped: bool = False,
+        last_move: int = 0,
+        guard_values: list[int] | None = None,
+    ) -> Text:
         """``pos`` as its game draws it (``flipped``: the second player at the bottom), the
         ``last_move`` highlighted, or the ``guard_values`` heat map when given."""
         style = pos.variant.board_style
@@ -134,8 +150,9 @@ class BoardView:
         heat = None if guard_values is None else HeatMap(guard_values)
         return self._squares(pos, style, flipped, last_move, heat)
 
-    def render_heat(self, pos: Position, heat: HeatMap, flipped: bool = False,
-                    last_move: int = 0) -> Text:
+    def render_heat(
+        self, pos: Position, heat: HeatMap, flipped: bool = False, last_move: int = 0
+    ) -> Text:
         """``pos`` with ``heat``'s number on every square, in squares of its color (any game:
         the numbers need cells, so a ruled board is drawn as squares too)."""
         return self._squares(pos, pos.variant.board_style, flipped, last_move, heat)
@@ -184,8 +201,14 @@ class BoardView:
         return (0, 1) if flipped else (1, 0)
 
     @staticmethod
-    def _label_row(labels: list[str], spacing: int, centered: bool, last: int | None = None,
-                   padding: int = 0, board: str = "") -> Text:
+    def _label_row(
+        labels: list[str],
+        spacing: int,
+        centered: bool,
+        last: int | None = None,
+        padding: int = 0,
+        board: str = "",
+    ) -> Text:
         """One row of ``labels``, one per column ``spacing`` cells apart after the rank margin
         and ``padding`` (centered in the column, or at its left); ``last`` sets the width of the
         last column. With ``board`` (a rich style), the row is printed on the board in it;
@@ -203,8 +226,9 @@ class BoardView:
 
     # -- squares (and the heat maps of either game) -------------------------------------------
 
-    def _squares(self, pos: Position, style: BoardStyle, flipped: bool, last_move: int,
-                 heat: HeatMap | None) -> Text:
+    def _squares(
+        self, pos: Position, style: BoardStyle, flipped: bool, last_move: int, heat: HeatMap | None
+    ) -> Text:
         """Pieces inside squares: shaded ones, or colored by ``heat`` with each square's
         number beside its piece."""
         geometry = pos.variant.geometry
@@ -245,8 +269,9 @@ class BoardView:
                     background = marks.get(sq) or heat.fill(sq)
                     text.append(f" {symbol}", style=f"{piece_style} on {background}")
                     number = " " * (width - cell_len(heat.text(sq))) + heat.text(sq)
-                    text.append(number if compact else number + " ",
-                                style=f"{HEAT_NUMBER} on {background}")
+                    text.append(
+                        number if compact else number + " ", style=f"{HEAT_NUMBER} on {background}"
+                    )
             text.append(f" {label}\n")
         if numbers:
             text.append_text(labels([numbers[bottom][f] for f in files]))
@@ -266,12 +291,25 @@ class BoardView:
         lines = f"{style.line_color} on {fill}"
         numbers = self._file_numbers(style)
         top, bottom = self._edge_colors(flipped)
-        letters = self._label_row(self._file_letters(files), POINT_SPACING, centered=False,
-                                  last=SYMBOL_CELLS, padding=BOARD_PADDING)
+        letters = self._label_row(
+            self._file_letters(files),
+            POINT_SPACING,
+            centered=False,
+            last=SYMBOL_CELLS,
+            padding=BOARD_PADDING,
+        )
         text = letters.copy()
         if numbers:
-            text.append_text(self._label_row([numbers[top][f] for f in files], POINT_SPACING,
-                                             False, SYMBOL_CELLS, BOARD_PADDING, lines))
+            text.append_text(
+                self._label_row(
+                    [numbers[top][f] for f in files],
+                    POINT_SPACING,
+                    False,
+                    SYMBOL_CELLS,
+                    BOARD_PADDING,
+                    lines,
+                )
+            )
         last_column = len(files) - 1
         for row, rank in enumerate(ranks):
             label = rank + geometry.rank_base
@@ -284,24 +322,38 @@ class BoardView:
                 filler = self.ruling.horizontal if column < last_column else " "
                 if piece:
                     symbol = pad(self._symbol(style, pos, piece), SYMBOL_CELLS, filler)
-                    text.append(symbol, style=f"{style.piece_styles[piece >> COLOR_SHIFT]} on {background}")
+                    text.append(
+                        symbol, style=f"{style.piece_styles[piece >> COLOR_SHIFT]} on {background}"
+                    )
                 else:
                     up = row > 0 and self._joined(style, ranks[row - 1], rank, column, files)
-                    down = row < len(ranks) - 1 and \
-                        self._joined(style, rank, ranks[row + 1], column, files)
+                    down = row < len(ranks) - 1 and self._joined(
+                        style, rank, ranks[row + 1], column, files
+                    )
                     junction = self.ruling.junctions[up, down, column > 0, column < last_column]
-                    text.append(pad(junction, SYMBOL_CELLS, filler),
-                                style=f"{style.line_color} on {background}")
+                    text.append(
+                        pad(junction, SYMBOL_CELLS, filler),
+                        style=f"{style.line_color} on {background}",
+                    )
                 if column < last_column:
-                    text.append(self.ruling.horizontal * (POINT_SPACING - SYMBOL_CELLS),
-                                style=lines)
+                    text.append(
+                        self.ruling.horizontal * (POINT_SPACING - SYMBOL_CELLS), style=lines
+                    )
             text.append(" " * BOARD_PADDING, style=f"on {fill}")
             text.append(f" {label}\n")
             if row < len(ranks) - 1:
                 text.append_text(self._between(pos, style, files, rank, ranks[row + 1]))
         if numbers:
-            text.append_text(self._label_row([numbers[bottom][f] for f in files], POINT_SPACING,
-                                             False, SYMBOL_CELLS, BOARD_PADDING, lines))
+            text.append_text(
+                self._label_row(
+                    [numbers[bottom][f] for f in files],
+                    POINT_SPACING,
+                    False,
+                    SYMBOL_CELLS,
+                    BOARD_PADDING,
+                    lines,
+                )
+            )
         text.append_text(letters)
         text.rstrip()
         return text
@@ -310,14 +362,16 @@ class BoardView:
     def _across_river(style: BoardStyle, rank: int, next_rank: int) -> bool:
         return style.river is not None and min(rank, next_rank) == style.river
 
-    def _joined(self, style: BoardStyle, rank: int, next_rank: int, column: int,
-                files: list[int]) -> bool:
+    def _joined(
+        self, style: BoardStyle, rank: int, next_rank: int, column: int, files: list[int]
+    ) -> bool:
         """Whether a line joins the crossings of ``column`` on two neighbouring ranks (the
         river cuts every file but the edges)."""
         return column in (0, len(files) - 1) or not self._across_river(style, rank, next_rank)
 
-    def _between(self, pos: Position, style: BoardStyle, files: list[int], rank: int,
-                 next_rank: int) -> Text:
+    def _between(
+        self, pos: Position, style: BoardStyle, files: list[int], rank: int, next_rank: int
+    ) -> Text:
         """The row between two ranks: the file lines with the palace diagonals, or the river."""
         fill = style.fills[0]
         lines = f"{style.line_color} on {fill}"
@@ -329,10 +383,11 @@ class BoardView:
             width = POINT_SPACING * (len(files) - 1) - 1  # between the edge files
             half = width // 2
             row.append(self.ruling.vertical, style=lines)
-            row.append(center(inscriptions[0], half) + center(inscriptions[1], width - half),
-                       style=f"{RIVER} on {fill}")
-            row.append(self.ruling.vertical + " " * (SYMBOL_CELLS - 1 + BOARD_PADDING),
-                       style=lines)
+            row.append(
+                center(inscriptions[0], half) + center(inscriptions[1], width - half),
+                style=f"{RIVER} on {fill}",
+            )
+            row.append(self.ruling.vertical + " " * (SYMBOL_CELLS - 1 + BOARD_PADDING), style=lines)
             row.append("\n")
             return row
         for column, file in enumerate(files):
@@ -344,20 +399,28 @@ class BoardView:
         row.append("\n")
         return row
 
-    def _diagonal(self, pos: Position, style: BoardStyle, file: int, next_file: int, rank: int,
-                  next_rank: int) -> str:
+    def _diagonal(
+        self, pos: Position, style: BoardStyle, file: int, next_file: int, rank: int, next_rank: int
+    ) -> str:
         """The palace diagonal in the gap between two files and two ranks as seen on screen
         (top-left corner at ``file``, ``rank``), or "" outside the palaces. The diagonals cross
         at the palace's centre, so the gap's diagonal runs from the corner that is the centre."""
         geometry = pos.variant.geometry
         top_left, bottom_right = geometry.square(file, rank), geometry.square(next_file, next_rank)
-        corners = (top_left, geometry.square(next_file, rank), geometry.square(file, next_rank),
-                   bottom_right)
+        corners = (
+            top_left,
+            geometry.square(next_file, rank),
+            geometry.square(file, next_rank),
+            bottom_right,
+        )
         for palace in style.palaces:
             if all(sq in palace for sq in corners):
                 middle = self._middle(pos, palace)
-                return self.ruling.falling if middle in (top_left, bottom_right) \
+                return (
+                    self.ruling.falling
+                    if middle in (top_left, bottom_right)
                     else self.ruling.rising
+                )
         return ""
 
     @staticmethod

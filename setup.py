@@ -4,5 +4,10 @@ subpackages, so a game added as ``variants/NAME/`` is installed without editing 
 
 from setuptools import find_packages, setup
 
-setup(packages=["xqchess"] + [f"xqchess.{name}" for name in
-                              find_packages(".", exclude=["tests", "tests.*", "build", "build.*"])])
+setup(
+    packages=["xqchess"]
+    + [
+        f"xqchess.{name}"
+        for name in find_packages(".", exclude=["tests", "tests.*", "build", "build.*"])
+    ]
+)

@@ -25,8 +25,12 @@ class VersionAction(argparse.Action):
     """``--version``: print 'xqchess VERSION' on stdout and exit; the metadata is read only
     when the option is given."""
 
-    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS,
-                 help: str = "print the version and exit") -> None:
+    def __init__(
+        self,
+        option_strings: list[str],
+        dest: str = argparse.SUPPRESS,
+        help: str = "print the version and exit",
+    ) -> None:
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
 
     def __call__(self, parser, namespace, values, option_string=None) -> None:
@@ -56,8 +60,9 @@ non_negative_int = int_between(0)
 
 
 def add_variant_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("variant", choices=NAMES, metavar="VARIANT",
-                        help="game: " + ", ".join(NAMES))
+    parser.add_argument(
+        "variant", choices=NAMES, metavar="VARIANT", help="game: " + ", ".join(NAMES)
+    )
 
 
 def add_position_options(parser: argparse.ArgumentParser, purpose: str) -> None:
@@ -68,9 +73,12 @@ def add_position_options(parser: argparse.ArgumentParser, purpose: str) -> None:
 
 
 def add_lenient_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--lenient", action="store_true",
-                        help="accept FEN placements no game can reach (as Fairy-Stockfish does), "
-                             "e.g. composed perft positions")
+    parser.add_argument(
+        "--lenient",
+        action="store_true",
+        help="accept FEN placements no game can reach (as Fairy-Stockfish does), "
+        "e.g. composed perft positions",
+    )
 
 
 #: the notation `perft --divide` and `moves` write when none is given
@@ -82,9 +90,12 @@ def add_notation_options(parser: argparse.ArgumentParser) -> None:
     ``notation`` is None when neither is given, meaning `DEFAULT_NOTATION`: argparse does not
     see a clash when the value given is the default object itself."""
     notations = parser.add_mutually_exclusive_group()
-    notations.add_argument("--notation",
-                           help=f"move notation to write: {DEFAULT_NOTATION} (default) or one "
-                                "the game writes (e.g. chess: san; xiangqi: iccs, wxf, "
-                                "chinese); an unknown one is answered with the game's list")
-    notations.add_argument("--san", dest="notation", action="store_const", const="san",
-                           help="short for --notation san")
+    notations.add_argument(
+        "--notation",
+        help=f"move notation to write: {DEFAULT_NOTATION} (default) or one "
+        "the game writes (e.g. chess: san; xiangqi: iccs, wxf, "
+        "chinese); an unknown one is answered with the game's list",
+    )
+    notations.add_argument(
+        "--san", dest="notation", action="store_const", const="san", help="short for --notation san"
+    )

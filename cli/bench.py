@@ -33,8 +33,11 @@ from xqchess.variants import NAMES, get_variant
 OPTION_DEFAULTS = {"depth": 3, "repeat": 3, "suite": None, "positions": None}
 #: which options each kind of bench reads: the search bench (a game or none), perft, chessmaps
 SEARCH = "search"
-OPTIONS_READ = {SEARCH: ("depth",), "perft": ("repeat",),
-                "chessmaps": ("repeat", "suite", "positions")}
+OPTIONS_READ = {
+    SEARCH: ("depth",),
+    "perft": ("repeat",),
+    "chessmaps": ("repeat", "suite", "positions"),
+}
 
 
 def best_time(run, repeat: int) -> tuple[int, float]:
@@ -81,22 +84,32 @@ def table(rows: list[tuple[str, ...]]) -> list[str]:
     """``rows`` (the first a header) as text lines, each column as wide as its widest cell,
     two spaces apart: the first column left-aligned, the others right-aligned."""
     widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
-    return ["  ".join(cell.ljust(width) if column == 0 else cell.rjust(width)
-                      for column, (cell, width) in enumerate(zip(row, widths))).rstrip()
-            for row in rows]
+    return [
+        "  ".join(
+            cell.ljust(width) if column == 0 else cell.rjust(width)
+            for column, (cell, width) in enumerate(zip(row, widths))
+        ).rstrip()
+        for row in rows
+    ]
 
 
 def run_perft_bench(args: argparse.Namespace) -> None:
     """Measure every game's perft bench positions, then print the table (its columns sized
     from what was measured; a line per position on stderr meanwhile when it is a terminal)."""
-    positions = [(variant, name, fen or variant.start_fen, depth)
-                 for variant in map(get_variant, NAMES)
-                 for name, fen, depth in variant.perft_bench]
+    positions = [
+        (variant, name, fen or variant.start_fen, depth)
+        for variant in map(get_variant, NAMES)
+        for name, fen, depth in variant.perft_bench
+    ]
     rows = [PERFT_HEADER]
     for number, (variant, name, fen, depth) in enumerate(positions, 1):
         if sys.stderr.isatty():
-            print(f"\rmeasuring {number}/{len(positions)}: {variant.name} {name}\033[K",
-                  end="", file=sys.stderr, flush=True)
+            print(
+                f"\rmeasuring {number}/{len(positions)}: {variant.name} {name}\033[K",
+                end="",
+                file=sys.stderr,
+                flush=True,
+            )
         rows.append(bench_position(args, variant, name, fen, depth))
     if sys.stderr.isatty():
         print("\r\033[K", end="", file=sys.stderr, flush=True)
@@ -104,8 +117,9 @@ def run_perft_bench(args: argparse.Namespace) -> None:
         print(line)
 
 
-def bench_position(args: argparse.Namespace, variant, name: str, fen: str,
-                   depth: int) -> tuple[str, ...]:
+def bench_position(
+    args: argparse.Namespace, variant, name: str, fen: str, depth: int
+) -> tuple[str, ...]:
     """One row of the perft bench: our speed and, where python-chess plays the game, its."""
     pos = variant.position(fen)
     nodes, seconds = best_time(lambda: perft(pos, depth, bulk=False), args.repeat)
@@ -113,14 +127,19 @@ def bench_position(args: argparse.Namespace, variant, name: str, fen: str,
     peer_text, ratio_text = "-", "-"
     board = peer_board(fen)
     if board is not None:
-        peer_nodes, peer_seconds = best_time(lambda: peer_perft(board, depth),
-                                             args.repeat)
+        peer_nodes, peer_seconds = best_time(lambda: peer_perft(board, depth), args.repeat)
         if peer_nodes != nodes:
             raise AssertionError(f"python-chess counts {peer_nodes} nodes, xqchess {nodes}")
         peer = peer_nodes / peer_seconds
         peer_text, ratio_text = f"{peer:,.0f}", f"{ours / peer:.2f}"
-    return (f"{variant.name} {name}", str(depth), f"{nodes:,}", f"{ours:,.0f}", peer_text,
-            ratio_text)
+    return (
+        f"{variant.name} {name}",
+        str(depth),
+        f"{nodes:,}",
+        f"{ours:,.0f}",
+        peer_text,
+        ratio_text,
+    )
 
 
 def run_search_bench(args: argparse.Namespace, variant_names: tuple[str, ...]) -> None:
@@ -132,14 +151,17 @@ def run_search_bench(args: argparse.Namespace, variant_names: tuple[str, ...]) -
     for variant_name in variant_names:
         variant = get_variant(variant_name)
         for position in default_suite(variant_name).positions:
-            searcher = Searcher(build_pipeline(DEFAULT_SPEC, variant),
-                                SearchConfig(staged=True, **PLAY_SWITCHES))
+            searcher = Searcher(
+                build_pipeline(DEFAULT_SPEC, variant), SearchConfig(staged=True, **PLAY_SWITCHES)
+            )
             pos = variant.position(position.fen)
             result = searcher.search(pos, Limits(depth=args.depth))
             total_nodes += result.stats.nodes
             total_ms += result.time_ms
-            print(f"{position.id:<16} depth {args.depth}  nodes {result.stats.nodes:>9}  "
-                  f"bestmove {variant.format_move(pos, result.best_move)}")
+            print(
+                f"{position.id:<16} depth {args.depth}  nodes {result.stats.nodes:>9}  "
+                f"bestmove {variant.format_move(pos, result.best_move)}"
+            )
     print(f"Total time (ms) : {total_ms}")
     print(f"Nodes searched  : {total_nodes}")
     print(f"Nodes/second    : {total_nodes * 1000 // max(total_ms, 1)}")
@@ -153,11 +175,15 @@ def check_options(args: argparse.Namespace) -> None:
         if getattr(args, option) is None:
             setattr(args, option, default)
         elif option not in OPTIONS_READ[kind]:
-            readers = [f"bench {other}" if other != SEARCH else "the search bench (bench "
-                       "[GAME])" for other, read in OPTIONS_READ.items() if option in read]
+            readers = [
+                f"bench {other}" if other != SEARCH else "the search bench (bench [GAME])"
+                for other, read in OPTIONS_READ.items()
+                if option in read
+            ]
             bench = f"bench {args.target}" if args.target else "bench"
-            raise XQChessError(f"{bench} takes no --{option}; it is read by "
-                               f"{' and '.join(readers)}")
+            raise XQChessError(
+                f"{bench} takes no --{option}; it is read by {' and '.join(readers)}"
+            )
 
 
 def run_bench(args: argparse.Namespace) -> None:

@@ -20,8 +20,9 @@ def run_perft(args: argparse.Namespace) -> None:
     if not args.divide:
         print(perft(pos, args.depth))
         return
-    rows = sorted((variant.format_move(pos, move, notation), count)
-                  for move, count in divide(pos, args.depth))
+    rows = sorted(
+        (variant.format_move(pos, move, notation), count) for move, count in divide(pos, args.depth)
+    )
     for text, count in rows:
         print(f"{text}: {count}")
     print(sum(count for _, count in rows))

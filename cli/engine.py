@@ -15,7 +15,12 @@ from xqchess.core.errors import XQChessError
 from xqchess.core.evaluation import EVALUATIONS, selected_terms
 from xqchess.core.position import Position
 from xqchess.core.search import (
-    QUIESCENCE_MODES, Iteration, Limits, SearchConfig, Searcher, SearchResult,
+    QUIESCENCE_MODES,
+    Iteration,
+    Limits,
+    SearchConfig,
+    Searcher,
+    SearchResult,
 )
 from xqchess.core.variant import Variant
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
@@ -31,9 +36,15 @@ class EngineOptionError(XQChessError):
 #: null move, late-move reductions, check extension, futility pruning and aspiration windows
 #: on together; the tapered evaluation (`core.evaluation`). What each is worth, measured by
 #: matches: docs/search.md (its opening section and "The playing search").
-PLAY_SWITCHES = {"quiescence": "pruned", "null_move": True, "lmr": True,
-                 "check_extension": True, "futility": True, "aspiration": True,
-                 "evaluation": "tapered"}
+PLAY_SWITCHES = {
+    "quiescence": "pruned",
+    "null_move": True,
+    "lmr": True,
+    "check_extension": True,
+    "futility": True,
+    "aspiration": True,
+    "evaluation": "tapered",
+}
 
 
 #: the switches that take a named value rather than true or false
@@ -68,8 +79,9 @@ class Engine:
         self.pos = variant.position()
         self.searcher = None
 
-    def set_ordering(self, spec: str, guard_prune: int | None = None,
-                     guard_margin: int | None = None) -> None:
+    def set_ordering(
+        self, spec: str, guard_prune: int | None = None, guard_margin: int | None = None
+    ) -> None:
         """Change the pipeline and guard settings together, validated before anything changes."""
         prune = self.guard_prune if guard_prune is None else guard_prune
         margin = self.guard_margin if guard_margin is None else guard_margin
@@ -123,11 +135,11 @@ class Engine:
         if name not in PLAY_SWITCHES:
             raise EngineOptionError(f"unknown search switch {name!r}")
         if name == "quiescence" and value not in QUIESCENCE_MODES:
-            raise EngineOptionError(f"Quiescence {value!r} is not one of "
-                                    f"{', '.join(QUIESCENCE_MODES)}")
+            raise EngineOptionError(
+                f"Quiescence {value!r} is not one of {', '.join(QUIESCENCE_MODES)}"
+            )
         if name == "evaluation" and value not in EVALUATIONS:
-            raise EngineOptionError(f"Evaluation {value!r} is not one of "
-                                    f"{', '.join(EVALUATIONS)}")
+            raise EngineOptionError(f"Evaluation {value!r} is not one of {', '.join(EVALUATIONS)}")
         if name not in CHOICE_SWITCHES and not isinstance(value, bool):
             raise EngineOptionError(f"{name} must be true or false, got {value!r}")
         self.stop()
@@ -143,9 +155,14 @@ class Engine:
         """The searcher for the current options (built on first use, kept between searches
         so that its table and heuristics learn over a game)."""
         if self.searcher is None:
-            config = SearchConfig(hash_mb=self.hash_mb, guard_prune_depth=self.guard_prune,
-                                  multipv=self.multipv, staged=True, eval_terms=self.eval_terms,
-                                  **self.switches)
+            config = SearchConfig(
+                hash_mb=self.hash_mb,
+                guard_prune_depth=self.guard_prune,
+                multipv=self.multipv,
+                staged=True,
+                eval_terms=self.eval_terms,
+                **self.switches,
+            )
             pipeline = build_pipeline(self.ordering, self.variant, self.guard_margin)
             self.searcher = Searcher(pipeline, config)
         return self.searcher
@@ -175,8 +192,12 @@ class Engine:
     def searching(self) -> bool:
         return self.thread is not None and self.thread.is_alive()
 
-    def go(self, limits: Limits, on_iteration: Callable[[Iteration, Searcher], None],
-           on_done: Callable[[SearchResult, Searcher], None]) -> None:
+    def go(
+        self,
+        limits: Limits,
+        on_iteration: Callable[[Iteration, Searcher], None],
+        on_done: Callable[[SearchResult, Searcher], None],
+    ) -> None:
         """Start searching a copy of the position in the background; the callbacks get the
         searcher, whose ``pos`` is that copy (as it was at the root when ``on_done`` runs)."""
         self.stop()
@@ -187,13 +208,13 @@ class Engine:
 
         def run() -> None:
             try:
-                result = searcher.search(root.copy(), limits,
-                                         lambda it: on_iteration(it, searcher))
+                result = searcher.search(root.copy(), limits, lambda it: on_iteration(it, searcher))
             except Exception:  # never leave a GUI without its best move
                 searcher.pos = root
                 moves = root.legal_moves()
-                result = SearchResult(moves[0] if moves else 0, 0, moves[:1], 0, searcher.stats,
-                                      [], 0)
+                result = SearchResult(
+                    moves[0] if moves else 0, 0, moves[:1], 0, searcher.stats, [], 0
+                )
             on_done(result, searcher)
 
         self.thread = threading.Thread(target=run, name="search", daemon=True)

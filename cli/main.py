@@ -11,20 +11,24 @@ import os
 import sys
 
 from xqchess.cli import bench, commands
+from xqchess.cli.arguments import (
+    VersionAction,
+    add_notation_options,
+    add_position_options,
+    add_variant_argument,
+    int_between,
+    positive_int,
+)
 from xqchess.cli.chessmaps import bench as chessmaps_bench
 from xqchess.cli.chessmaps import data as chessmaps_data
 from xqchess.cli.chessmaps import train as chessmaps_train
-from xqchess.cli.tui import chessmaps_view
-from xqchess.cli.arguments import (
-    VersionAction, add_notation_options, add_position_options, add_variant_argument,
-    int_between, positive_int,
-)
 from xqchess.cli.lab.matrix import PRESETS, run_lab
 from xqchess.cli.match.runner import run_match
-from xqchess.cli.tui.play import run_play
-from xqchess.cli.search import add_searcher_options, run_search
-from xqchess.cli.protocols.uci import run_uci
 from xqchess.cli.protocols.ucci import run_ucci
+from xqchess.cli.protocols.uci import run_uci
+from xqchess.cli.search import add_searcher_options, run_search
+from xqchess.cli.tui import chessmaps_view
+from xqchess.cli.tui.play import run_play
 from xqchess.core.errors import XQChessError
 from xqchess.core.search import MAX_PLY
 from xqchess.variants import DEFAULT_VARIANT, NAMES
@@ -40,32 +44,55 @@ class OneLineParser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(prog="xqchess", description="Chess and xiangqi on one engine kernel.")
     parser.add_argument("--version", action=VersionAction)
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser,
-                                metavar="COMMAND")
+    sub = parser.add_subparsers(
+        dest="command", required=True, parser_class=OneLineParser, metavar="COMMAND"
+    )
 
     play = sub.add_parser("play", help="play any game (" + ", ".join(NAMES) + ") in the terminal")
     add_variant_argument(play)
     play.add_argument("--fen", help="start from this position")
-    play.add_argument("--side", choices=("white", "red", "black", "both", "none"),
-                      default="white", help="the side you play (red = white); both: human vs "
-                      "human; none: watch the engine play itself (default white)")
-    play.add_argument("--level", type=int, choices=range(1, 9), default=4, metavar="1-8",
-                      help="engine strength: 1-3 search depth 1-3, 4-8 0.5-8 s a move "
-                           "(default 4)")
-    play.add_argument("--first", choices=("white", "red", "black"),
-                      help="who moves first from the initial position (default white/red)")
-    play.add_argument("--notation", help="how moves are shown: one the game writes (default "
-                      "its PGN notation; e.g. chess: san, uci; xiangqi: wxf, chinese, iccs, uci)")
+    play.add_argument(
+        "--side",
+        choices=("white", "red", "black", "both", "none"),
+        default="white",
+        help="the side you play (red = white); both: human vs "
+        "human; none: watch the engine play itself (default white)",
+    )
+    play.add_argument(
+        "--level",
+        type=int,
+        choices=range(1, 9),
+        default=4,
+        metavar="1-8",
+        help="engine strength: 1-3 search depth 1-3, 4-8 0.5-8 s a move (default 4)",
+    )
+    play.add_argument(
+        "--first",
+        choices=("white", "red", "black"),
+        help="who moves first from the initial position (default white/red)",
+    )
+    play.add_argument(
+        "--notation",
+        help="how moves are shown: one the game writes (default "
+        "its PGN notation; e.g. chess: san, uci; xiangqi: wxf, chinese, iccs, uci)",
+    )
     play.add_argument("--ascii", action="store_true", help="letters instead of piece symbols")
     play.add_argument("--flip", action="store_true", help="turn the board around")
     play.set_defaults(run=run_play)
 
     perft = sub.add_parser("perft", help="count leaf nodes of the legal move tree")
     add_position_options(perft, "count from")
-    perft.add_argument("--depth", type=int_between(1, commands.MAX_PERFT_DEPTH), required=True,
-                       help=f"plies to search, 1-{commands.MAX_PERFT_DEPTH}")
-    perft.add_argument("--divide", action="store_true",
-                       help="print 'move: count' per legal move, then the total alone")
+    perft.add_argument(
+        "--depth",
+        type=int_between(1, commands.MAX_PERFT_DEPTH),
+        required=True,
+        help=f"plies to search, 1-{commands.MAX_PERFT_DEPTH}",
+    )
+    perft.add_argument(
+        "--divide",
+        action="store_true",
+        help="print 'move: count' per legal move, then the total alone",
+    )
     add_notation_options(perft)
     perft.set_defaults(run=commands.run_perft)
 
@@ -77,30 +104,45 @@ def build_parser() -> argparse.ArgumentParser:
     search = sub.add_parser("search", help="search a position: best move, score, PV, statistics")
     add_position_options(search, "search")
     limits = search.add_argument_group(
-        "limits", "at least one; the first limit reached ends the search")
-    limits.add_argument("--depth", type=int_between(1, MAX_PLY),
-                        help=f"search to this depth, 1-{MAX_PLY}")
+        "limits", "at least one; the first limit reached ends the search"
+    )
+    limits.add_argument(
+        "--depth", type=int_between(1, MAX_PLY), help=f"search to this depth, 1-{MAX_PLY}"
+    )
     limits.add_argument("--movetime", type=positive_int, metavar="MS", help="search this long")
     limits.add_argument("--nodes", type=positive_int, help="stop after this many nodes")
     add_searcher_options(search)
-    search.add_argument("--json", action="store_true",
-                        help="print one JSON object (keys in docs/search.md) instead of text")
+    search.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON object (keys in docs/search.md) instead of text",
+    )
     search.add_argument("--notation", default="uci", help="notation of the moves printed")
     search.set_defaults(run=run_search)
 
     bench_parser = sub.add_parser(
-        "bench", help="search signature over the suites, or perft speed beside python-chess")
-    bench_parser.add_argument("target", nargs="?", choices=NAMES + ("perft", "chessmaps"),
-                              metavar="TARGET",
-                              help="a game (default every game): search bench; perft: "
-                                   "perft nodes/second beside python-chess; chessmaps: the "
-                                   "chessmaps heuristic's cost against the default ordering")
-    bench_parser.add_argument("--depth", type=int_between(1, MAX_PLY),
-                              help=f"search bench depth, 1-{MAX_PLY} (default "
-                                   f"{bench.OPTION_DEFAULTS['depth']})")
-    bench_parser.add_argument("--repeat", type=positive_int,
-                              help="perft, chessmaps: time each run this many times, keep the "
-                                   f"fastest (default {bench.OPTION_DEFAULTS['repeat']})")
+        "bench", help="search signature over the suites, or perft speed beside python-chess"
+    )
+    bench_parser.add_argument(
+        "target",
+        nargs="?",
+        choices=NAMES + ("perft", "chessmaps"),
+        metavar="TARGET",
+        help="a game (default every game): search bench; perft: "
+        "perft nodes/second beside python-chess; chessmaps: the "
+        "chessmaps heuristic's cost against the default ordering",
+    )
+    bench_parser.add_argument(
+        "--depth",
+        type=int_between(1, MAX_PLY),
+        help=f"search bench depth, 1-{MAX_PLY} (default {bench.OPTION_DEFAULTS['depth']})",
+    )
+    bench_parser.add_argument(
+        "--repeat",
+        type=positive_int,
+        help="perft, chessmaps: time each run this many times, keep the "
+        f"fastest (default {bench.OPTION_DEFAULTS['repeat']})",
+    )
     chessmaps_bench.add_cost_arguments(bench_parser)
     bench_parser.set_defaults(run=bench.run_bench)
 
@@ -109,103 +151,203 @@ def build_parser() -> argparse.ArgumentParser:
     ucci = sub.add_parser("ucci", help="speak UCCI (xiangqi, ICCS moves) on stdin/stdout")
     ucci.set_defaults(run=run_ucci)
 
-    match = sub.add_parser("match", help="play games between two UCI or UCCI engines, this "
-                                        "project's rules the arbiter")
-    match.add_argument("variant", nargs="?", default=DEFAULT_VARIANT, choices=NAMES,
-                       metavar="VARIANT",
-                       help="game: " + ", ".join(NAMES) + f" (default {DEFAULT_VARIANT})")
+    match = sub.add_parser(
+        "match", help="play games between two UCI or UCCI engines, this project's rules the arbiter"
+    )
+    match.add_argument(
+        "variant",
+        nargs="?",
+        default=DEFAULT_VARIANT,
+        choices=NAMES,
+        metavar="VARIANT",
+        help="game: " + ", ".join(NAMES) + f" (default {DEFAULT_VARIANT})",
+    )
     for number in (1, 2):
         which = "first" if number == 1 else "second"
-        match.add_argument(f"--engine{number}", metavar="COMMAND",
-                           help=f"{which} engine's command (default: this xqchess's uci)")
-        match.add_argument(f"--protocol{number}", choices=("uci", "ucci"), default="uci",
-                           help=f"{which} engine's protocol (default uci)")
-        match.add_argument(f"--option{number}", action="append", metavar="NAME=VALUE",
-                           help=f"an option for the {which} engine (repeatable)")
-        match.add_argument(f"--name{number}", help=f"{which} engine's name in the output "
-                           "(default: the program's name and its options, e.g. "
-                           "'xqchess (Ordering=none)')")
-    match.add_argument("--games", type=positive_int, default=10,
-                       help="games to play at most (default 10)")
-    match.add_argument("--openings", metavar="FILE",
-                       help="openings, one per line: FEN/EPD or moves from the initial position "
-                            "(default: the game's 20 shipped openings); each is played twice")
-    match.add_argument("--movetime", type=positive_int, metavar="MS",
-                       help="fixed time per move in milliseconds (the default, 100)")
-    match.add_argument("--tc", metavar="[MOVES/]SECONDS[+INC]",
-                       help="a clock instead of a fixed move time, e.g. 10+0.1 or 40/60")
-    match.add_argument("--timemargin", type=int_between(0), metavar="MS",
-                       help="time an engine may overstep before it loses on time (default: 0 "
-                            "under --tc; with --movetime, overruns are counted, not forfeited)")
-    match.add_argument("--max-plies", type=positive_int,
-                       help="adjudicate a draw after this many plies (default: none; the rules "
-                            "end every game)")
-    match.add_argument("--sprt", nargs="+", metavar="KEY=VALUE",
-                       help="stop when an SPRT decides: elo0=N elo1=N [alpha=0.05] [beta=0.05]")
+        match.add_argument(
+            f"--engine{number}",
+            metavar="COMMAND",
+            help=f"{which} engine's command (default: this xqchess's uci)",
+        )
+        match.add_argument(
+            f"--protocol{number}",
+            choices=("uci", "ucci"),
+            default="uci",
+            help=f"{which} engine's protocol (default uci)",
+        )
+        match.add_argument(
+            f"--option{number}",
+            action="append",
+            metavar="NAME=VALUE",
+            help=f"an option for the {which} engine (repeatable)",
+        )
+        match.add_argument(
+            f"--name{number}",
+            help=f"{which} engine's name in the output "
+            "(default: the program's name and its options, e.g. "
+            "'xqchess (Ordering=none)')",
+        )
+    match.add_argument(
+        "--games", type=positive_int, default=10, help="games to play at most (default 10)"
+    )
+    match.add_argument(
+        "--openings",
+        metavar="FILE",
+        help="openings, one per line: FEN/EPD or moves from the initial position "
+        "(default: the game's 20 shipped openings); each is played twice",
+    )
+    match.add_argument(
+        "--movetime",
+        type=positive_int,
+        metavar="MS",
+        help="fixed time per move in milliseconds (the default, 100)",
+    )
+    match.add_argument(
+        "--tc",
+        metavar="[MOVES/]SECONDS[+INC]",
+        help="a clock instead of a fixed move time, e.g. 10+0.1 or 40/60",
+    )
+    match.add_argument(
+        "--timemargin",
+        type=int_between(0),
+        metavar="MS",
+        help="time an engine may overstep before it loses on time (default: 0 "
+        "under --tc; with --movetime, overruns are counted, not forfeited)",
+    )
+    match.add_argument(
+        "--max-plies",
+        type=positive_int,
+        help="adjudicate a draw after this many plies (default: none; the rules end every game)",
+    )
+    match.add_argument(
+        "--sprt",
+        nargs="+",
+        metavar="KEY=VALUE",
+        help="stop when an SPRT decides: elo0=N elo1=N [alpha=0.05] [beta=0.05]",
+    )
     match.add_argument("--pgn", metavar="FILE", help="append every game to this PGN file")
-    match.add_argument("--recover", action="store_true",
-                       help="restart an engine that dies or hangs and play on (default: the "
-                            "match stops after that game); either way the exit code is 3")
+    match.add_argument(
+        "--recover",
+        action="store_true",
+        help="restart an engine that dies or hangs and play on (default: the "
+        "match stops after that game); either way the exit code is 3",
+    )
     match.set_defaults(run=run_match)
 
-    lab = sub.add_parser("lab", help="the heuristics lab: a matrix of suites, configs, depths, "
-                                    "ordering specs and guard pruning")
-    lab.add_argument("variant", nargs="*", metavar="VARIANT",
-                     help="games whose default suite to use when no --suite is given "
-                          "(default every game)")
-    lab.add_argument("--suite", action="append", metavar="SUITE",
-                     help="a shipped suite (each game ships its own, e.g. bratko-kopec, "
-                          "xiangqi-middlegames-30, capablanca-middlegames), an EPD file, or "
-                          "several of one game joined by + (repeatable)")
-    lab.add_argument("--spec", action="append", help="an ordering spec (repeatable; default: "
-                     "the pipelines of docs/search.md's table)")
-    lab.add_argument("--depth", action="append", type=int_between(1, MAX_PLY),
-                     help=f"search depth, 1-{MAX_PLY} (repeatable; default 3)")
-    lab.add_argument("--prune", action="append", metavar="DEPTH[:MARGIN]",
-                     help="guard pruning frontier depth and margin (repeatable; 0 = off, the "
-                          "default; needs guard in every spec)")
-    lab.add_argument("--config", action="append", metavar="NAME",
-                     help="searcher config: default, no-tt, greer, greer-captures, "
-                          "greer-no-evasions, greer-id (repeatable)")
-    lab.add_argument("--baseline", metavar="SPEC",
-                     help="the spec nodes are compared with (default: the first --spec)")
-    lab.add_argument("--positions", type=positive_int,
-                     help="use only the first N positions of each suite")
-    lab.add_argument("--jobs", type=positive_int, default=1,
-                     help="parallel processes (results do not depend on it; default 1)")
-    lab.add_argument("--cluster", metavar="ADDRESS",
-                     help="run the searches on a Dask cluster (its scheduler's address, e.g. "
-                          "tcp://10.0.0.5:8786; needs the cluster extra) instead of locally")
-    lab.add_argument("--out", default="lab-output", metavar="DIR",
-                     help="folder for lab.csv, lab.json and searches.jsonl, the journal a "
-                          "later run resumes from (default lab-output)")
-    lab.add_argument("--preset", choices=sorted(PRESETS),
-                     help="run a seed experiment (greer-table3, greer-table4, guard); "
-                          "explicit options override it")
+    lab = sub.add_parser(
+        "lab",
+        help="the heuristics lab: a matrix of suites, configs, depths, "
+        "ordering specs and guard pruning",
+    )
+    lab.add_argument(
+        "variant",
+        nargs="*",
+        metavar="VARIANT",
+        help="games whose default suite to use when no --suite is given (default every game)",
+    )
+    lab.add_argument(
+        "--suite",
+        action="append",
+        metavar="SUITE",
+        help="a shipped suite (each game ships its own, e.g. bratko-kopec, "
+        "xiangqi-middlegames-30, capablanca-middlegames), an EPD file, or "
+        "several of one game joined by + (repeatable)",
+    )
+    lab.add_argument(
+        "--spec",
+        action="append",
+        help="an ordering spec (repeatable; default: the pipelines of docs/search.md's table)",
+    )
+    lab.add_argument(
+        "--depth",
+        action="append",
+        type=int_between(1, MAX_PLY),
+        help=f"search depth, 1-{MAX_PLY} (repeatable; default 3)",
+    )
+    lab.add_argument(
+        "--prune",
+        action="append",
+        metavar="DEPTH[:MARGIN]",
+        help="guard pruning frontier depth and margin (repeatable; 0 = off, the "
+        "default; needs guard in every spec)",
+    )
+    lab.add_argument(
+        "--config",
+        action="append",
+        metavar="NAME",
+        help="searcher config: default, no-tt, greer, greer-captures, "
+        "greer-no-evasions, greer-id (repeatable)",
+    )
+    lab.add_argument(
+        "--baseline",
+        metavar="SPEC",
+        help="the spec nodes are compared with (default: the first --spec)",
+    )
+    lab.add_argument(
+        "--positions", type=positive_int, help="use only the first N positions of each suite"
+    )
+    lab.add_argument(
+        "--jobs",
+        type=positive_int,
+        default=1,
+        help="parallel processes (results do not depend on it; default 1)",
+    )
+    lab.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="run the searches on a Dask cluster (its scheduler's address, e.g. "
+        "tcp://10.0.0.5:8786; needs the cluster extra) instead of locally",
+    )
+    lab.add_argument(
+        "--out",
+        default="lab-output",
+        metavar="DIR",
+        help="folder for lab.csv, lab.json and searches.jsonl, the journal a "
+        "later run resumes from (default lab-output)",
+    )
+    lab.add_argument(
+        "--preset",
+        choices=sorted(PRESETS),
+        help="run a seed experiment (greer-table3, greer-table4, guard); "
+        "explicit options override it",
+    )
     lab.add_argument("--no-chart", action="store_true", help="skip the bar chart")
-    lab.add_argument("--report", action="store_true",
-                     help="search nothing: summarise the searches --out holds already (a run "
-                          "stopped part way, each cell over the positions it has)")
+    lab.add_argument(
+        "--report",
+        action="store_true",
+        help="search nothing: summarise the searches --out holds already (a run "
+        "stopped part way, each cell over the positions it has)",
+    )
     lab.set_defaults(run=run_lab)
 
-    chessmaps = sub.add_parser("chessmaps", help="Greer's chessmaps heuristic: its data, network "
-                               "and views")
-    chessmaps_sub = chessmaps.add_subparsers(dest="chessmaps_command", required=True,
-                                             parser_class=OneLineParser, metavar="COMMAND")
-    data = chessmaps_sub.add_parser("data", help="record positions and Fairy-Stockfish's moves "
-                                    "by self-play (training and test data)")
+    chessmaps = sub.add_parser(
+        "chessmaps", help="Greer's chessmaps heuristic: its data, network and views"
+    )
+    chessmaps_sub = chessmaps.add_subparsers(
+        dest="chessmaps_command", required=True, parser_class=OneLineParser, metavar="COMMAND"
+    )
+    data = chessmaps_sub.add_parser(
+        "data",
+        help="record positions and Fairy-Stockfish's moves by self-play (training and test data)",
+    )
     chessmaps_data.add_arguments(data)
     data.set_defaults(run=chessmaps_data.run)
     train = chessmaps_sub.add_parser("train", help="train the sector network on recorded data")
     chessmaps_train.add_train_arguments(train)
     train.set_defaults(run=chessmaps_train.run_train)
-    evaluate = chessmaps_sub.add_parser("evaluate", help="Greer's Tables 1 and 2: the accuracy "
-                                        "of the network's, a fixed and a random sector ordering")
+    evaluate = chessmaps_sub.add_parser(
+        "evaluate",
+        help="Greer's Tables 1 and 2: the accuracy "
+        "of the network's, a fixed and a random sector ordering",
+    )
     chessmaps_train.add_evaluate_arguments(evaluate)
     evaluate.set_defaults(run=chessmaps_train.run_evaluate)
     for name in NAMES:  # `xqchess chessmaps GAME`: the view of a position
-        view = chessmaps_sub.add_parser(name, help=f"draw the chessmap, valueboard, sectors and "
-                                        f"a move's influence of a {name} position")
+        view = chessmaps_sub.add_parser(
+            name,
+            help=f"draw the chessmap, valueboard, sectors and "
+            f"a move's influence of a {name} position",
+        )
         chessmaps_view.add_arguments(view)
         view.set_defaults(run=chessmaps_view.run, variant=name)
     return parser

@@ -23,41 +23,89 @@ MAX_MULTIPV = 256
 
 def add_searcher_options(parser: argparse.ArgumentParser) -> None:
     """Options that choose the ordering pipeline and the search enhancements."""
-    parser.add_argument("--ordering", default=DEFAULT_SPEC, metavar="SPEC",
-                        help=f"move-ordering pipeline (default {DEFAULT_SPEC}); see docs/search.md")
-    parser.add_argument("--guard-prune", type=non_negative_int, nargs="?", const=1, default=0,
-                        metavar="DEPTH", help="prune quiet moves to unsafe squares at depths up "
-                        "to DEPTH (default 1 when given; needs guard in --ordering)")
-    parser.add_argument("--guard-margin", type=non_negative_int, default=0, metavar="M",
-                        help="prune only when the guard value is below -M (default 0)")
+    parser.add_argument(
+        "--ordering",
+        default=DEFAULT_SPEC,
+        metavar="SPEC",
+        help=f"move-ordering pipeline (default {DEFAULT_SPEC}); see docs/search.md",
+    )
+    parser.add_argument(
+        "--guard-prune",
+        type=non_negative_int,
+        nargs="?",
+        const=1,
+        default=0,
+        metavar="DEPTH",
+        help="prune quiet moves to unsafe squares at depths up "
+        "to DEPTH (default 1 when given; needs guard in --ordering)",
+    )
+    parser.add_argument(
+        "--guard-margin",
+        type=non_negative_int,
+        default=0,
+        metavar="M",
+        help="prune only when the guard value is below -M (default 0)",
+    )
     parser.add_argument("--no-tt", action="store_true", help="no transposition table")
     parser.add_argument("--no-pvs", action="store_true", help="plain alpha-beta, no PVS")
     parser.add_argument("--no-id", action="store_true", help="no iterative deepening")
-    parser.add_argument("--quiescence", choices=QUIESCENCE_MODES, default="all",
-                        help="captures searched at the horizon: all, SEE-safe only, pruned "
-                        "(the playing search's: no full generation, SEE and delta pruning), "
-                        "or none (default all)")
-    parser.add_argument("--staged", action="store_true",
-                        help="pick moves in stages (hash move, captures, the rest) as the "
-                        "playing search does: the same tree, less work")
+    parser.add_argument(
+        "--quiescence",
+        choices=QUIESCENCE_MODES,
+        default="all",
+        help="captures searched at the horizon: all, SEE-safe only, pruned "
+        "(the playing search's: no full generation, SEE and delta pruning), "
+        "or none (default all)",
+    )
+    parser.add_argument(
+        "--staged",
+        action="store_true",
+        help="pick moves in stages (hash move, captures, the rest) as the "
+        "playing search does: the same tree, less work",
+    )
     parser.add_argument("--null-move", action="store_true", help="null-move pruning")
     parser.add_argument("--lmr", action="store_true", help="late-move reductions")
-    parser.add_argument("--check-extension", action="store_true",
-                        help="search one ply deeper at nodes in check")
-    parser.add_argument("--futility", action="store_true", help="futility pruning of quiet "
-                        "moves one and two plies from the leaves")
-    parser.add_argument("--aspiration", action="store_true",
-                        help="aspiration windows around the last iteration's score")
-    parser.add_argument("--evaluation", choices=EVALUATIONS, default="squares",
-                        help="middlegame square tables (squares, the default), tapered "
-                             "middlegame-to-endgame tables, or those plus the game's positional "
-                             "terms (terms)")
-    parser.add_argument("--eval-terms", metavar="NAME,...", type=term_names,
-                        help="the terms evaluation's terms (default: all of the game's)")
-    parser.add_argument("--hash", type=int_between(1, MAX_HASH_MB), default=16, metavar="MB",
-                        help=f"transposition table size in MB, 1-{MAX_HASH_MB} (default 16)")
-    parser.add_argument("--multipv", type=int_between(1, MAX_MULTIPV), default=1, metavar="N",
-                        help=f"the N best moves, each with its line, 1-{MAX_MULTIPV} (default 1)")
+    parser.add_argument(
+        "--check-extension", action="store_true", help="search one ply deeper at nodes in check"
+    )
+    parser.add_argument(
+        "--futility",
+        action="store_true",
+        help="futility pruning of quiet moves one and two plies from the leaves",
+    )
+    parser.add_argument(
+        "--aspiration",
+        action="store_true",
+        help="aspiration windows around the last iteration's score",
+    )
+    parser.add_argument(
+        "--evaluation",
+        choices=EVALUATIONS,
+        default="squares",
+        help="middlegame square tables (squares, the default), tapered "
+        "middlegame-to-endgame tables, or those plus the game's positional "
+        "terms (terms)",
+    )
+    parser.add_argument(
+        "--eval-terms",
+        metavar="NAME,...",
+        type=term_names,
+        help="the terms evaluation's terms (default: all of the game's)",
+    )
+    parser.add_argument(
+        "--hash",
+        type=int_between(1, MAX_HASH_MB),
+        default=16,
+        metavar="MB",
+        help=f"transposition table size in MB, 1-{MAX_HASH_MB} (default 16)",
+    )
+    parser.add_argument(
+        "--multipv",
+        type=int_between(1, MAX_MULTIPV),
+        default=1,
+        metavar="N",
+        help=f"the N best moves, each with its line, 1-{MAX_MULTIPV} (default 1)",
+    )
 
 
 def term_names(text: str) -> tuple[str, ...]:
@@ -78,13 +126,23 @@ def searcher_from_args(args: argparse.Namespace, variant: Variant) -> Searcher:
             selected_terms(variant, args.eval_terms)
         except ValueError as error:
             raise XQChessError(str(error)) from None
-    config = SearchConfig(tt=not args.no_tt, hash_mb=args.hash, pvs=not args.no_pvs,
-                          iterative=not args.no_id, quiescence=args.quiescence,
-                          null_move=args.null_move, lmr=args.lmr, staged=args.staged,
-                          check_extension=args.check_extension, futility=args.futility,
-                          aspiration=args.aspiration, evaluation=args.evaluation,
-                          eval_terms=args.eval_terms,
-                          guard_prune_depth=args.guard_prune, multipv=args.multipv)
+    config = SearchConfig(
+        tt=not args.no_tt,
+        hash_mb=args.hash,
+        pvs=not args.no_pvs,
+        iterative=not args.no_id,
+        quiescence=args.quiescence,
+        null_move=args.null_move,
+        lmr=args.lmr,
+        staged=args.staged,
+        check_extension=args.check_extension,
+        futility=args.futility,
+        aspiration=args.aspiration,
+        evaluation=args.evaluation,
+        eval_terms=args.eval_terms,
+        guard_prune_depth=args.guard_prune,
+        multipv=args.multipv,
+    )
     return Searcher(build_pipeline(args.ordering, variant, args.guard_margin), config)
 
 
@@ -103,14 +161,20 @@ def run_search(args: argparse.Namespace) -> None:
     print(f"score {data['score']}  depth {data['depth']}  seldepth {data['seldepth']}")
     if data["unfinished"]:
         cut = data["unfinished"]
-        print(f"unfinished depth {cut['depth']}: {cut['root_moves_searched']} of "
-              f"{cut['root_moves']} root moves searched")
+        print(
+            f"unfinished depth {cut['depth']}: {cut['root_moves_searched']} of "
+            f"{cut['root_moves']} root moves searched"
+        )
     print(f"pv {' '.join(data['pv'])}")
-    print(f"nodes {data['nodes']}  qnodes {data['qnodes']}  time {data['time_ms']} ms  "
-          f"nps {data['nps']}")
-    print(f"tt hits {data['tt_hits']}  beta cutoffs {data['beta_cutoffs']}  "
-          f"fail-high first {data['fail_high_first_pct']:.1f}%  "
-          f"mean cutoff index {data['mean_cutoff_index']:.2f}  guard prunes {data['guard_prunes']}")
+    print(
+        f"nodes {data['nodes']}  qnodes {data['qnodes']}  time {data['time_ms']} ms  "
+        f"nps {data['nps']}"
+    )
+    print(
+        f"tt hits {data['tt_hits']}  beta cutoffs {data['beta_cutoffs']}  "
+        f"fail-high first {data['fail_high_first_pct']:.1f}%  "
+        f"mean cutoff index {data['mean_cutoff_index']:.2f}  guard prunes {data['guard_prunes']}"
+    )
     placed = ", ".join(f"{name} {count}" for name, count in data["cutoff_first_by"].items())
     print(f"first-move cutoffs placed by: {placed or '-'}")
     if args.multipv > 1 and data["iterations"]:
@@ -118,5 +182,7 @@ def run_search(args: argparse.Namespace) -> None:
             print(f"line {number}  score {line['score']}  pv {' '.join(line['pv'])}")
     for it in data["iterations"]:
         ebf = f"{it['ebf']:.2f}" if it["ebf"] is not None else "-"
-        print(f"  depth {it['depth']:>2}  score {it['score']:>9}  nodes {it['nodes']:>9}"
-              f"  ebf {ebf:>6}  time {it['time_ms']:>6} ms  pv {' '.join(it['pv'])}")
+        print(
+            f"  depth {it['depth']:>2}  score {it['score']:>9}  nodes {it['nodes']:>9}"
+            f"  ebf {ebf:>6}  time {it['time_ms']:>6} ms  pv {' '.join(it['pv'])}"
+        )

@@ -65,10 +65,15 @@ def load_suite(name_or_path: str) -> Suite:
         parts = [load_suite(part) for part in name_or_path.split(JOIN)]
         games = {part.variant.name for part in parts}
         if len(games) > 1:
-            raise SuiteError(f"suite {name_or_path!r} joins suites of different games "
-                             f"({', '.join(sorted(games))})")
-        return Suite(name_or_path, parts[0].variant,
-                     [position for part in parts for position in part.positions])
+            raise SuiteError(
+                f"suite {name_or_path!r} joins suites of different games "
+                f"({', '.join(sorted(games))})"
+            )
+        return Suite(
+            name_or_path,
+            parts[0].variant,
+            [position for part in parts for position in part.positions],
+        )
     shipped = shipped_suites()
     if name_or_path in shipped:
         variant = shipped[name_or_path]
@@ -78,8 +83,9 @@ def load_suite(name_or_path: str) -> Suite:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise SuiteError(f"suite {name_or_path!r} is neither a shipped suite "
-                         f"({', '.join(shipped)}) nor a file") from None
+        raise SuiteError(
+            f"suite {name_or_path!r} is neither a shipped suite ({', '.join(shipped)}) nor a file"
+        ) from None
     except (OSError, UnicodeDecodeError) as error:
         raise SuiteError(f"cannot read suite file {name_or_path}: {error}") from None
     return parse_suite(text, name_or_path)
@@ -106,8 +112,13 @@ def parse_suite(text: str, name: str, variant: Variant | None = None) -> Suite:
         except XQChessError as error:
             raise SuiteError(f"{where}: {error}") from None
         operations = _operations(" ".join(fields[4:]), where)
-        positions.append(SuitePosition(operations.get("id", f"{name}#{number}"), pos.fen(),
-                                       _best_moves(variant, pos, operations, where)))
+        positions.append(
+            SuitePosition(
+                operations.get("id", f"{name}#{number}"),
+                pos.fen(),
+                _best_moves(variant, pos, operations, where),
+            )
+        )
     if not positions:
         raise SuiteError(f"{name}: no positions")
     return Suite(name, variant, positions)

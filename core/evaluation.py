@@ -71,13 +71,13 @@ def piece_square_table(variant: Variant) -> list[list[int]]:
         endgame_squares = variant.endgame_square_tables.get(kind, squares)
         weight = variant.phase_weights.get(kind, 0)
         for sq in range(geometry.size):
-            mirrored = geometry.square(geometry.file_of(sq),
-                                       geometry.ranks - 1 - geometry.rank_of(sq))
-            table[kind][sq] = pack(value + squares[sq], endgame_value + endgame_squares[sq],
-                                   weight)
+            mirrored = geometry.square(
+                geometry.file_of(sq), geometry.ranks - 1 - geometry.rank_of(sq)
+            )
+            table[kind][sq] = pack(value + squares[sq], endgame_value + endgame_squares[sq], weight)
             table[piece_code(kind, BLACK)][sq] = pack(
-                -(value + squares[mirrored]), -(endgame_value + endgame_squares[mirrored]),
-                weight)
+                -(value + squares[mirrored]), -(endgame_value + endgame_squares[mirrored]), weight
+            )
     return table
 
 
@@ -104,8 +104,11 @@ def evaluate_tapered(pos: Position) -> int:
     return _blend(pos.score, pos)
 
 
-def mobility_term(pos: Position, moves: dict[int, Callable[[list[int], int, set[int]], int]],
-                  weights: dict[int, tuple[int, int]]) -> int:
+def mobility_term(
+    pos: Position,
+    moves: dict[int, Callable[[list[int], int, set[int]], int]],
+    weights: dict[int, tuple[int, int]],
+) -> int:
     """A mobility term, first player's view: per piece of a kind in ``moves``, its move count
     (``moves[kind](board, square, its color's squares)``) less the kind's zero point, times
     its packed weight (``weights[kind]``: zero point, weight)."""
@@ -124,8 +127,9 @@ def mobility_term(pos: Position, moves: dict[int, Callable[[list[int], int, set[
     return score
 
 
-def open_file_term(pos: Position, blocker_kind: int, piece_kind: int, open_file: int,
-                   half_open_file: int) -> int:
+def open_file_term(
+    pos: Position, blocker_kind: int, piece_kind: int, open_file: int, half_open_file: int
+) -> int:
     """A file term, first player's view: each piece of ``piece_kind`` on a file with no
     ``blocker_kind`` piece of its own color gains ``half_open_file``, or ``open_file`` where
     the opponent has none there either (packed scores)."""
@@ -156,8 +160,10 @@ def selected_terms(variant: Variant, names: tuple[str, ...] | None) -> tuple[Cal
         return tuple(terms.values())
     unknown = [name for name in names if name not in terms]
     if unknown:
-        raise ValueError(f"{variant.name} has no evaluation term {unknown[0]!r} (its terms: "
-                         f"{', '.join(terms) or 'none'})")
+        raise ValueError(
+            f"{variant.name} has no evaluation term {unknown[0]!r} (its terms: "
+            f"{', '.join(terms) or 'none'})"
+        )
     return tuple(terms[name] for name in names)
 
 

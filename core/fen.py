@@ -36,7 +36,7 @@ def parse_fen(variant: Variant, text: str, strict: bool = True) -> Position:
         raise FenError("FEN is missing its side-to-move field")
     if len(fields) > 6:
         raise FenError(f"FEN has {len(fields)} fields, expected at most 6")
-    fields += DEFAULT_FIELDS[len(fields) - 2:]
+    fields += DEFAULT_FIELDS[len(fields) - 2 :]
     board = _parse_board(variant, fields[0])
     side = variant.side_letters.get(fields[1])
     if side is None:
@@ -61,8 +61,10 @@ def require_waiting_side_safe(pos: Position) -> None:
     if variant.attacked(pos, pos.kings[waiting], pos.side):
         names = variant.color_names
         royal = variant.kind_names[variant.royal_pieces[waiting] & KIND_MASK]
-        raise FenError(f"FEN has the {names[waiting]} {royal} in check with {names[pos.side]} "
-                       f"to move: the side not to move cannot be in check")
+        raise FenError(
+            f"FEN has the {names[waiting]} {royal} in check with {names[pos.side]} "
+            f"to move: the side not to move cannot be in check"
+        )
 
 
 def _parse_board(variant: Variant, text: str) -> list[int]:

@@ -28,8 +28,10 @@ def piece_on(pos: Position, sq: int, rank_base: int | None = None) -> str:
     """The piece on ``sq`` in words: ``the white knight on g1``."""
     variant = pos.variant
     piece = pos.board[sq]
-    return (f"the {variant.color_names[piece >> COLOR_SHIFT]} "
-            f"{variant.kind_names[piece & KIND_MASK]} on {square_name(pos, sq, rank_base)}")
+    return (
+        f"the {variant.color_names[piece >> COLOR_SHIFT]} "
+        f"{variant.kind_names[piece & KIND_MASK]} on {square_name(pos, sq, rank_base)}"
+    )
 
 
 def rejection(pos: Position, frm: int, to: int, rank_base: int | None = None) -> str:
@@ -48,8 +50,9 @@ def rejection(pos: Position, frm: int, to: int, rank_base: int | None = None) ->
     target = board[to]
     if target and target >> COLOR_SHIFT == pos.side:
         return f"{piece_on(pos, frm, rank_base)} cannot capture {piece_on(pos, to, rank_base)}"
-    pseudo_legal = [m for m in variant.pseudo_legal_moves(pos)
-                    if move_from(m) == frm and move_to(m) == to]
+    pseudo_legal = [
+        m for m in variant.pseudo_legal_moves(pos) if move_from(m) == frm and move_to(m) == to
+    ]
     if not pseudo_legal:
         return variant.movement_fault(pos, frm, to, rank_base)
     return variant.exposure_fault(pos, pseudo_legal[0], rank_base)
@@ -82,5 +85,7 @@ def promotion_fault(pos: Position, moves: list[int], promotion: int) -> str:
     choices = f"{', '.join(offered[:-1])} or {offered[-1]}" if len(offered) > 1 else offered[0]
     if not promotion:
         return f"it needs a promotion piece: {choices}"
-    return (f"{piece_on(pos, move_from(moves[0]))} cannot promote to a {names[promotion]}, "
-            f"only to a {choices}")
+    return (
+        f"{piece_on(pos, move_from(moves[0]))} cannot promote to a {names[promotion]}, "
+        f"only to a {choices}"
+    )

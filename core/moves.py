@@ -34,7 +34,8 @@ COMPANION = 3
 def is_capture(pos, move: int) -> bool:
     """Whether ``move`` captures (on its target square or beside it) in ``pos``."""
     return bool(pos.board[move >> SQUARE_BITS & SQUARE_MASK]) or (
-        move >> SPECIAL_SHIFT == SIDE_CAPTURE)
+        move >> SPECIAL_SHIFT == SIDE_CAPTURE
+    )
 
 
 def is_quiet(pos, move: int) -> bool:

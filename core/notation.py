@@ -20,21 +20,25 @@ COORDINATES = re.compile(r"([a-z][0-9]+)([a-z][0-9]+)([a-z]?)")
 
 def format_coordinates(variant: Variant, move: int, rank_base: int | None = None) -> str:
     geometry = variant.geometry
-    text = (geometry.square_name(move_from(move), rank_base)
-            + geometry.square_name(move_to(move), rank_base))
+    text = geometry.square_name(move_from(move), rank_base) + geometry.square_name(
+        move_to(move), rank_base
+    )
     promotion = move_promotion(move)
     if promotion:
         text += variant.piece_letters[promotion].lower()
     return text
 
 
-def parse_coordinates(variant: Variant, pos: Position, text: str,
-                      rank_base: int | None = None) -> int:
+def parse_coordinates(
+    variant: Variant, pos: Position, text: str, rank_base: int | None = None
+) -> int:
     """The legal move written as coordinates; MoveError names what is wrong with the text."""
     match = COORDINATES.fullmatch(text.strip())
     if not match:
-        raise MoveError(f"bad move text {text!r}: expected from-square, to-square and an "
-                        f"optional promotion letter, e.g. e2e4")
+        raise MoveError(
+            f"bad move text {text!r}: expected from-square, to-square and an "
+            f"optional promotion letter, e.g. e2e4"
+        )
     try:
         frm = variant.geometry.parse_square(match.group(1), rank_base)
         to = variant.geometry.parse_square(match.group(2), rank_base)
@@ -48,16 +52,26 @@ def parse_coordinates(variant: Variant, pos: Position, text: str,
     for move in candidates:
         if move_promotion(move) == promotion:
             return move
-    reason = (promotion_fault(pos, candidates, promotion) if candidates
-              else rejection(pos, frm, to, rank_base))
+    reason = (
+        promotion_fault(pos, candidates, promotion)
+        if candidates
+        else rejection(pos, frm, to, rank_base)
+    )
     raise IllegalMoveError(f"illegal move {text}: {reason}")
 
 
-def parse_by_rendering(pos: Position, text: str, render: Callable[[Position, int], str],
-                       normalize: Callable[[str], str], well_formed: Callable[[str], bool],
-                       name: str, example: str, *,
-                       plain: Callable[[Position, int], str] | None = None,
-                       unmatched: Callable[[Position, str], str] | None = None) -> int:
+def parse_by_rendering(
+    pos: Position,
+    text: str,
+    render: Callable[[Position, int], str],
+    normalize: Callable[[str], str],
+    well_formed: Callable[[str], bool],
+    name: str,
+    example: str,
+    *,
+    plain: Callable[[Position, int], str] | None = None,
+    unmatched: Callable[[Position, str], str] | None = None,
+) -> int:
     """The legal move whose text, as ``render`` writes it, equals ``text`` once both are
     normalized: the way to read notations defined by how they are written (WXF, Chinese).
     Failing that, the legal move ``plain`` writes so: the same notation with the piece named by
@@ -79,18 +93,24 @@ def parse_by_rendering(pos: Position, text: str, render: Callable[[Position, int
         if len(matches) > 1:
             names = [render(pos, m) for m in matches]
             if len(set(names)) < len(names):  # written alike: tell them apart by their squares
-                names = [f"{n} ({format_coordinates(pos.variant, m)})"
-                         for n, m in zip(names, matches)]
-            raise AmbiguousMoveError(f"ambiguous {name} move {text}: could be "
-                                     f"{', '.join(sorted(names))}")
+                names = [
+                    f"{n} ({format_coordinates(pos.variant, m)})" for n, m in zip(names, matches)
+                ]
+            raise AmbiguousMoveError(
+                f"ambiguous {name} move {text}: could be {', '.join(sorted(names))}"
+            )
         if matches:
             return matches[0]
     variant = pos.variant
-    named = [(frm, to) for frm in sorted(pos.occupied[pos.side]) for to in variant.reach(pos, frm)
-             if any(normalize(writer(pos, frm | to << SQUARE_BITS)) == wanted
-                    for writer in renders)]
-    reasons = ([rejection(pos, frm, to) for frm, to in named]
-               or [(unmatched or _no_such_move)(pos, wanted)])
+    named = [
+        (frm, to)
+        for frm in sorted(pos.occupied[pos.side])
+        for to in variant.reach(pos, frm)
+        if any(normalize(writer(pos, frm | to << SQUARE_BITS)) == wanted for writer in renders)
+    ]
+    reasons = [rejection(pos, frm, to) for frm, to in named] or [
+        (unmatched or _no_such_move)(pos, wanted)
+    ]
     raise IllegalMoveError(f"illegal move {text}: {'; '.join(dict.fromkeys(reasons))}")
 
 

@@ -46,8 +46,14 @@ def write_pgn(game: Game, result: str = "*", notation: str | None = None) -> str
     """The game as PGN text, moves in ``notation`` (default: the variant's PGN notation)."""
     variant = game.variant
     notation = variant.require_notation(notation or variant.pgn_notation)
-    tags = {"Event": "xqchess game", "Site": "?", "Date": date.today().strftime("%Y.%m.%d"),
-            "Round": "-", "White": "?", "Black": "?"}
+    tags = {
+        "Event": "xqchess game",
+        "Site": "?",
+        "Date": date.today().strftime("%Y.%m.%d"),
+        "Round": "-",
+        "White": "?",
+        "Black": "?",
+    }
     tags.update(game.tags)
     tags["Result"] = result
     if variant.pgn_variant_tag:

@@ -17,8 +17,16 @@ from typing import TYPE_CHECKING
 from xqchess.core.errors import IllegalMoveError
 from xqchess.core.legality import rejection
 from xqchess.core.moves import (
-    COMPANION, DOUBLE_STEP, PROMOTION_MASK, PROMOTION_SHIFT, SIDE_CAPTURE, SPECIAL_SHIFT,
-    SQUARE_BITS, SQUARE_MASK, move_from, move_to,
+    COMPANION,
+    DOUBLE_STEP,
+    PROMOTION_MASK,
+    PROMOTION_SHIFT,
+    SIDE_CAPTURE,
+    SPECIAL_SHIFT,
+    SQUARE_BITS,
+    SQUARE_MASK,
+    move_from,
+    move_to,
 )
 from xqchess.core.pieces import COLOR_SHIFT
 
@@ -31,14 +39,40 @@ class Position:
     """Mutable game state; ``make`` and ``unmake`` are exact inverses, hash included."""
 
     __slots__ = (
-        "variant", "board", "side", "rights", "ep", "halfmove", "fullmove", "hash", "score",
-        "kings", "occupied", "undo", "hashes", "_zobrist", "_psq", "_zeroing", "_rights_mask",
-        "_companions", "_side_capture_squares", "_side_capture_victim", "_promotion_origin",
+        "variant",
+        "board",
+        "side",
+        "rights",
+        "ep",
+        "halfmove",
+        "fullmove",
+        "hash",
+        "score",
+        "kings",
+        "occupied",
+        "undo",
+        "hashes",
+        "_zobrist",
+        "_psq",
+        "_zeroing",
+        "_rights_mask",
+        "_companions",
+        "_side_capture_squares",
+        "_side_capture_victim",
+        "_promotion_origin",
         "_royal",
     )
 
-    def __init__(self, variant: Variant, board: list[int], side: int, rights: int = 0,
-                 ep: int | None = None, halfmove: int = 0, fullmove: int = 1) -> None:
+    def __init__(
+        self,
+        variant: Variant,
+        board: list[int],
+        side: int,
+        rights: int = 0,
+        ep: int | None = None,
+        halfmove: int = 0,
+        fullmove: int = 1,
+    ) -> None:
         self.variant = variant
         self.board = board
         self.side = side
@@ -55,10 +89,13 @@ class Position:
         self._side_capture_victim = variant.side_capture_victim
         self._promotion_origin = variant.promotion_origin
         self._royal = royal = variant.royal_pieces
-        self.kings = [next((sq for sq, p in enumerate(board) if p == royal[color]), -1)
-                      for color in (0, 1)]
-        self.occupied = [{sq for sq, p in enumerate(board) if p and p >> COLOR_SHIFT == color}
-                         for color in (0, 1)]
+        self.kings = [
+            next((sq for sq, p in enumerate(board) if p == royal[color]), -1) for color in (0, 1)
+        ]
+        self.occupied = [
+            {sq for sq, p in enumerate(board) if p and p >> COLOR_SHIFT == color}
+            for color in (0, 1)
+        ]
         self.undo: list[tuple] = []
         self.hash = self.compute_hash()
         self.hashes = [self.hash]
@@ -184,8 +221,9 @@ class Position:
 
     def unmake(self) -> None:
         """Take back the last move played with ``make``."""
-        (move, captured, self.rights, self.ep, self.halfmove, self.hash,
-         self.score) = self.undo.pop()
+        (move, captured, self.rights, self.ep, self.halfmove, self.hash, self.score) = (
+            self.undo.pop()
+        )
         self.hashes.pop()
         board = self.board
         frm = move & SQUARE_MASK
@@ -255,8 +293,7 @@ class Position:
                 reason = "no legal move between those squares has its promotion or kind"
             else:
                 reason = rejection(self, frm, to)
-            raise IllegalMoveError(f"illegal move {self.variant.move_to_uci(self, move)}: "
-                                   f"{reason}")
+            raise IllegalMoveError(f"illegal move {self.variant.move_to_uci(self, move)}: {reason}")
         self.make(move)
 
     # -- queries -----------------------------------------------------------------------------
@@ -286,7 +323,7 @@ class Position:
     def repetitions(self) -> int:
         """How often the current position has occurred, counting itself, since the clock's reset."""
         hashes = self.hashes
-        return hashes[max(0, len(hashes) - 1 - self.halfmove):].count(self.hash)
+        return hashes[max(0, len(hashes) - 1 - self.halfmove) :].count(self.hash)
 
     def fen(self) -> str:
         """The six-field FEN (the reader is `xqchess.core.fen.parse_fen`)."""
@@ -308,8 +345,10 @@ class Position:
             rows.append(row + (str(empty) if empty else ""))
         side = next(letter for letter, color in variant.side_letters.items() if color == self.side)
         ep = "-" if self.ep is None else geometry.square_name(self.ep)
-        return (f"{'/'.join(rows)} {side} {variant.format_rights(self.rights)} {ep} "
-                f"{self.halfmove} {self.fullmove}")
+        return (
+            f"{'/'.join(rows)} {side} {variant.format_rights(self.rights)} {ep} "
+            f"{self.halfmove} {self.fullmove}"
+        )
 
     def copy(self) -> Position:
         """An independent copy with the same history (undo stack and repetition hashes)."""

@@ -29,14 +29,19 @@ def pv_text(variant: Variant, pos: Position, pv: list[int], notation: str) -> li
 
 def result_dict(variant: Variant, pos: Position, result: SearchResult, notation: str) -> dict:
     """The search result as JSON-ready data, moves written in ``notation``."""
-    data: dict[str, Any] = {"bestmove": variant.format_move(pos, result.best_move, notation)
-            if result.best_move else None}
+    data: dict[str, Any] = {
+        "bestmove": variant.format_move(pos, result.best_move, notation)
+        if result.best_move
+        else None
+    }
     data.update(result.to_dict())
     data["score"] = score_text(result.score)
     data["pv"] = pv_text(variant, pos, result.pv, notation)
     for iteration in data["iterations"]:
         iteration["score"] = score_text(iteration["score"])
         iteration["pv"] = pv_text(variant, pos, iteration["pv"], notation)
-        iteration["lines"] = [{"score": score_text(score), "pv": pv_text(variant, pos, pv, notation)}
-                              for score, pv in iteration["lines"]]
+        iteration["lines"] = [
+            {"score": score_text(score), "pv": pv_text(variant, pos, pv, notation)}
+            for score, pv in iteration["lines"]
+        ]
     return data

@@ -12,13 +12,19 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from dataclasses import asdict, dataclass, field
 from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass, field
 from typing import Protocol
 
 from xqchess.core.evaluation import evaluator
 from xqchess.core.moves import (
-    SIDE_CAPTURE, is_capture, is_quiet, move_from, move_promotion, move_special, move_to,
+    SIDE_CAPTURE,
+    is_capture,
+    is_quiet,
+    move_from,
+    move_promotion,
+    move_special,
+    move_to,
 )
 from xqchess.core.pieces import KIND_MASK
 from xqchess.core.position import Position
@@ -64,8 +70,18 @@ class Node:
     """What a heuristic may know about the node it orders: reused per ply, never allocated in
     the tree. ``cache`` holds per-node data a heuristic computes once (e.g. guard values)."""
 
-    __slots__ = ("pos", "ply", "depth", "prev_move", "hash_move", "side", "in_check", "cache",
-                 "order_keys", "legal_count")
+    __slots__ = (
+        "pos",
+        "ply",
+        "depth",
+        "prev_move",
+        "hash_move",
+        "side",
+        "in_check",
+        "cache",
+        "order_keys",
+        "legal_count",
+    )
 
     def __init__(self, ply: int) -> None:
         self.ply = ply
@@ -79,8 +95,9 @@ class Node:
         self.order_keys = None
         self.legal_count: int | None = None  # set by a staged pick once all moves are known
 
-    def fill(self, pos: Position, depth: int, prev_move: int, hash_move: int,
-             in_check: bool) -> Node:
+    def fill(
+        self, pos: Position, depth: int, prev_move: int, hash_move: int, in_check: bool
+    ) -> Node:
         """This node set for expanding ``pos`` (its per-node cache emptied); returns it."""
         self.pos, self.depth, self.prev_move, self.hash_move = pos, depth, prev_move, hash_move
         self.side, self.in_check = pos.side, in_check
@@ -186,7 +203,8 @@ class Limits:
         alone does not bound it: where there is no such mate, the search never ends."""
         clock = self.wtime if side == 0 else self.btime
         return not self.infinite and any(
-            limit is not None for limit in (self.depth, self.nodes, self.movetime, clock))
+            limit is not None for limit in (self.depth, self.nodes, self.movetime, clock)
+        )
 
 
 @dataclass
@@ -254,15 +272,20 @@ class SearchResult:
     def to_dict(self) -> dict:
         stats = self.stats
         return {
-            "depth": self.depth, "score": self.score, "time_ms": self.time_ms,
+            "depth": self.depth,
+            "score": self.score,
+            "time_ms": self.time_ms,
             "unfinished": asdict(self.unfinished) if self.unfinished else None,
-            "nodes": stats.nodes, "qnodes": stats.qnodes,
+            "nodes": stats.nodes,
+            "qnodes": stats.qnodes,
             "nps": int(stats.nodes * 1000 / self.time_ms) if self.time_ms else 0,
-            "tt_hits": stats.tt_hits, "beta_cutoffs": stats.beta_cutoffs,
+            "tt_hits": stats.tt_hits,
+            "beta_cutoffs": stats.beta_cutoffs,
             "fail_high_first_pct": round(stats.fail_high_first, 2),
             "mean_cutoff_index": round(stats.mean_cutoff_index, 3),
             "cutoff_first_by": dict(sorted(stats.cutoff_first_by.items())),
-            "guard_prunes": stats.guard_prunes, "seldepth": stats.seldepth,
+            "guard_prunes": stats.guard_prunes,
+            "seldepth": stats.seldepth,
             "iterations": [asdict(i) for i in self.iterations],
         }
 
@@ -282,13 +305,18 @@ class Searcher:
         self.orderer = orderer
         self.config = config or SearchConfig()
         if self.config.quiescence not in QUIESCENCE_MODES:
-            raise ValueError(f"quiescence mode {self.config.quiescence!r} is not one of "
-                             f"{', '.join(QUIESCENCE_MODES)}")
+            raise ValueError(
+                f"quiescence mode {self.config.quiescence!r} is not one of "
+                f"{', '.join(QUIESCENCE_MODES)}"
+            )
         if self.config.quiescence_order not in QUIESCENCE_ORDERS:
-            raise ValueError(f"quiescence order {self.config.quiescence_order!r} is not one of "
-                             f"{', '.join(QUIESCENCE_ORDERS)}")
-        self.capture_key = (victim_first if self.config.quiescence_order == "mvvlva"
-                            else material_difference)
+            raise ValueError(
+                f"quiescence order {self.config.quiescence_order!r} is not one of "
+                f"{', '.join(QUIESCENCE_ORDERS)}"
+            )
+        self.capture_key = (
+            victim_first if self.config.quiescence_order == "mvvlva" else material_difference
+        )
         self.evaluate = evaluator(self.config.evaluation, self.config.eval_terms)
         #: the lazy form quiescence stands pat with, where the evaluation has one
         self.evaluate_within = getattr(self.evaluate, "within", None)
@@ -320,8 +348,9 @@ class Searcher:
         values = variant.piece_values
         royal_kinds = {piece & KIND_MASK for piece in variant.royal_pieces}
         lowest = min(value for kind, value in values.items() if kind not in royal_kinds)
-        self.null_move_kinds = {kind for kind, value in values.items()
-                                if value > lowest and kind not in royal_kinds}
+        self.null_move_kinds = {
+            kind for kind, value in values.items() if value > lowest and kind not in royal_kinds
+        }
         self.stats = stats = SearchStats()
         self.start = time.perf_counter()
         self.soft_deadline, self.hard_deadline = self._deadlines(limits, pos.side)
@@ -359,15 +388,17 @@ class Searcher:
             try:
                 while len(lines) < line_count:  # MultiPV: each line excludes the earlier ones
                     self.root_excluded = {pv[0] for _, pv in lines}
-                    score = self._root(depth, best_score if done_depth and not lines
-                                       else None)
+                    score = self._root(depth, best_score if done_depth and not lines else None)
                     lines.append((score, list(self.pv_table[0])))
             except SearchStopped:
                 self._unwind()
                 if not lines:
                     unfinished = Unfinished(depth, self.root_searched, len(self.root_moves))
-                    if self.root_best is not None and self.root_best_score > self.root_alpha \
-                            and (not done_depth or self.root_first == best_move):
+                    if (
+                        self.root_best is not None
+                        and self.root_best_score > self.root_alpha
+                        and (not done_depth or self.root_first == best_move)
+                    ):
                         # The unfinished iteration searched the previous best move first, so
                         # its best so far is at least as good (or there is nothing better);
                         # a score at or below an aspiration window's alpha is only a bound.
@@ -376,10 +407,18 @@ class Searcher:
                     break
             (best_score, best_pv), best_move, done_depth = lines[0], lines[0][1][0], depth
             nodes = stats.nodes - iteration_start
-            iterations.append(Iteration(
-                depth, best_score, best_pv, nodes, self._elapsed_ms(),
-                round(nodes / previous_nodes, 2) if previous_nodes else None,
-                stats.seldepth, lines))
+            iterations.append(
+                Iteration(
+                    depth,
+                    best_score,
+                    best_pv,
+                    nodes,
+                    self._elapsed_ms(),
+                    round(nodes / previous_nodes, 2) if previous_nodes else None,
+                    stats.seldepth,
+                    lines,
+                )
+            )
             previous_nodes = nodes
             if on_iteration:
                 on_iteration(iterations[-1])
@@ -388,8 +427,10 @@ class Searcher:
             # A mate ends the search unless it is infinite or has a depth; a mate search ends
             # only with a mate in at most the moves asked for (a longer one would not do).
             if not limits.infinite and (
-                    mate_in(best_score) in range(1, limits.mate + 1) if limits.mate
-                    else abs(best_score) >= MATE_BOUND and limits.depth is None):
+                mate_in(best_score) in range(1, limits.mate + 1)
+                if limits.mate
+                else abs(best_score) >= MATE_BOUND and limits.depth is None
+            ):
                 break
             if self.soft_deadline and time.perf_counter() >= self.soft_deadline:
                 break
@@ -397,8 +438,16 @@ class Searcher:
             best_move = self._fallback_move()
             best_score, best_pv = self.evaluate(pos), [best_move]
         self.stop_requested = False  # a stop request ends one search only
-        return SearchResult(best_move, best_score, best_pv, done_depth, stats, iterations,
-                            self._elapsed_ms(), unfinished)
+        return SearchResult(
+            best_move,
+            best_score,
+            best_pv,
+            done_depth,
+            stats,
+            iterations,
+            self._elapsed_ms(),
+            unfinished,
+        )
 
     def _unwind(self) -> None:
         """Take back the moves a stopped search left on the position."""
@@ -441,8 +490,7 @@ class Searcher:
         increment = limits.winc if side == 0 else limits.binc
         moves_to_go = limits.movestogo or 30
         margin = min(50, remaining / 10)
-        budget = min((remaining - margin) / moves_to_go + increment * 0.8,
-                     (remaining - margin) / 2)
+        budget = min((remaining - margin) / moves_to_go + increment * 0.8, (remaining - margin) / 2)
         budget = max(budget, 1) / 1000
         return self.start + budget * 0.6, self.start + budget
 
@@ -466,8 +514,12 @@ class Searcher:
         """The root searched to ``depth``: with aspiration windows (``guess`` the previous
         iteration's score), first in a window around the guess, widened on the side it
         fails on until the score falls inside; otherwise with the full window."""
-        if (guess is None or not self.config.aspiration or depth < ASPIRATION_DEPTH
-                or abs(guess) >= MATE_BOUND):
+        if (
+            guess is None
+            or not self.config.aspiration
+            or depth < ASPIRATION_DEPTH
+            or abs(guess) >= MATE_BOUND
+        ):
             return self._root_window(depth, -INFINITY, INFINITY)
         width = ASPIRATION_WINDOW
         alpha, beta = guess - width, guess + width
@@ -502,14 +554,22 @@ class Searcher:
         for back in range(4, min(pos.halfmove, last) + 1, 2):
             if hashes[last - back] == current:
                 occurrences += 1
-                checks = self.checks[len(self.checks) - 1 - back:]
+                checks = self.checks[len(self.checks) - 1 - back :]
                 verdict = self.variant.repetition_result(pos, checks[::-1], occurrences)
                 if verdict is not None:
                     return verdict * (MATE - ply) if verdict else 0
         return None
 
-    def _search(self, depth: int, alpha: int, beta: int, ply: int, prev_move: int,
-                is_pv: bool, allow_null: bool) -> int:
+    def _search(
+        self,
+        depth: int,
+        alpha: int,
+        beta: int,
+        ply: int,
+        prev_move: int,
+        is_pv: bool,
+        allow_null: bool,
+    ) -> int:
         stats = self.stats
         stats.nodes += 1
         if stats.nodes >= self.next_check or self.stop_requested:
@@ -550,14 +610,25 @@ class Searcher:
                 if entry[1] >= depth and not is_pv and ply:
                     score = _from_tt(entry[2], ply)
                     bound = entry[3]
-                    if bound == EXACT or (bound == LOWER and score >= beta) or (
-                            bound == UPPER and score <= alpha):
+                    if (
+                        bound == EXACT
+                        or (bound == LOWER and score >= beta)
+                        or (bound == UPPER and score <= alpha)
+                    ):
                         return score
-        if (config.null_move and allow_null and not is_pv and not in_check and depth >= 3
-                and self.evaluate(pos) >= beta and self._has_pieces(pos)):
+        if (
+            config.null_move
+            and allow_null
+            and not is_pv
+            and not in_check
+            and depth >= 3
+            and self.evaluate(pos) >= beta
+            and self._has_pieces(pos)
+        ):
             pos.make_null()
-            score = -self._search(depth - 1 - NULL_REDUCTION, -beta, -beta + 1, ply + 1, 0,
-                                  False, False)
+            score = -self._search(
+                depth - 1 - NULL_REDUCTION, -beta, -beta + 1, ply + 1, 0, False, False
+            )
             pos.unmake_null()
             if score >= beta:
                 return beta
@@ -586,8 +657,13 @@ class Searcher:
         searched = 0
         index = -1
         for index, move in enumerate(ordered):
-            if (prune and searched and not is_capture(pos, move)
-                    and self.orderer.prunable(node, move) and not gives_check(pos, move)):
+            if (
+                prune
+                and searched
+                and not is_capture(pos, move)
+                and self.orderer.prunable(node, move)
+                and not gives_check(pos, move)
+            ):
                 stats.guard_prunes += 1
                 continue
             quiet = is_quiet(pos, move)
@@ -599,10 +675,21 @@ class Searcher:
             if not searched or not config.pvs:
                 score = -self._search(depth - 1, -beta, -alpha, ply + 1, move, is_pv, True)
             else:
-                reduction = 1 if (config.lmr and depth >= 3 and searched >= 3 and not in_check
-                                  and quiet and not pos.is_check()) else 0
-                score = -self._search(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, move,
-                                      False, True)
+                reduction = (
+                    1
+                    if (
+                        config.lmr
+                        and depth >= 3
+                        and searched >= 3
+                        and not in_check
+                        and quiet
+                        and not pos.is_check()
+                    )
+                    else 0
+                )
+                score = -self._search(
+                    depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, move, False, True
+                )
                 if score > alpha and (reduction or score < beta):
                     score = -self._search(depth - 1, -beta, -alpha, ply + 1, move, is_pv, True)
             pos.unmake()
@@ -633,8 +720,13 @@ class Searcher:
             bound = LOWER if best_score >= beta else EXACT if best_score > original_alpha else UPPER
             # A fail-low has no best move: every score is an upper bound. Keep the move the
             # table had for this position (0 if none), as Stockfish does.
-            tt.store(key, depth, _to_tt(best_score, ply), bound,
-                     hash_move if bound == UPPER else best_move)
+            tt.store(
+                key,
+                depth,
+                _to_tt(best_score, ply),
+                bound,
+                hash_move if bound == UPPER else best_move,
+            )
         return best_score
 
     def _has_pieces(self, pos: Position) -> bool:
@@ -644,8 +736,7 @@ class Searcher:
         board, kinds = pos.board, self.null_move_kinds
         return any(board[sq] & KIND_MASK in kinds for sq in pos.occupied[pos.side])
 
-    def _node(self, ply: int, depth: int, prev_move: int, hash_move: int,
-              in_check: bool) -> Node:
+    def _node(self, ply: int, depth: int, prev_move: int, hash_move: int, in_check: bool) -> Node:
         """The reused `Node` of ``ply``, filled in for the position being expanded."""
         return self.nodes_per_ply[ply].fill(self.pos, depth, prev_move, hash_move, in_check)
 
@@ -672,8 +763,11 @@ class Searcher:
                 legal = pos.legal_moves()
                 if not legal:  # mate, or stalemate: a draw or a loss where the variant says so
                     return -MATE + ply if in_check or self.variant.stalemate_loses else 0
-            best = (self.evaluate_within(pos, alpha, beta) if self.evaluate_within
-                    else self.evaluate(pos))
+            best = (
+                self.evaluate_within(pos, alpha, beta)
+                if self.evaluate_within
+                else self.evaluate(pos)
+            )
             if best >= beta:
                 return best
             alpha = max(alpha, best)
@@ -681,8 +775,9 @@ class Searcher:
                 moves = self.variant.legal_captures(pos)
             else:
                 promotions = self.config.quiescence_promotions
-                moves = [m for m in legal
-                         if is_capture(pos, m) or (promotions and move_promotion(m))]
+                moves = [
+                    m for m in legal if is_capture(pos, m) or (promotions and move_promotion(m))
+                ]
                 if mode == "safe":
                     moves = [m for m in moves if see(pos, m) >= 0]
             capture_key = self.capture_key
@@ -694,8 +789,9 @@ class Searcher:
                 gain = _gain(pos, move, values)
                 if best + gain + DELTA_MARGIN <= alpha:
                     continue  # delta pruning: even winning this cannot reach alpha
-                if (move_promotion(move) or values[board[move_from(move)] & KIND_MASK] > gain) \
-                        and see(pos, move) < 0:
+                if (
+                    move_promotion(move) or values[board[move_from(move)] & KIND_MASK] > gain
+                ) and see(pos, move) < 0:
                     continue  # loses material (a capturer worth at most its victim cannot)
             stats.nodes += 1
             stats.qnodes += 1
@@ -733,8 +829,9 @@ def material_difference(pos: Position, move: int) -> int:
     table = variant.chessmaps_values
     values = table.material
     mover = pos.board[move_from(move)]
-    capturer = (table.royal_exchange_value if mover in variant.royal_pieces
-                else values[mover & KIND_MASK])
+    capturer = (
+        table.royal_exchange_value if mover in variant.royal_pieces else values[mover & KIND_MASK]
+    )
     return _gain(pos, move, values) - capturer
 
 

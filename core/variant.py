@@ -10,20 +10,20 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from importlib import resources
 from dataclasses import dataclass, field
 from functools import cached_property
+from importlib import resources
 from typing import TYPE_CHECKING
 
-from xqchess.core.geometry import Geometry
 from xqchess.core.errors import FenError, MoveError
 from xqchess.core.evaluation import piece_square_table
-from xqchess.core.see import exchange_values
 from xqchess.core.fen import parse_fen
+from xqchess.core.geometry import Geometry
 from xqchess.core.legality import royal_exposure
 from xqchess.core.moves import is_capture, move_from, move_promotion
 from xqchess.core.notation import format_coordinates, parse_coordinates
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
+from xqchess.core.see import exchange_values
 from xqchess.core.zobrist import Zobrist
 
 if sys.version_info >= (3, 11):
@@ -213,8 +213,14 @@ class Variant:
         self.letter_pieces = {letter: piece for piece, letter in self.piece_letters.items()}
         self.letter_pieces.update(self.letter_aliases)
         #: the start position's phase: the tapered evaluation's middlegame
-        self.phase_total = max(1, sum(self.phase_weights.get(piece & KIND_MASK, 0)
-                                      for piece in parse_fen(self, self.start_fen).board if piece))
+        self.phase_total = max(
+            1,
+            sum(
+                self.phase_weights.get(piece & KIND_MASK, 0)
+                for piece in parse_fen(self, self.start_fen).board
+                if piece
+            ),
+        )
 
     def data_file(self, name: str) -> Traversable:
         """The file ``name`` in the ``data`` folder of the game's package (``data_package``, else
@@ -239,8 +245,9 @@ class Variant:
         searches and staged move picking tries before the others), in the order
         `legal_moves` lists them. A variant gives a generator that skips the quiet moves; this
         default filters the full list."""
-        return [move for move in self.legal_moves(pos)
-                if is_capture(pos, move) or move_promotion(move)]
+        return [
+            move for move in self.legal_moves(pos) if is_capture(pos, move) or move_promotion(move)
+        ]
 
     def piece_legal_moves(self, pos: Position, frm: int) -> list[int]:
         """The legal moves of the side to move's piece on ``frm`` (none when the square holds
@@ -301,8 +308,7 @@ class Variant:
         cheap test: move-count rules and dead material), the side to move having a move."""
         return False
 
-    def repetition_result(self, pos: Position, checks: list[bool],
-                          occurrences: int) -> int | None:
+    def repetition_result(self, pos: Position, checks: list[bool], occurrences: int) -> int | None:
         """The verdict on ``pos`` repeated inside the search, for the side to move: +1 win,
         -1 loss, 0 draw, or None where the rules judge this cycle only at a later occurrence
         (the search then plays on). ``checks[i]`` tells whether the side to move ``i`` plies
@@ -364,8 +370,9 @@ class Variant:
     def require_notation(self, notation: str) -> str:
         """``notation`` if the variant writes and reads it, else MoveError listing those it does."""
         if notation not in self.writers:
-            raise MoveError(f"notation {notation!r} is not one of {', '.join(self.notations)} "
-                            f"for {self.name}")
+            raise MoveError(
+                f"notation {notation!r} is not one of {', '.join(self.notations)} for {self.name}"
+            )
         return notation
 
     def detect_notation(self, text: str) -> str:

@@ -31,5 +31,7 @@ class MaterialDifference(Heuristic):
 
     def score(self, node, moves):
         pos, offset = node.pos, self.offset
-        return [material_difference(pos, move) + offset if is_capture(pos, move) else 0
-                for move in moves]
+        return [
+            material_difference(pos, move) + offset if is_capture(pos, move) else 0
+            for move in moves
+        ]

@@ -58,8 +58,9 @@ class Guard(Heuristic):
         super().__init__(variant)
         self.margin = margin
         #: capture strength per piece code (either color), from the variant's table
-        self.strength = {piece: variant.capture_strength[piece & KIND_MASK]
-                         for piece in variant.piece_letters}
+        self.strength = {
+            piece: variant.capture_strength[piece & KIND_MASK] for piece in variant.piece_letters
+        }
 
     def guard_value(self, board: list[int], sq: int, side: int = WHITE) -> int:
         """The seed's ``guardValueWPOV`` with ``side`` in White's place (the default, the
@@ -70,8 +71,9 @@ class Guard(Heuristic):
         strength = self.strength
         attacking = attackers(board, sq, side)
         defending = attackers(board, sq, side ^ 1)
-        value = (sum(strength[board[s]] for s in attacking)
-                 - sum(strength[board[s]] for s in defending))
+        value = sum(strength[board[s]] for s in attacking) - sum(
+            strength[board[s]] for s in defending
+        )
         occupant = board[sq]
         if attacking and defending and occupant and occupant >> COLOR_SHIFT != side:
             value -= strength[occupant]

@@ -44,8 +44,9 @@ class Heuristic:
         move is generated (the hash move), or 0 when it has none."""
         return 0
 
-    def on_cutoff(self, pos: Position, move: int, prev_move: int, depth: int, ply: int,
-                  side: int) -> None:
+    def on_cutoff(
+        self, pos: Position, move: int, prev_move: int, depth: int, ply: int, side: int
+    ) -> None:
         """Learn that ``move`` failed high (``prev_move`` led to the node; 0 at the root)."""
 
     def credit(self, node: Node, score) -> str:

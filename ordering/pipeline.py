@@ -63,12 +63,18 @@ class Pipeline:
         self.stageable = bool(heuristics) and all(h.per_move for h in heuristics)
         #: the first heuristic, when it has a move to try before generation (the hash move)
         first = heuristics[0] if self.stageable else None
-        self.first_stage = first if first and type(first).first_move is not \
-            Heuristic.first_move else None
+        self.first_stage = (
+            first if first and type(first).first_move is not Heuristic.first_move else None
+        )
         #: the column of the heuristic whose quiet ceiling makes captures a stage, if any
         column = 1 if self.first_stage else 0
-        self.capture_column = (column if self.stageable and column < len(heuristics)
-                               and heuristics[column].quiet_ceiling is not None else None)
+        self.capture_column = (
+            column
+            if self.stageable
+            and column < len(heuristics)
+            and heuristics[column].quiet_ceiling is not None
+            else None
+        )
 
     def order(self, node: Node, moves: list[int]) -> Sequence[int]:
         if not self.heuristics:
@@ -77,7 +83,7 @@ class Pipeline:
         if len(self.heuristics) == 1:
             stages = self.heuristics[0].staged(node, moves)
             if stages is not None:
-                node.order_keys = [(0,), (-1,)][:len(moves)]  # the first two moves' scores
+                node.order_keys = [(0,), (-1,)][: len(moves)]  # the first two moves' scores
                 return StagedOrder(stages)
         keys = self._keys(node, moves)
         ranking = sorted(range(len(moves)), key=keys.__getitem__, reverse=True)
@@ -107,13 +113,17 @@ class Pipeline:
             ceiling = self.heuristics[column].quiet_ceiling
             captures = [m for m in variant.legal_captures(pos) if m not in tried]
             keys = self._keys(node, captures)
-            ranking = sorted((i for i, key in enumerate(keys) if key[column] > ceiling),
-                             key=keys.__getitem__, reverse=True)
+            ranking = sorted(
+                (i for i, key in enumerate(keys) if key[column] > ceiling),
+                key=keys.__getitem__,
+                reverse=True,
+            )
             if ranking and not tried:
                 # the second move is the next capture of this stage, or one scoring at most
                 # the ceiling in this heuristic's column
-                second = (keys[ranking[1]] if len(ranking) > 1
-                          else keys[ranking[0]][:column] + (ceiling,))
+                second = (
+                    keys[ranking[1]] if len(ranking) > 1 else keys[ranking[0]][:column] + (ceiling,)
+                )
                 node.order_keys = [keys[ranking[0]], second]
             for i in ranking:
                 tried.append(captures[i])

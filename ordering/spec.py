@@ -54,16 +54,19 @@ def build_pipeline(spec: str, variant: Variant, guard_margin: int = 0) -> Pipeli
     for item in spec.split(","):
         name, _, option = item.strip().partition(":")
         if name not in HEURISTICS:
-            raise OrderingSpecError(f"unknown heuristic {name!r} in ordering spec {spec!r}; "
-                                    f"expected none or a list of {', '.join(HEURISTICS)}")
+            raise OrderingSpecError(
+                f"unknown heuristic {name!r} in ordering spec {spec!r}; "
+                f"expected none or a list of {', '.join(HEURISTICS)}"
+            )
         if name in seen:
             raise OrderingSpecError(f"heuristic {name!r} appears twice in ordering spec {spec!r}")
         seen.add(name)
         cls, options = HEURISTICS[name]
         if option and (options is None or option not in options):
             allowed = f"one of {', '.join(options)}" if options else "no option"
-            raise OrderingSpecError(f"bad option {option!r} for {name} in ordering spec "
-                                    f"{spec!r}; it takes {allowed}")
+            raise OrderingSpecError(
+                f"bad option {option!r} for {name} in ordering spec {spec!r}; it takes {allowed}"
+            )
         if name == "guard":
             heuristics.append(Guard(variant, guard_margin))
         else:

@@ -21,7 +21,13 @@ from xqchess.core.moves import move_from, move_to
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.variants import get_variant
 from xqchess.variants.families.xiangqi_family.definition import (
-    ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, SOLDIER,
+    ADVISOR,
+    CANNON,
+    CHARIOT,
+    ELEPHANT,
+    GENERAL,
+    HORSE,
+    SOLDIER,
 )
 
 XIANGQI = get_variant("xiangqi")
@@ -56,8 +62,7 @@ def suite_fens() -> list[str]:
 def _reverse(pos, move: int) -> int | None:
     """The legal move taking the piece that just made ``move`` back, if any."""
     frm, to = move_from(move), move_to(move)
-    return next((m for m in pos.legal_moves() if move_from(m) == to and move_to(m) == frm),
-                None)
+    return next((m for m in pos.legal_moves() if move_from(m) == to and move_to(m) == frm), None)
 
 
 def _strikes(pos, move: int) -> bool:
@@ -65,8 +70,13 @@ def _strikes(pos, move: int) -> bool:
     pos.make(move)
     to = move_to(move)
     board = pos.board
-    hit = any(board[s] and board[s] >> COLOR_SHIFT == pos.side and board[s] & KIND_MASK != GENERAL
-              and to in attackers(board, s, pos.side ^ 1) for s in range(len(board)))
+    hit = any(
+        board[s]
+        and board[s] >> COLOR_SHIFT == pos.side
+        and board[s] & KIND_MASK != GENERAL
+        and to in attackers(board, s, pos.side ^ 1)
+        for s in range(len(board))
+    )
     pos.unmake()
     return hit
 
@@ -129,7 +139,11 @@ def _one_cycle(rng: random.Random, fen: str, kind: int) -> Cycle | None:
     if pos.outcome() is not None:
         return None
     legal = sorted(pos.legal_moves())
-    mine = [m for m in legal if pos.board[move_from(m)] & KIND_MASK == kind and not pos.board[move_to(m)]]
+    mine = [
+        m
+        for m in legal
+        if pos.board[move_from(m)] & KIND_MASK == kind and not pos.board[move_to(m)]
+    ]
     if not mine:
         return None
     striking = [m for m in mine if _strikes(pos, m)]
@@ -154,9 +168,13 @@ def _one_cycle(rng: random.Random, fen: str, kind: int) -> Cycle | None:
         quiet = [m for m in sorted(after.legal_moves()) if not after.board[move_to(m)]]
         rng.shuffle(quiet)
         if mode < 0.7:  # move an attacked piece away and back
-            struck = {s for s in range(len(after.board)) if after.board[s]
-                      and after.board[s] >> COLOR_SHIFT == after.side
-                      and attackers(after.board, s, after.side ^ 1)}
+            struck = {
+                s
+                for s in range(len(after.board))
+                if after.board[s]
+                and after.board[s] >> COLOR_SHIFT == after.side
+                and attackers(after.board, s, after.side ^ 1)
+            }
             quiet.sort(key=lambda m: move_from(m) not in struck)
         elif mode < 0.85:  # chase back: mutual chases
             quiet.sort(key=lambda m: not _strikes(after, m))
@@ -205,8 +223,12 @@ def _chase_pairs(pos, striking: list[int]) -> list[tuple[int, int, int]]:
 
 
 #: Kinds a chase counts against whether protected or not, per attacking kind.
-WEAKER_THAN = {HORSE: {CHARIOT}, CANNON: {CHARIOT}, ELEPHANT: {CHARIOT, CANNON, HORSE},
-               ADVISOR: {CHARIOT, CANNON, HORSE}}
+WEAKER_THAN = {
+    HORSE: {CHARIOT},
+    CANNON: {CHARIOT},
+    ELEPHANT: {CHARIOT, CANNON, HORSE},
+    ADVISOR: {CHARIOT, CANNON, HORSE},
+}
 
 
 def _chased_home(pos, move: int, reply: int) -> int:
@@ -230,10 +252,9 @@ def _chased_home(pos, move: int, reply: int) -> int:
             score = 1
             kind, target_kind = board[home] & KIND_MASK, board[target] & KIND_MASK
             if target_kind in WEAKER_THAN.get(kind, ()) or (
-                    target_kind != kind and bare_at_first
-                    and not attackers(board, target, pos.side)):
+                target_kind != kind and bare_at_first and not attackers(board, target, pos.side)
+            ):
                 score = 2
         pos.unmake()
     pos.unmake()
     return score
-

@@ -97,8 +97,9 @@ class PythonChessOracle:
         return self.board.is_check()
 
     def captures(self) -> set[str]:
-        return ({move.uci() for move in self.board.generate_legal_captures()}
-                | {move.uci() for move in self.board.legal_moves if move.promotion})
+        return {move.uci() for move in self.board.generate_legal_captures()} | {
+            move.uci() for move in self.board.legal_moves if move.promotion
+        }
 
     def write(self, uci: str, style: str) -> str:
         """A legal move of the current position in ``style``."""
@@ -116,11 +117,14 @@ class PythonChessOracle:
     def game_end(self, pos: Position) -> tuple[tuple, tuple]:
         """(python-chess's outcome, ours), each without and with draw claims, as (termination
         name, winner as our color) or None."""
+
         def theirs(claim_draw):
             outcome = self.board.outcome(claim_draw=claim_draw)
             if outcome is None:
                 return None
-            return outcome.termination.name, None if outcome.winner is None else int(not outcome.winner)
+            return outcome.termination.name, None if outcome.winner is None else int(
+                not outcome.winner
+            )
 
         def ours(claim_draw):
             outcome = pos.outcome(claim_draw=claim_draw)
@@ -165,8 +169,11 @@ class PyffishOracle:
 
     def captures(self) -> set[str]:
         fen = self.fen()
-        return {move for move in self.legal_moves()
-                if self.sf.is_capture(self.name, fen, [], move) or move[-1].isalpha()}
+        return {
+            move
+            for move in self.legal_moves()
+            if self.sf.is_capture(self.name, fen, [], move) or move[-1].isalpha()
+        }
 
     def _notation(self, style: str) -> int:
         return getattr(self.sf, "NOTATION_" + style)
@@ -179,8 +186,9 @@ class PyffishOracle:
     def write_game(self, style: str) -> list[str]:
         if style == "UCI" or not self.moves:
             return list(self.moves)
-        return self.sf.get_san_moves(self.name, self.start, self.moves, False,
-                                     self._notation(style))
+        return self.sf.get_san_moves(
+            self.name, self.start, self.moves, False, self._notation(style)
+        )
 
     def game_end(self, pos: Position) -> tuple[tuple[bool, int], tuple[bool, int]]:
         """(pyffish's end and value for the side to move, ours), as `as_pyffish` writes them:
@@ -188,16 +196,22 @@ class PyffishOracle:
         where the game draws by it); first `is_immediate_game_end`, where asked (a bare king,
         say)."""
         sf, name = self.sf, self.name
-        immediate = (sf.is_immediate_game_end(name, self.start, self.moves)
-                     if self.asks_immediate_end else (False, 0))
+        immediate = (
+            sf.is_immediate_game_end(name, self.start, self.moves)
+            if self.asks_immediate_end
+            else (False, 0)
+        )
         if immediate[0]:
             expected = immediate
         elif not pos.legal_moves():  # (the legal moves are compared first)
             expected = True, sf.game_result(name, self.start, self.moves)
         else:
             over, value = sf.is_optional_game_end(name, self.start, self.moves)
-            if (not over and self.dead_material_is_drawn
-                    and all(sf.has_insufficient_material(name, self.fen(), []))):
+            if (
+                not over
+                and self.dead_material_is_drawn
+                and all(sf.has_insufficient_material(name, self.fen(), []))
+            ):
                 over, value = True, 0
             expected = over, value if over else 0
         return expected, as_pyffish(pos.outcome(), pos.side)
@@ -229,8 +243,9 @@ class Differential:
 
     def new_game(self, start: str | None) -> None:
         self.pos, self.strict = start_position(self.variant, start)
-        self.oracles = {name: ORACLES[name](self.settings, start)
-                        for name in oracle_names(self.settings)}
+        self.oracles = {
+            name: ORACLES[name](self.settings, start) for name in oracle_names(self.settings)
+        }
         self.played: dict[str, list[str]] = {notation: [] for notation in self.variant.notations}
 
     def oracle(self, aspect: str):
@@ -299,12 +314,17 @@ class Differential:
                 expected = self.oracles[spec["oracle"]].write_game(spec["style"])
                 shift = spec.get("rank_shift", 0)
                 assert self.played[notation] == [shift_ranks(text, shift) for text in expected], (
-                    notation, self.where())
+                    notation,
+                    self.where(),
+                )
 
     def game_over(self) -> bool:
         max_plies = self.settings["differential"].get("max_plies")
-        return (not self.pos.legal_moves() or self.pos.outcome() is not None
-                or (max_plies is not None and len(self.played["uci"]) > max_plies))
+        return (
+            not self.pos.legal_moves()
+            or self.pos.outcome() is not None
+            or (max_plies is not None and len(self.played["uci"]) > max_plies)
+        )
 
     def where(self, *more) -> tuple:
         return (self.variant.name, self.pos.fen(), self.played.get("uci"), *more)
@@ -351,8 +371,9 @@ def run_random_games(game: str, notations_every: int | None = None) -> Different
                 differential.finish_game()
                 differential.new_game(start)
                 continue
-            differential.play(choose(rng, differential.pos, differential.played["uci"],
-                                     spec["bias"]))
+            differential.play(
+                choose(rng, differential.pos, differential.played["uci"], spec["bias"])
+            )
         differential.finish_game()
     return differential
 

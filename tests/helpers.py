@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from xqchess.core.position import Position
 from xqchess.variants import get_variant
 
@@ -28,9 +27,20 @@ def random_walk(variant_name: str, seed: int, plies: int, fen: str | None = None
 
 def snapshot(pos: Position) -> tuple:
     """Everything make/unmake must restore, as one comparable value."""
-    return (list(pos.board), pos.side, pos.rights, pos.ep, pos.halfmove, pos.fullmove, pos.hash,
-            pos.score, list(pos.kings), [sorted(s) for s in pos.occupied], len(pos.undo),
-            list(pos.hashes))
+    return (
+        list(pos.board),
+        pos.side,
+        pos.rights,
+        pos.ep,
+        pos.halfmove,
+        pos.fullmove,
+        pos.hash,
+        pos.score,
+        list(pos.kings),
+        [sorted(s) for s in pos.occupied],
+        len(pos.undo),
+        list(pos.hashes),
+    )
 
 
 def refusal_cases(refusals):

@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 import xqchess
 from xqchess.cli import lab
 from xqchess.cli.lab import matrix
@@ -41,11 +40,17 @@ def test_moves_compare_by_value_and_print_in_the_games_notation():
     assert str(horse) == "H8+7" and xiangqi.peek() == horse and horse != cannon
 
 
-@pytest.mark.parametrize("variant, text, error", [
-    ("chess", "Ke2", IllegalMoveError), ("chess", "e2e5", IllegalMoveError),
-    ("chess", "zz9", XQChessError), ("xiangqi", "R9+4", IllegalMoveError),
-    ("xiangqi", "C2=9", IllegalMoveError), ("xiangqi", "e1e3", IllegalMoveError),
-])
+@pytest.mark.parametrize(
+    "variant, text, error",
+    [
+        ("chess", "Ke2", IllegalMoveError),
+        ("chess", "e2e5", IllegalMoveError),
+        ("chess", "zz9", XQChessError),
+        ("xiangqi", "R9+4", IllegalMoveError),
+        ("xiangqi", "C2=9", IllegalMoveError),
+        ("xiangqi", "e1e3", IllegalMoveError),
+    ],
+)
 def test_refused_moves_change_nothing(variant, text, error):
     board = xqchess.Board(variant)
     board.push(board.legal_moves[0])
@@ -99,10 +104,25 @@ def test_search_reports_what_the_command_line_reports(variant):
     board = xqchess.Board(variant)
     board.push(board.legal_moves[3])
     report = xqchess.search(board, depth=3)
-    cli = json.loads(subprocess.run(
-        CLI + ["search", variant, "--fen", board.fen(), "--depth", "3", "--json",
-               "--notation", board.variant.pgn_notation],
-        capture_output=True, text=True, check=True).stdout)
+    cli = json.loads(
+        subprocess.run(
+            CLI
+            + [
+                "search",
+                variant,
+                "--fen",
+                board.fen(),
+                "--depth",
+                "3",
+                "--json",
+                "--notation",
+                board.variant.pgn_notation,
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+    )
     assert report.statistics["nodes"] == cli["nodes"]
     assert str(report.best_move) == cli["bestmove"] == report.statistics["bestmove"]
     assert [str(m) for m in report.pv] == cli["pv"]
@@ -135,13 +155,32 @@ def test_guard_values_follow_the_seed_from_whites_view():
 
 def test_lab_run_gives_the_rows_the_command_writes(tmp_path):
     rows = lab.run(["chess"], depths=[2], specs=["mvvlva", "see"], positions=2)
-    subprocess.run(CLI + ["lab", "chess", "--depth", "2", "--spec", "mvvlva", "--spec", "see",
-                          "--positions", "2", "--out", str(tmp_path), "--no-chart"],
-                   capture_output=True, text=True, check=True)
+    subprocess.run(
+        CLI
+        + [
+            "lab",
+            "chess",
+            "--depth",
+            "2",
+            "--spec",
+            "mvvlva",
+            "--spec",
+            "see",
+            "--positions",
+            "2",
+            "--out",
+            str(tmp_path),
+            "--no-chart",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     with open(tmp_path / "lab.csv", encoding="utf-8") as handle:
         written = list(csv.DictReader(handle))
     assert [(r["spec"], float(r["avg_nodes"]), float(r["avg_qnodes"])) for r in written] == [
-        (r["spec"], r["avg_nodes"], r["avg_qnodes"]) for r in rows]
+        (r["spec"], r["avg_nodes"], r["avg_qnodes"]) for r in rows
+    ]
 
 
 def test_lab_run_refuses_bad_arguments():
@@ -154,8 +193,13 @@ def test_lab_run_refuses_bad_arguments():
 def test_the_installed_command_line_runs_from_any_folder(tmp_path):
     """Shipped suites and the CLI work from outside the checkout, in isolated mode: nothing
     depends on the checkout being on sys.path."""
-    result = subprocess.run(CLI + ["bench", "xiangqi", "--depth", "1"], cwd=tmp_path,
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        CLI + ["bench", "xiangqi", "--depth", "1"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     assert any(line.startswith("Nodes searched") for line in result.stdout.splitlines())
 
@@ -163,6 +207,7 @@ def test_the_installed_command_line_runs_from_any_folder(tmp_path):
 @pytest.mark.smoke
 @pytest.mark.parametrize("document", ["README.md", "docs/api.md"])
 def test_the_documents_python_examples_run(document):
-    result = doctest.testfile(str(ROOT / document), module_relative=False,
-                              optionflags=doctest.ELLIPSIS)
+    result = doctest.testfile(
+        str(ROOT / document), module_relative=False, optionflags=doctest.ELLIPSIS
+    )
     assert result.attempted > 0 and result.failed == 0

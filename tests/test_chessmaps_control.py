@@ -14,12 +14,15 @@ import re
 
 import numpy as np
 import pytest
-
 from helpers import random_walk, snapshot
 from xqchess.core.moves import move_from, move_to
 from xqchess.core.pieces import COLOR_SHIFT
 from xqchess.ordering.chessmaps.control import (
-    Exchanges, capture_sequence, chessmap, control, resolve,
+    Exchanges,
+    capture_sequence,
+    chessmap,
+    control,
+    resolve,
 )
 from xqchess.variants import get_variant
 
@@ -31,8 +34,10 @@ XIANGQI = get_variant("xiangqi")
 FIG_A1 = "r1bqnr2/ppp4k/3p2nb/P1PPp1pp/1P2Pp2/2N2P2/4BBPP/R2QNRK1 w - - 0 1"
 #: Fig. A.7 as the seed text prints it (groups run together; ranks 1 to 8, then the king inputs,
 #: which the text garbles: ten -1s for six values). The first 64 values are the chessmap.
-FIG_A7 = ("11111111 10111111 11010111 10101-10-1 1101-10-10 0-1000-1-1-1 -1-1-1-1-1-1 "
-          "-100-1-10-1-1-1 -1-1-1-1-1-1 -1-1-1-1-1")
+FIG_A7 = (
+    "11111111 10111111 11010111 10101-10-1 1101-10-10 0-1000-1-1-1 -1-1-1-1-1-1 "
+    "-100-1-10-1-1-1 -1-1-1-1-1-1 -1-1-1-1-1"
+)
 #: Fig. 3 rebuilt: Black to move considers Nf7-g5. The e4 knight is pinned to the e1 king by the
 #: e7 queen; the d2 bishop stands behind the f4 queen; the g7 and g8 rooks are doubled.
 FIG_3 = "6rk/4qnr1/8/8/4NQ2/6R1/3B4/4K3 b - - 0 1"
@@ -83,22 +88,25 @@ def test_fig_3_black_stops_after_the_third_exchange():
 # -- occupied squares -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("fen, square, expected", [
-    # a lone pawn, neither attacked nor defended: neutral
-    ("k7/8/8/3p4/8/8/8/4K3 w - - 0 1", "d5", 0),
-    # defended (by the c6 pawn) and not attacked: the owner's
-    ("k7/8/2p5/3p4/8/8/8/4K3 w - - 0 1", "d5", -1),
-    # attacked by a knight and undefended: White wins 10
-    ("k7/8/8/3p4/8/4N3/8/4K3 w - - 0 1", "d5", 1),
-    # pawn for pawn (exd5 cxd5): even, neutral
-    ("k7/8/2p5/3p4/4P3/8/8/4K3 w - - 0 1", "d5", 0),
-    # a knight defended by a pawn, attacked by a pawn: exd5 cxd5 wins 29 for 10
-    ("k7/8/2p5/3n4/4P3/8/8/4K3 w - - 0 1", "d5", 1),
-    # a rook attacked by a king but defended by a bishop: the king may not capture; Black's
-    ("k7/8/8/8/3b4/8/1r6/K7 w - - 0 1", "b2", -1),
-    # the same rook undefended: the king takes it
-    ("k7/8/8/8/8/8/1r6/K7 w - - 0 1", "b2", 1),
-])
+@pytest.mark.parametrize(
+    "fen, square, expected",
+    [
+        # a lone pawn, neither attacked nor defended: neutral
+        ("k7/8/8/3p4/8/8/8/4K3 w - - 0 1", "d5", 0),
+        # defended (by the c6 pawn) and not attacked: the owner's
+        ("k7/8/2p5/3p4/8/8/8/4K3 w - - 0 1", "d5", -1),
+        # attacked by a knight and undefended: White wins 10
+        ("k7/8/8/3p4/8/4N3/8/4K3 w - - 0 1", "d5", 1),
+        # pawn for pawn (exd5 cxd5): even, neutral
+        ("k7/8/2p5/3p4/4P3/8/8/4K3 w - - 0 1", "d5", 0),
+        # a knight defended by a pawn, attacked by a pawn: exd5 cxd5 wins 29 for 10
+        ("k7/8/2p5/3n4/4P3/8/8/4K3 w - - 0 1", "d5", 1),
+        # a rook attacked by a king but defended by a bishop: the king may not capture; Black's
+        ("k7/8/8/8/3b4/8/1r6/K7 w - - 0 1", "b2", -1),
+        # the same rook undefended: the king takes it
+        ("k7/8/8/8/8/8/1r6/K7 w - - 0 1", "b2", 1),
+    ],
+)
 def test_occupied_chess_squares(fen, square, expected):
     assert at(CHESS, fen, square) == expected
 
@@ -249,22 +257,33 @@ def test_xiangqi_soldiers_move_and_capture_alike():
 # -- whole chessmaps worked by hand --------------------------------------------------------
 
 
-@pytest.mark.parametrize("variant, fen, first, second", [
-    # White: Ra1, Ke1; Black: Ke8, Nb3. Occupied: a1 the knight takes for nothing (-1), e1
-    # defended by the rook (+1), b3 and e8 neither attacked nor defended (0). Empty: the
-    # rook's a2-a4, a6-a8, b1, d1 and the king's d1, e2, f1, f2 are White's, lost to no
-    # capture; a5 and c1 (the knight takes the rook there, the rook takes the knight) and d2
-    # (the king may not go, the knight would be taken) are nobody's; the knight's d4 and c5
-    # and the king's d7, d8, e7, f7, f8 are Black's.
-    (CHESS, "4k3/8/8/8/8/1n6/8/R3K3 w - - 0 1",
-     "e1 a2 a3 a4 a6 a7 a8 b1 d1 e2 f1 f2", "a1 d4 c5 d7 d8 e7 f7 f8"),
-    # Red: chariot a1, general e1; Black: general d10. Occupied: e1 defended by the chariot
-    # (+1), a1 and d10 neither attacked nor defended (0). Empty: the chariot's a2-a10, b1,
-    # c1, d1 and the general's e2 and f1 are Red's (the general may not take d1: it would
-    # face Black's); Black's general has d9 (e10 would face Red's).
-    (XIANGQI, "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1",
-     "e1 a2 a3 a4 a5 a6 a7 a8 a9 a10 b1 c1 d1 e2 f1", "d9"),
-])
+@pytest.mark.parametrize(
+    "variant, fen, first, second",
+    [
+        # White: Ra1, Ke1; Black: Ke8, Nb3. Occupied: a1 the knight takes for nothing (-1), e1
+        # defended by the rook (+1), b3 and e8 neither attacked nor defended (0). Empty: the
+        # rook's a2-a4, a6-a8, b1, d1 and the king's d1, e2, f1, f2 are White's, lost to no
+        # capture; a5 and c1 (the knight takes the rook there, the rook takes the knight) and d2
+        # (the king may not go, the knight would be taken) are nobody's; the knight's d4 and c5
+        # and the king's d7, d8, e7, f7, f8 are Black's.
+        (
+            CHESS,
+            "4k3/8/8/8/8/1n6/8/R3K3 w - - 0 1",
+            "e1 a2 a3 a4 a6 a7 a8 b1 d1 e2 f1 f2",
+            "a1 d4 c5 d7 d8 e7 f7 f8",
+        ),
+        # Red: chariot a1, general e1; Black: general d10. Occupied: e1 defended by the chariot
+        # (+1), a1 and d10 neither attacked nor defended (0). Empty: the chariot's a2-a10, b1,
+        # c1, d1 and the general's e2 and f1 are Red's (the general may not take d1: it would
+        # face Black's); Black's general has d9 (e10 would face Red's).
+        (
+            XIANGQI,
+            "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1",
+            "e1 a2 a3 a4 a5 a6 a7 a8 a9 a10 b1 c1 d1 e2 f1",
+            "d9",
+        ),
+    ],
+)
 def test_whole_chessmap_by_hand(variant, fen, first, second):
     """Every square of a sparse position, worked by hand from the rules of section 2.1;
     every square not named is neutral."""
@@ -274,8 +293,9 @@ def test_whole_chessmap_by_hand(variant, fen, first, second):
         for name in names_.split():
             expected[geometry.parse_square(name)] = value
     got = chessmap(variant.position(fen))
-    wrong = {geometry.square_name(s): int(got[s]) for s in range(geometry.size)
-             if got[s] != expected[s]}
+    wrong = {
+        geometry.square_name(s): int(got[s]) for s in range(geometry.size) if got[s] != expected[s]
+    }
     assert not wrong, f"chessmap differs from the hand-worked one on {wrong}"
 
 

@@ -9,7 +9,6 @@ import gzip
 import os
 
 import pytest
-
 from xqchess.cli.chessmaps import data
 from xqchess.core.errors import XQChessError
 from xqchess.variants import NAMES, get_variant
@@ -18,7 +17,8 @@ ENGINE = data.default_engine()
 needs_engine = pytest.mark.skipif(
     not os.access(ENGINE, os.X_OK),
     reason="fairy-stockfish is not installed (Debian package fairy-stockfish: "
-           "/usr/games/fairy-stockfish)")
+    "/usr/games/fairy-stockfish)",
+)
 #: a low depth and short games keep the engine tests to a few seconds
 QUICK = dict(depth=3, opening=(2, 4), opening_depth=2, max_plies=40)
 
@@ -84,8 +84,10 @@ def test_chunks_resume_to_the_same_records(tmp_path, monkeypatch):
 
 
 def test_records_round_trip(tmp_path):
-    records = [("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "e2e4"),
-               ("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", "c7c5")]
+    records = [
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "e2e4"),
+        ("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", "c7c5"),
+    ]
     title = "# xqchess chessmaps data chess --count 2  # engine: test"
     path = tmp_path / "chess.txt.gz"
     data.write_records(path, records, title)
@@ -94,7 +96,8 @@ def test_records_round_trip(tmp_path):
     raw = path.read_bytes()
     assert raw[4:8] == b"\0\0\0\0"  # gzip mtime 0
     assert gzip.decompress(raw).decode() == title + "\n" + "".join(
-        f"{fen}\t{move}\n" for fen, move in records)
+        f"{fen}\t{move}\n" for fen, move in records
+    )
     data.write_records(tmp_path / "again.gz", records, title)
     assert (tmp_path / "again.gz").read_bytes() == raw  # the name is not stored
     plain = tmp_path / "plain.txt"
@@ -102,14 +105,21 @@ def test_records_round_trip(tmp_path):
     assert data.read_records(plain) == records
 
 
-@pytest.mark.parametrize("text, fault", [
-    ("no tab here\n", "line 1: expected FEN<TAB>move"),
-    ("a\tb\tc\n", "line 1: expected FEN<TAB>move"),
-    ("# header\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\te2e5\n",
-     "line 2: illegal move e2e5"),
-    ("# header\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1\te2e4\n",
-     "line 2: FEN halfmove clock"),
-])
+@pytest.mark.parametrize(
+    "text, fault",
+    [
+        ("no tab here\n", "line 1: expected FEN<TAB>move"),
+        ("a\tb\tc\n", "line 1: expected FEN<TAB>move"),
+        (
+            "# header\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\te2e5\n",
+            "line 2: illegal move e2e5",
+        ),
+        (
+            "# header\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1\te2e4\n",
+            "line 2: FEN halfmove clock",
+        ),
+    ],
+)
 def test_bad_records_are_one_line_errors(tmp_path, text, fault):
     path = tmp_path / "bad.txt"
     path.write_text(text)
@@ -129,21 +139,25 @@ def test_unreadable_files_are_one_line_errors(tmp_path):
     assert "not a readable gzip file" in one_line(error)
 
 
-@pytest.mark.parametrize("options, fault", [
-    (dict(count=0), "count must be at least 1, got 0"),
-    (dict(count=-5), "count must be at least 1, got -5"),
-    (dict(count="10"), "count must be a whole number, got '10'"),
-    (dict(count=2.5), "count must be a whole number, got 2.5"),
-    (dict(depth=0), "depth must be at least 1, got 0"),
-    (dict(depth=99), "depth must be at most 64, got 99"),
-    (dict(seed=-1), "seed must be at least 0, got -1"),
-    (dict(stride=0), "stride must be at least 1, got 0"),
-    (dict(opening=(5, 2)), "opening plies must be a range MIN-MAX"),
-    (dict(variant_name="shogi"), "unknown variant 'shogi'"),
-])
+@pytest.mark.parametrize(
+    "options, fault",
+    [
+        (dict(count=0), "count must be at least 1, got 0"),
+        (dict(count=-5), "count must be at least 1, got -5"),
+        (dict(count="10"), "count must be a whole number, got '10'"),
+        (dict(count=2.5), "count must be a whole number, got 2.5"),
+        (dict(depth=0), "depth must be at least 1, got 0"),
+        (dict(depth=99), "depth must be at most 64, got 99"),
+        (dict(seed=-1), "seed must be at least 0, got -1"),
+        (dict(stride=0), "stride must be at least 1, got 0"),
+        (dict(opening=(5, 2)), "opening plies must be a range MIN-MAX"),
+        (dict(variant_name="shogi"), "unknown variant 'shogi'"),
+    ],
+)
 def test_bad_options_are_one_line_errors(options, fault):
-    arguments = dict(variant_name="chess", count=10, depth=10, seed=1,
-                     engine="/nonexistent/engine")  # refused before any engine starts
+    arguments = dict(
+        variant_name="chess", count=10, depth=10, seed=1, engine="/nonexistent/engine"
+    )  # refused before any engine starts
     arguments.update(options)
     with pytest.raises(XQChessError) as error:
         data.generate(**arguments)
@@ -167,7 +181,7 @@ def test_engine_that_dies_is_a_one_line_error():
 
 def test_engine_that_is_not_an_engine_is_a_one_line_error(tmp_path):
     script = tmp_path / "silent-engine"
-    script.write_text("#!/bin/sh\nwhile read line; do echo \"heard $line\"; done\n")
+    script.write_text('#!/bin/sh\nwhile read line; do echo "heard $line"; done\n')
     script.chmod(0o755)
     with pytest.raises(XQChessError) as error:
         data.generate("chess", 5, depth=3, seed=1, engine=str(script), timeout=1)
@@ -175,8 +189,20 @@ def test_engine_that_is_not_an_engine_is_a_one_line_error(tmp_path):
 
 
 def test_command_line_errors_are_one_line(tmp_path, capsys):
-    assert data.main(["chess", "--count", "3", "--engine", str(tmp_path / "none"),
-                      "--output", str(tmp_path / "out.gz")]) == 2
+    assert (
+        data.main(
+            [
+                "chess",
+                "--count",
+                "3",
+                "--engine",
+                str(tmp_path / "none"),
+                "--output",
+                str(tmp_path / "out.gz"),
+            ]
+        )
+        == 2
+    )
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "not found" in err
     with pytest.raises(SystemExit) as exit_:
@@ -186,13 +212,23 @@ def test_command_line_errors_are_one_line(tmp_path, capsys):
 
 
 def test_header_names_the_options():
-    title = data.header("xiangqi", 10000, 10, 2, 16, 3, (4, 8), 6, 150, 1000, 6, 400,
-                        "Fairy-Stockfish 11.1 LB 64")
+    title = data.header(
+        "xiangqi", 10000, 10, 2, 16, 3, (4, 8), 6, 150, 1000, 6, 400, "Fairy-Stockfish 11.1 LB 64"
+    )
     args = data.header_arguments(title)
     assert (args.variant, args.count, args.depth, args.seed) == ("xiangqi", 10000, 10, 2)
     assert data.generate_options(args) == dict(
-        engine=None, hash_mb=16, stride=3, opening=(4, 8), opening_depth=6, opening_margin=150,
-        resign=1000, resign_plies=6, max_plies=400, chunk_dir=None)
+        engine=None,
+        hash_mb=16,
+        stride=3,
+        opening=(4, 8),
+        opening_depth=6,
+        opening_margin=150,
+        resign=1000,
+        resign_plies=6,
+        max_plies=400,
+        chunk_dir=None,
+    )
 
 
 SHIPPED = [(variant_name, split) for variant_name in NAMES for split in ("train", "test")]

@@ -8,12 +8,16 @@ import re
 
 import numpy as np
 import pytest
-
 from xqchess.core.errors import XQChessError
 from xqchess.ordering.chessmaps import evaluation, network
 from xqchess.ordering.chessmaps.control import chessmap
 from xqchess.ordering.chessmaps.features import (
-    dataset, input_size, inputs, orient_squares, royal_zones, target,
+    dataset,
+    input_size,
+    inputs,
+    orient_squares,
+    royal_zones,
+    target,
 )
 from xqchess.variants import get_variant
 
@@ -50,6 +54,7 @@ def synthetic(n: int, n_in: int, n_out: int, seed: int = 0):
 
 # -- features --------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("name", SIZES)
 def test_inputs_and_targets_have_the_papers_shapes(name):
     variant = get_variant(name)
@@ -70,8 +75,9 @@ def test_a_position_and_its_colour_mirrored_twin_give_the_same_inputs_and_target
     assert pos.side == 1 and twin.side == 0
     np.testing.assert_array_equal(inputs(pos), inputs(twin))
     twin_move = variant.move_from_uci(twin, mirror_uci(uci, variant.geometry.ranks))
-    np.testing.assert_array_equal(target(pos, variant.move_from_uci(pos, uci)),
-                                  target(twin, twin_move))
+    np.testing.assert_array_equal(
+        target(pos, variant.move_from_uci(pos, uci)), target(twin, twin_move)
+    )
 
 
 @pytest.mark.parametrize("name", SIZES)
@@ -81,11 +87,12 @@ def test_second_player_inputs_mirror_ranks_and_swap_control_signs(name):
     pos = variant.position(SECOND_TO_MOVE[name][0])
     x = inputs(pos)
     control = chessmap(pos).astype(float)
-    for sq in (0, geometry.files + 2, geometry.size - 1):   # a1, c2, the far corner
+    for sq in (0, geometry.files + 2, geometry.size - 1):  # a1, c2, the far corner
         mirrored = geometry.square(geometry.file_of(sq), geometry.ranks - 1 - geometry.rank_of(sq))
         assert x[sq] == -control[mirrored]
-    assert list(orient_squares(geometry, 1)[:geometry.files]) == list(
-        range(geometry.size - geometry.files, geometry.size))
+    assert list(orient_squares(geometry, 1)[: geometry.files]) == list(
+        range(geometry.size - geometry.files, geometry.size)
+    )
     assert list(orient_squares(geometry, 0)) == list(range(geometry.size))
 
 
@@ -100,7 +107,13 @@ def test_royal_inputs_list_the_mover_first_each_in_its_zone():
     # Xiangqi: each general on one of the palace's d, e, f files.
     xiangqi = get_variant("xiangqi")
     assert list(royal_zones(xiangqi.position("3k5/9/9/9/9/9/9/9/9/5K3 w - - 0 1"))) == [
-        -1, -1, 1, 1, -1, -1]
+        -1,
+        -1,
+        1,
+        1,
+        -1,
+        -1,
+    ]
 
 
 def test_dataset_stacks_records_and_refuses_a_bad_move():
@@ -108,12 +121,13 @@ def test_dataset_stacks_records_and_refuses_a_bad_move():
     records = [(chess.start_fen, "e2e4"), (SECOND_TO_MOVE["chess"][0], "c6d4")]
     x, y = dataset(chess, records)
     assert x.shape == (2, 70) and y.shape == (2, 64)
-    assert y[0, 28] == 0                                    # e4, the destination, is not counted
+    assert y[0, 28] == 0  # e4, the destination, is not counted
     with pytest.raises(XQChessError):
         dataset(chess, [(chess.start_fen, "e2e5")])
 
 
 # -- the network -----------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("name", SIZES)
 def test_network_shapes(name):
@@ -197,14 +211,13 @@ def test_shipped_weights_load_once_with_their_metadata(name):
 
 # -- the measures, worked by hand ------------------------------------------------------------
 
+
 def test_first_hit_ranks_and_percentages_by_hand():
     # Four sectors, three positions. Position 0 ranks sectors 2, 0, 3, 1 and its move
     # influences sectors 3 and 1 positively: first hit at rank 3. Position 1 ranks 0, 1, 2, 3
     # (a tie between 1 and 2 goes to the lower index) and hits sector 0: rank 1. Position 2's
     # move influences nothing positively: no rank.
-    scores = np.array([[0.5, 0.1, 0.9, 0.3],
-                       [0.8, 0.2, 0.2, 0.1],
-                       [0.1, 0.2, 0.3, 0.4]])
+    scores = np.array([[0.5, 0.1, 0.9, 0.3], [0.8, 0.2, 0.2, 0.1], [0.1, 0.2, 0.3, 0.4]])
     positive = np.array([[0, 1, 0, 1], [1, 0, 1, 0], [0, 0, 0, 0]], dtype=bool)
     ranks = evaluation.first_hit_ranks(scores, positive)
     assert list(ranks) == [3, 1, evaluation.NO_HIT]
@@ -219,10 +232,13 @@ def test_moves_per_sector_by_hand():
     # {2} -> rank 1; {0, 2} -> rank 1 (sector 2 ranks higher); {3} -> rank 3; {} -> none.
     # A second position, ranked 0, 1, 2, 3, has one move hitting {1}: rank 2.
     scores = np.array([[0.5, 0.1, 0.9, 0.3], [4, 3, 2, 1]])
-    moves = [np.array([[0, 0, 1, 0], [1, 0, 1, 0], [0, 0, 0, 1], [0, 0, 0, 0]], dtype=bool),
-             np.array([[0, 1, 0, 0]], dtype=bool)]
-    np.testing.assert_allclose(evaluation.moves_per_sector(scores, moves, top=4),
-                               [2 / 2, 1 / 2, 1 / 2, 0])
+    moves = [
+        np.array([[0, 0, 1, 0], [1, 0, 1, 0], [0, 0, 0, 1], [0, 0, 0, 0]], dtype=bool),
+        np.array([[0, 1, 0, 0]], dtype=bool),
+    ]
+    np.testing.assert_allclose(
+        evaluation.moves_per_sector(scores, moves, top=4), [2 / 2, 1 / 2, 1 / 2, 0]
+    )
     result = evaluation.evaluate_ordering("x", scores, np.ones((2, 4), bool), moves)
     assert result.moves_positions == 2 and result.moves[0] == 1.0
 
@@ -267,6 +283,7 @@ def test_probe_fills_every_control_value_and_keeps_the_start_royal_inputs(name):
 
 # -- the command line ------------------------------------------------------------------------
 
+
 def _records_file(path, variant, moves):
     pos, lines = variant.position(), ["# tiny"]
     for uci in moves:
@@ -288,16 +305,46 @@ def test_train_and_evaluate_commands_on_a_tiny_data_set(tmp_path, capsys):
     sub = parser.add_subparsers(dest="command")
     cli.add_train_arguments(sub.add_parser("train"))
     cli.add_evaluate_arguments(sub.add_parser("evaluate"))
-    cli.run_train(parser.parse_args(
-        ["train", "chess", "--data", str(data), "--test", str(test), "--epochs", "3",
-         "--hidden", "4", "--validation", "0.25", "--out", str(weights)]))
+    cli.run_train(
+        parser.parse_args(
+            [
+                "train",
+                "chess",
+                "--data",
+                str(data),
+                "--test",
+                str(test),
+                "--epochs",
+                "3",
+                "--hidden",
+                "4",
+                "--validation",
+                "0.25",
+                "--out",
+                str(weights),
+            ]
+        )
+    )
     out = capsys.readouterr().out
     assert "70-4-64" in out and "top-4" in out
     meta = network.load_network(weights).meta
     assert meta["data_file"] == "train.txt.gz" and meta["data_lines"] == 9
-    cli.run_evaluate(parser.parse_args(
-        ["evaluate", "chess", "--weights", str(weights), "--train", str(data),
-         "--test", str(test), "--moves-sample", "2"]))
+    cli.run_evaluate(
+        parser.parse_args(
+            [
+                "evaluate",
+                "chess",
+                "--weights",
+                str(weights),
+                "--train",
+                str(data),
+                "--test",
+                str(test),
+                "--moves-sample",
+                "2",
+            ]
+        )
+    )
     out = capsys.readouterr().out
     for text in ("% network", "moves fixed (Greer)", "% random", "all control +1", "top-6"):
         assert text in out
@@ -318,9 +365,17 @@ def test_shipped_weights_regenerate_bit_for_bit_from_the_shipped_data(name):
     if not data.exists() or file_facts(data)["data_sha256"] != meta["data_sha256"]:
         pytest.skip(f"{data.name} is not the file the shipped weights were trained on")
     x, y = dataset(get_variant(name), read_records(data))
-    net, _ = network.train(x, y, hidden=meta["sizes"][1], epochs=meta["epochs"],
-                           seed=meta["seed"], loss=meta["loss"], batch=meta["batch"],
-                           learning_rate=meta["learning_rate"], validation=meta["validation"])
+    net, _ = network.train(
+        x,
+        y,
+        hidden=meta["sizes"][1],
+        epochs=meta["epochs"],
+        seed=meta["seed"],
+        loss=meta["loss"],
+        batch=meta["batch"],
+        learning_rate=meta["learning_rate"],
+        validation=meta["validation"],
+    )
     for array in ("w1", "b1", "w2", "b2"):
         assert getattr(net, array).tobytes() == getattr(shipped, array).tobytes()
 

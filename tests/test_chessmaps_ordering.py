@@ -6,14 +6,20 @@ grouping checked against the full influence on random positions of both games.""
 
 import numpy as np
 import pytest
-
 from helpers import random_walk, snapshot
-from xqchess.core.search import MATE, Node, SearchConfig, Searcher, Limits, material_difference
+from xqchess.core.search import MATE, Limits, Node, SearchConfig, Searcher, material_difference
+from xqchess.ordering.chessmaps.control import Exchanges
 from xqchess.ordering.chessmaps.move_order import (
-    CAPTURE, FORCED, NO_SECTOR, OTHER, UNSAFE, Chessmaps, category_name, closeness,
+    CAPTURE,
+    FORCED,
+    NO_SECTOR,
+    OTHER,
+    UNSAFE,
+    Chessmaps,
+    category_name,
+    closeness,
     order_moves,
 )
-from xqchess.ordering.chessmaps.control import Exchanges
 from xqchess.ordering.chessmaps.network import sector_order
 from xqchess.ordering.chessmaps.valueboard import clear_cache, first_influenced, influence
 from xqchess.ordering.pipeline import StagedOrder
@@ -61,8 +67,7 @@ def test_chess_categories_by_hand():
 def test_xiangqi_categories_by_hand():
     pos, order = placed_moves(XIANGQI, XIANGQI_FORCED)
     groups = by_category(XIANGQI, pos, order)
-    assert groups["safe forced"] == {"d4b3", "d4b5", "d4c2", "d4c6", "d4e2", "d4e6", "d4f3",
-                                     "d4f5"}
+    assert groups["safe forced"] == {"d4b3", "d4b5", "d4c2", "d4c6", "d4e2", "d4e6", "d4f3", "d4f5"}
     assert groups["unsafe other"] == {"h3h7"}
     assert set(groups) == {"safe forced", "safe other", "unsafe other"}
     assert [p.category for p in order] == sorted(p.category for p in order)
@@ -74,8 +79,11 @@ def test_captures_by_material_difference_the_king_last():
     pos, order = placed_moves(CHESS, "4k3/8/8/3n4/4P3/8/8/3QKn2 w - - 0 1")
     captures = [CHESS.move_to_uci(pos, p.move) for p in order if p.category == CAPTURE]
     assert captures == ["e4d5", "d1d5", "e1f1"]
-    assert all(p.sector == NO_SECTOR and p.closeness is None for p in order
-               if p.category % UNSAFE == CAPTURE)
+    assert all(
+        p.sector == NO_SECTOR and p.closeness is None
+        for p in order
+        if p.category % UNSAFE == CAPTURE
+    )
 
 
 def test_forced_pieces_by_descending_value():
@@ -86,8 +94,9 @@ def test_forced_pieces_by_descending_value():
     forced = [CHESS.move_to_uci(pos, p.move)[:2] for p in order if p.category == FORCED]
     assert forced == sorted(forced, key=lambda square: square != "d4")
     assert forced[0] == "d4" and forced[-1] == "f4"
-    queen = [p for p in order
-             if p.category == FORCED and CHESS.move_to_uci(pos, p.move)[:2] == "d4"]
+    queen = [
+        p for p in order if p.category == FORCED and CHESS.move_to_uci(pos, p.move)[:2] == "d4"
+    ]
     rank = {sq: i for i, sq in enumerate(sector_order(pos))}
     keys = [(rank.get(p.sector, 64), p.closeness or 0) for p in queen]
     assert keys == sorted(keys)
@@ -112,27 +121,32 @@ def test_royal_piece_taking_its_checker_safely_is_a_safe_capture_first():
     assert all(name.endswith("forced") for name, uci in kinds if uci[:2] == "e1" and uci != "e1d2")
 
 
-@pytest.mark.parametrize("variant, fen, move, sector, expected", [
-    (CHESS, CHESS_FORCED, "h1g1", "g5", 3),  # a rook aligned on the g-file: g2, g3, g4 between
-    (CHESS, CHESS_FORCED, "h1h8", "f8", 1),  # g8 between
-    (CHESS, CHESS_FORCED, "h1h4", "g5", 8),  # not aligned: the default
-    (CHESS, CHESS_FORCED, "d4f3", "h4", 1),  # a knight one move from the sector
-    (CHESS, CHESS_FORCED, "d4f3", "a8", 8),
-    (CHESS, CHESS_FORCED, "e1f1", "g2", 1),  # a king one step away
-    (CHESS, CHESS_FORCED, "e1g1", "f7", 8),  # castling: the king is far from f7
-    (CHESS, "4k3/8/8/8/8/8/P7/4K3 w - - 0 1", "a2a3", "b4", 1),  # a pawn attacks it
-    (CHESS, "4k3/8/8/8/8/8/P7/4K3 w - - 0 1", "a2a3", "a4", 8),  # not its capture square
-    (XIANGQI, XIANGQI_FORCED, "h3h6", "e6", 2),  # a cannon is a slider: f6, g6 between
-    (XIANGQI, XIANGQI_FORCED, "h3h6", "g7", 8),
-    (XIANGQI, XIANGQI_FORCED, "d4c6", "b8", 1),  # a horse with a free leg
-    (XIANGQI, "5k3/9/9/2pr5/9/9/3H5/7C1/9/4K4 w - - 0 1", "d4c6", "b8", 8),  # leg blocked
-    (XIANGQI, XIANGQI_FORCED, "d4c6", "a10", 8),
-])
+@pytest.mark.parametrize(
+    "variant, fen, move, sector, expected",
+    [
+        (CHESS, CHESS_FORCED, "h1g1", "g5", 3),  # a rook aligned on the g-file: g2, g3, g4 between
+        (CHESS, CHESS_FORCED, "h1h8", "f8", 1),  # g8 between
+        (CHESS, CHESS_FORCED, "h1h4", "g5", 8),  # not aligned: the default
+        (CHESS, CHESS_FORCED, "d4f3", "h4", 1),  # a knight one move from the sector
+        (CHESS, CHESS_FORCED, "d4f3", "a8", 8),
+        (CHESS, CHESS_FORCED, "e1f1", "g2", 1),  # a king one step away
+        (CHESS, CHESS_FORCED, "e1g1", "f7", 8),  # castling: the king is far from f7
+        (CHESS, "4k3/8/8/8/8/8/P7/4K3 w - - 0 1", "a2a3", "b4", 1),  # a pawn attacks it
+        (CHESS, "4k3/8/8/8/8/8/P7/4K3 w - - 0 1", "a2a3", "a4", 8),  # not its capture square
+        (XIANGQI, XIANGQI_FORCED, "h3h6", "e6", 2),  # a cannon is a slider: f6, g6 between
+        (XIANGQI, XIANGQI_FORCED, "h3h6", "g7", 8),
+        (XIANGQI, XIANGQI_FORCED, "d4c6", "b8", 1),  # a horse with a free leg
+        (XIANGQI, "5k3/9/9/2pr5/9/9/3H5/7C1/9/4K4 w - - 0 1", "d4c6", "b8", 8),  # leg blocked
+        (XIANGQI, XIANGQI_FORCED, "d4c6", "a10", 8),
+    ],
+)
 def test_closeness_by_hand(variant, fen, move, sector, expected):
     pos = variant.position(fen)
     before = snapshot(pos)
-    assert closeness(pos, variant.move_from_uci(pos, move),
-                     variant.geometry.parse_square(sector)) == expected
+    assert (
+        closeness(pos, variant.move_from_uci(pos, move), variant.geometry.parse_square(sector))
+        == expected
+    )
     assert snapshot(pos) == before
 
 
@@ -144,8 +158,11 @@ def test_split_form_has_only_safe_and_unsafe_and_sectors_every_move():
     assert all(p.category % UNSAFE == OTHER for p in order)
     rank = {sq: i for i, sq in enumerate(sector_order(pos))}
     for safety in (0, UNSAFE):
-        keys = [(rank.get(p.sector, 64), p.closeness or 0) for p in order
-                if p.category - OTHER == safety]
+        keys = [
+            (rank.get(p.sector, 64), p.closeness or 0)
+            for p in order
+            if p.category - OTHER == safety
+        ]
         assert keys == sorted(keys)
 
 
@@ -184,11 +201,15 @@ def test_cutoff_source_puts_the_last_cutoff_sector_of_the_ply_first():
     moves = pos.legal_moves()
     heuristic.score(node, moves)
     placed = node.cache["chessmaps"].placed
-    first_before = max((item for item in placed.items() if item[1].category == OTHER),
-                       key=lambda item: item[0])[1]
+    first_before = max(
+        (item for item in placed.items() if item[1].category == OTHER), key=lambda item: item[0]
+    )[1]
     # a move of a sector the network ranks below the first safe other move's
-    other = next(p for p in placed.values() if p.category == OTHER and p.sector != NO_SECTOR
-                 and p.sector != first_before.sector)
+    other = next(
+        p
+        for p in placed.values()
+        if p.category == OTHER and p.sector != NO_SECTOR and p.sector != first_before.sector
+    )
     forced = next(p for p in placed.values() if p.category == FORCED)
     heuristic.on_cutoff(pos, forced.move, 0, 2, 3, pos.side)  # a forced move teaches nothing
     assert heuristic.cutoff_sectors[3] == NO_SECTOR
@@ -200,8 +221,10 @@ def test_cutoff_source_puts_the_last_cutoff_sector_of_the_ply_first():
     # credited to it
     node = node_at(pos, ply=3)
     heuristic.score(node, moves)
-    first_other = min((p for p in node.cache["chessmaps"].placed.items()
-                       if p[1].category == OTHER), key=lambda item: -item[0])
+    first_other = min(
+        (p for p in node.cache["chessmaps"].placed.items() if p[1].category == OTHER),
+        key=lambda item: -item[0],
+    )
     assert first_other[1].sector == other.sector != first_before.sector
     assert heuristic.credit(node, first_other[0]) == "chessmaps safe other (cutoff sector)"
 
@@ -230,24 +253,38 @@ def test_experience_source_counts_cutoff_sectors_per_side():
     assert not heuristic.experience[pos.side].any()
 
 
-@pytest.mark.parametrize("spec, labels", [
-    ("chessmaps", {"chessmaps safe capture", "chessmaps safe forced",
-                   "chessmaps safe other (network)"}),
-    ("chessmaps:split", {"chessmaps safe (network)"}),
-    ("chessmaps:experience", {"chessmaps safe capture", "chessmaps safe forced",
-                              "chessmaps safe other (experience)"}),
-])
+@pytest.mark.parametrize(
+    "spec, labels",
+    [
+        (
+            "chessmaps",
+            {"chessmaps safe capture", "chessmaps safe forced", "chessmaps safe other (network)"},
+        ),
+        ("chessmaps:split", {"chessmaps safe (network)"}),
+        (
+            "chessmaps:experience",
+            {
+                "chessmaps safe capture",
+                "chessmaps safe forced",
+                "chessmaps safe other (experience)",
+            },
+        ),
+    ],
+)
 def test_search_credits_category_and_source(spec, labels):
     pos = CHESS.position("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
     config = SearchConfig(tt=False, pvs=False, quiescence="safe", quiescence_order="difference")
     first = Searcher(build_pipeline(spec, CHESS), config).search(pos, Limits(depth=3))
     again = Searcher(build_pipeline(spec, CHESS), config).search(pos, Limits(depth=3))
     credited = set(first.stats.cutoff_first_by)
-    assert credited & labels and credited <= labels | {"only move", "chessmaps unsafe capture",
-                                                       "chessmaps unsafe forced",
-                                                       "chessmaps unsafe other (network)",
-                                                       "chessmaps unsafe other (experience)",
-                                                       "chessmaps unsafe (network)"}
+    assert credited & labels and credited <= labels | {
+        "only move",
+        "chessmaps unsafe capture",
+        "chessmaps unsafe forced",
+        "chessmaps unsafe other (network)",
+        "chessmaps unsafe other (experience)",
+        "chessmaps unsafe (network)",
+    }
     assert first.stats.nodes == again.stats.nodes and first.best_move == again.best_move
     assert abs(first.score) < MATE
 
@@ -262,15 +299,21 @@ def test_quiescence_order_by_material_difference():
     uci = {CHESS.move_to_uci(pos, m): m for m in pos.legal_moves()}
     # Table A.1's values: knight 29, pawn 10, queen 90, the king 200 in capture sequences
     assert [material_difference(pos, uci[m]) for m in ("e4d5", "d1d5", "e1f1")] == [
-        29 - 10, 29 - 90, 29 - 200]
+        29 - 10,
+        29 - 90,
+        29 - 200,
+    ]
     with pytest.raises(ValueError, match="quiescence order 'sideways'"):
         Searcher(build_pipeline("mvvlva", CHESS), SearchConfig(quiescence_order="sideways"))
 
 
-@pytest.mark.parametrize("variant, fen", [
-    (CHESS, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"),
-    (XIANGQI, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"),
-])
+@pytest.mark.parametrize(
+    "variant, fen",
+    [
+        (CHESS, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"),
+        (XIANGQI, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"),
+    ],
+)
 @pytest.mark.parametrize("option", ["", ":cutoff", ":experience", ":split"])
 def test_staged_search_equals_the_full_ordering(variant, fen, option):
     # alone in a spec, chessmaps orders in stages; behind hash (no table: no hash move) it
@@ -281,9 +324,14 @@ def test_staged_search_equals_the_full_ordering(variant, fen, option):
         pipeline = build_pipeline(spec, variant)
         results.append(Searcher(pipeline, config).search(variant.position(fen), Limits(depth=3)))
         if spec.startswith("chessmaps") and option != ":split":
-            assert type(pipeline.order(node_at(variant.position(fen)),
-                                       variant.position(fen).legal_moves())).__name__ == \
-                "StagedOrder"
+            assert (
+                type(
+                    pipeline.order(
+                        node_at(variant.position(fen)), variant.position(fen).legal_moves()
+                    )
+                ).__name__
+                == "StagedOrder"
+            )
     staged, full = results
     assert staged.stats.nodes == full.stats.nodes and staged.best_move == full.best_move
     assert staged.stats.cutoff_first_by == full.stats.cutoff_first_by

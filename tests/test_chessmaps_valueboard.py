@@ -6,13 +6,19 @@ layouts, and properties over random positions.
 
 import numpy as np
 import pytest
-
 from helpers import random_walk, snapshot
 from xqchess.core.errors import XQChessError
 from xqchess.core.moves import move_to
 from xqchess.ordering.chessmaps.valueboard import (
-    block_sectors, influence, influences, sector_influence, square_sectors, square_values,
-    valueboard, valueboard_with, values_after,
+    block_sectors,
+    influence,
+    influences,
+    sector_influence,
+    square_sectors,
+    square_values,
+    valueboard,
+    valueboard_with,
+    values_after,
 )
 from xqchess.variants import get_variant
 
@@ -46,7 +52,7 @@ FIG_A4 = """
     140  169  140  200  248  120  119   40"""
 
 #: Fig. A.6: the influence of Rc1, a1 to h8 (the seed prints it as eight groups of eight).
-FIG_A6 = ("00000000 -10100000 -10100000 -10000000 -10000000 00000000 00000000 00000000")
+FIG_A6 = "00000000 -10100000 -10100000 -10000000 -10000000 00000000 00000000 00000000"
 
 
 def diagram(variant, text):
@@ -68,8 +74,11 @@ def parse_signs(text):
 
 
 def wrong_squares(variant, got, expected):
-    return [(variant.geometry.square_name(s), int(got[s]), int(expected[s]))
-            for s in range(variant.geometry.size) if got[s] != expected[s]]
+    return [
+        (variant.geometry.square_name(s), int(got[s]), int(expected[s]))
+        for s in range(variant.geometry.size)
+        if got[s] != expected[s]
+    ]
 
 
 # -- the paper's Appendix A -------------------------------------------------------------------
@@ -93,10 +102,23 @@ def test_fig_a4_valueboard_after_rc1_and_fig_a6_influence():
 def test_fig_a1_piece_values_follow_table_a1():
     # the a1 rook 50 and f1 rook 49 (the figures' numbers), Be2 light 31, Bf2 dark 30
     values = square_values(CHESS.position(FIG_A1))
-    by_name = {name: values[CHESS.geometry.parse_square(name)]
-               for name in ("a1", "f1", "e2", "f2", "a8", "f8", "c8", "h6", "g1", "h7", "d1")}
-    assert by_name == {"a1": 50, "f1": 49, "e2": 31, "f2": 30, "a8": -50, "f8": -49,
-                       "c8": -31, "h6": -30, "g1": 40, "h7": -40, "d1": 90}
+    by_name = {
+        name: values[CHESS.geometry.parse_square(name)]
+        for name in ("a1", "f1", "e2", "f2", "a8", "f8", "c8", "h6", "g1", "h7", "d1")
+    }
+    assert by_name == {
+        "a1": 50,
+        "f1": 49,
+        "e2": 31,
+        "f2": 30,
+        "a8": -50,
+        "f8": -49,
+        "c8": -31,
+        "h6": -30,
+        "g1": 40,
+        "h7": -40,
+        "d1": 90,
+    }
 
 
 # -- small positions worked by hand -----------------------------------------------------------
@@ -145,10 +167,23 @@ def test_chess_bishop_behind_pawn_and_pair_values():
     # bishop alone; f1 and e2: Bf1 and the king (71); g2, h3: Bf1 (31); e1, d1: the king.
     pos = CHESS.position("7k/8/8/8/8/8/1P6/2B1KB2 w - - 0 1")
     board = valueboard(pos)
-    value = {name: int(board[CHESS.geometry.parse_square(name)])
-             for name in ("a3", "c3", "b2", "d2", "c1", "f1", "e2", "g2", "h3", "e1", "d1")}
-    assert value == {"a3": 40, "c3": 10, "b2": 40, "d2": 70, "c1": 30, "f1": 71, "e2": 71,
-                     "g2": 31, "h3": 31, "e1": 40, "d1": 40}
+    value = {
+        name: int(board[CHESS.geometry.parse_square(name)])
+        for name in ("a3", "c3", "b2", "d2", "c1", "f1", "e2", "g2", "h3", "e1", "d1")
+    }
+    assert value == {
+        "a3": 40,
+        "c3": 10,
+        "b2": 40,
+        "d2": 70,
+        "c1": 30,
+        "f1": 71,
+        "e2": 71,
+        "g2": 31,
+        "h3": 31,
+        "e1": 40,
+        "d1": 40,
+    }
 
 
 def test_xiangqi_chariot_and_generals_by_hand():
@@ -251,8 +286,9 @@ def test_block_sectors_cover_each_board_once():
     for variant, count in ((CHESS, 16), (XIANGQI, 25)):
         layout = block_sectors(variant)
         assert len(layout) == count
-        assert sorted(sq for sector in layout for sq in sector) == list(range(
-            variant.geometry.size))
+        assert sorted(sq for sector in layout for sq in sector) == list(
+            range(variant.geometry.size)
+        )
     assert block_sectors(CHESS)[0] == (0, 1, 8, 9)
 
 
@@ -266,10 +302,13 @@ def test_sector_influence_sums_each_sector():
     assert (sector_influence(pos, move, square_sectors(CHESS)) == influence(pos, move)).all()
 
 
-@pytest.mark.parametrize("layout, fault", [
-    ([[0, 1], []], "sector 1 of the layout has no squares"),
-    ([[0, 64]], "sector 0 names square 64"),
-])
+@pytest.mark.parametrize(
+    "layout, fault",
+    [
+        ([[0, 1], []], "sector 1 of the layout has no squares"),
+        ([[0, 64]], "sector 0 names square 64"),
+    ],
+)
 def test_bad_layouts_are_refused(layout, fault):
     pos = CHESS.position()
     with pytest.raises(XQChessError, match=fault):
@@ -323,10 +362,13 @@ SPECIAL_CHESS = [
 ]
 
 
-@pytest.mark.parametrize("name, fens", [
-    ("chess", SPECIAL_CHESS),
-    ("xiangqi", []),
-])
+@pytest.mark.parametrize(
+    "name, fens",
+    [
+        ("chess", SPECIAL_CHESS),
+        ("xiangqi", []),
+    ],
+)
 def test_incremental_influence_equals_the_full_computation(name, fens):
     variant = get_variant(name)
     positions = [variant.position(fen) for fen in fens]

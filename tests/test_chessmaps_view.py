@@ -15,15 +15,14 @@ from types import SimpleNamespace
 import pytest
 from rich.cells import cell_len
 from rich.console import Console
-
+from test_play import play
+from xqchess.board_view import BoardView
 from xqchess.cli.chessmaps import bench as chessmaps_bench
 from xqchess.cli.suites import default_suite_name, load_suite
 from xqchess.cli.tui import chessmaps_view
-from xqchess.board_view import BoardView
 from xqchess.core.errors import XQChessError
 from xqchess.ordering.chessmaps.control import chessmap
 from xqchess.ordering.chessmaps.valueboard import influence, valueboard
-from test_play import play
 from xqchess.variants import NAMES, get_variant
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,11 +34,15 @@ MIDDLEGAMES = {
     "capablanca": "r2b1kbcr1/pppq1ppp1p/2n4n2/1N6p1/9P/3PP2PP1/PP3PPB2/R2BQK1CNR b KQq - 0 1",
     "minixiangqi": "1rnk2r/p1p1pp1/c2n1c1/4p2/C2P1CP/1PPP3/1RNKN1R b - - 0 1",
 }
-MIDDLEGAMES.update({name: load_suite(default_suite_name(name)).positions[0].fen
-                    for name in NAMES if name not in MIDDLEGAMES})
+MIDDLEGAMES.update(
+    {
+        name: load_suite(default_suite_name(name)).positions[0].fen
+        for name in NAMES
+        if name not in MIDDLEGAMES
+    }
+)
 #: a move of the first player from the start, in every notation each game reads
-START_MOVES = {"chess": ("Nf3", "g1f3"),
-               "xiangqi": ("C2=5", "h3e3", "H2-E2", "炮二平五")}
+START_MOVES = {"chess": ("Nf3", "g1f3"), "xiangqi": ("C2=5", "h3e3", "H2-E2", "炮二平五")}
 SECOND_MOVES = {"chess": "Nxe4", "xiangqi": "a10a8"}
 SCREEN_COLUMNS, SCREEN_LINES = 120, 40
 #: the games whose data folder ships trained chessmaps weights (the others list no sectors)
@@ -74,8 +77,10 @@ def square_names(variant):
 @pytest.fixture
 def no_network(monkeypatch):
     """No trained weights, whether or not a shipped file exists by now."""
+
     def missing(name):
         raise XQChessError(f"no shipped chessmaps weights for {name}")
+
     monkeypatch.setattr(chessmaps_view, "shipped_network", missing)
 
 
@@ -89,14 +94,15 @@ def some_network(monkeypatch):
 
     def fake(name):
         geometry = get_variant(name).geometry
-        nets.setdefault(name, network.init_network(input_size(geometry), 16, geometry.size,
-                                                   seed=7))
+        nets.setdefault(name, network.init_network(input_size(geometry), 16, geometry.size, seed=7))
         return nets[name], "a test network"
+
     monkeypatch.setattr(chessmaps_view, "shipped_network", fake)
     return lambda name: fake(name)[0]
 
 
 # -- --json --------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("variant_name", NAMES)
 @pytest.mark.parametrize("which", ["start", "middlegame"])
@@ -138,8 +144,9 @@ def test_sectors_are_the_networks_order_as_uci_square_names(capsys, some_network
     if variant_name == "xiangqi":  # UCI ranks 1-10, as Fairy-Stockfish writes them
         assert "e10" in result["sectors"] and "e0" not in result["sectors"]
     text = run_text(capsys, variant_name, fen=fen)
-    assert "sectors, most important first by a test network: " + " ".join(result["sectors"][:8]) \
-        in " ".join(text.split())
+    assert "sectors, most important first by a test network: " + " ".join(
+        result["sectors"][:8]
+    ) in " ".join(text.split())
     assert "no trained network" not in text
 
 
@@ -147,11 +154,14 @@ def test_sectors_are_the_networks_order_as_uci_square_names(capsys, some_network
 def test_without_a_network_no_sectors_and_the_text_says_why(capsys, no_network, variant_name):
     assert run_json(capsys, variant_name)["sectors"] == []
     text = " ".join(run_text(capsys, variant_name).split())
-    assert "sectors: none listed, no trained network is available (no shipped chessmaps " \
-           f"weights for {variant_name})" in text
+    assert (
+        "sectors: none listed, no trained network is available (no shipped chessmaps "
+        f"weights for {variant_name})" in text
+    )
 
 
 # -- --move --------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("variant_name", SCRIPTED)
 def test_move_influence_equals_influence_in_every_notation(capsys, variant_name):
@@ -185,17 +195,24 @@ def test_move_of_the_second_player(capsys, variant_name):
 
 # -- errors --------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("variant_name,options,fault", [
-    ("chess", dict(fen="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1"), "rank"),
-    ("chess", dict(fen=""), "empty"),
-    ("chess", dict(move="e5"), ""),
-    ("chess", dict(move="Nf9"), ""),
-    ("chess", dict(move=""), ""),
-    ("xiangqi", dict(fen="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w - - 0 1"),
-     ""),
-    ("xiangqi", dict(move="C2=9"), ""),
-    ("xiangqi", dict(move="h3h11"), ""),
-])
+
+@pytest.mark.parametrize(
+    "variant_name,options,fault",
+    [
+        ("chess", dict(fen="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1"), "rank"),
+        ("chess", dict(fen=""), "empty"),
+        ("chess", dict(move="e5"), ""),
+        ("chess", dict(move="Nf9"), ""),
+        ("chess", dict(move=""), ""),
+        (
+            "xiangqi",
+            dict(fen="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w - - 0 1"),
+            "",
+        ),
+        ("xiangqi", dict(move="C2=9"), ""),
+        ("xiangqi", dict(move="h3h11"), ""),
+    ],
+)
 def test_bad_input_is_a_one_line_error(capsys, variant_name, options, fault):
     for json_mode in (False, True):
         with pytest.raises(XQChessError) as raised:
@@ -206,8 +223,10 @@ def test_bad_input_is_a_one_line_error(capsys, variant_name, options, fault):
 
 
 def test_lenient_positions():
-    fens = {"chess": "4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1",  # nine pawns
-            "xiangqi": "4k4/9/9/9/9/4A4/9/9/9/4K4 w - - 0 1"}  # an advisor out of its palace
+    fens = {
+        "chess": "4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1",  # nine pawns
+        "xiangqi": "4k4/9/9/9/9/4A4/9/9/9/4K4 w - - 0 1",
+    }  # an advisor out of its palace
     for variant_name, fen in fens.items():
         with pytest.raises(XQChessError):
             chessmaps_view.run(args(variant_name, fen=fen, json=True))
@@ -221,6 +240,7 @@ def test_lenient_positions():
 
 
 # -- drawing -------------------------------------------------------------------------------------
+
 
 def rendered(variant_name, fen=None, move=None, ascii_pieces=False):
     variant = get_variant(variant_name)
@@ -249,8 +269,11 @@ def test_boards_have_fixed_width_cells_and_fit_120_columns(variant_name):
         assert letters[3 + 4 * file + 1] == letters[right + 3 + 7 * file + 1] == "abcdefghi"[file]
     signs = {1: "+", 0: ".", -1: "-"}
     for line, rank in zip(rows, range(geometry.ranks - 1, -1, -1)):
-        match = re.fullmatch(rf"([ \d]\d) (.{{{4 * geometry.files}}}) (\d+) +([ \d]\d) "
-                             rf"(.{{{7 * geometry.files}}}) (\d+)", line)
+        match = re.fullmatch(
+            rf"([ \d]\d) (.{{{4 * geometry.files}}}) (\d+) +([ \d]\d) "
+            rf"(.{{{7 * geometry.files}}}) (\d+)",
+            line,
+        )
         assert match, line
         assert {int(match[i]) for i in (1, 3, 4, 6)} == {rank + geometry.rank_base}
         control, values = match[2], match[5]
@@ -258,8 +281,8 @@ def test_boards_have_fixed_width_cells_and_fit_120_columns(variant_name):
             sq = geometry.square(file, rank)
             letter = variant.piece_letters.get(inspection.pos.board[sq], " ")
             sign = signs[int(inspection.chessmap[sq])]
-            assert control[4 * file:4 * file + 4] == f" {letter} {sign}"
-            cell = values[7 * file:7 * file + 7]
+            assert control[4 * file : 4 * file + 4] == f" {letter} {sign}"
+            cell = values[7 * file : 7 * file + 7]
             assert cell[:3] == f" {letter} "
             assert int(cell[3:]) == inspection.valueboard[sq]
 
@@ -283,11 +306,17 @@ def test_the_view_never_asks_which_game_it_is():
 
 # -- xqchess play --------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("variant_name", SCRIPTED)
 def test_show_chessmap_in_a_scripted_game(variant_name):
     move = START_MOVES[variant_name][0]
-    out = play(variant_name, ["help", "show chessmap", move, "show chessmap", "show nothing"],
-               "--side", "both", "--ascii")
+    out = play(
+        variant_name,
+        ["help", "show chessmap", move, "show chessmap", "show nothing"],
+        "--side",
+        "both",
+        "--ascii",
+    )
     assert re.search(r"^  show chessmap +toggle the chessmaps view", out, re.M)  # help
     assert out.count("chessmap: who controls each square") == 2  # on, and after the move
     assert out.count("valueboard: the values of the piece and its attackers") == 2
@@ -302,8 +331,16 @@ def test_show_chessmap_in_a_scripted_game(variant_name):
 def test_show_chessmap_fits_a_120_by_40_terminal(variant_name, some_network):
     from xqchess.cli.tui.play import PlaySession
 
-    options = SimpleNamespace(variant=variant_name, ascii=False, flip=False, level=1,
-                              notation=None, side="both", fen=None, first=None)
+    options = SimpleNamespace(
+        variant=variant_name,
+        ascii=False,
+        flip=False,
+        level=1,
+        notation=None,
+        side="both",
+        fen=None,
+        first=None,
+    )
     console = Console(width=SCREEN_COLUMNS, record=True, file=io.StringIO())
     session = PlaySession(options, console, interactive=False)
     session.cmd_show("chessmap")
@@ -316,6 +353,7 @@ def test_show_chessmap_fits_a_120_by_40_terminal(variant_name, some_network):
 
 # -- the cost benchmark --------------------------------------------------------------------------
 
+
 def test_cost_bench_prints_its_lines(capsys):
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=3)  # as the bench parser has it
@@ -323,8 +361,17 @@ def test_cost_bench_prints_its_lines(capsys):
     chessmaps_bench.run_cost(parser.parse_args(["--positions", "1", "--repeat", "1"]))
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("chessmaps cost at a node")
-    assert lines[1].split() == ["game", "position", "moves", "chessmap", "influence", "network",
-                                "total", "pipeline", "multiple"]
+    assert lines[1].split() == [
+        "game",
+        "position",
+        "moves",
+        "chessmap",
+        "influence",
+        "network",
+        "total",
+        "pipeline",
+        "multiple",
+    ]
     for variant_name in NAMES:
         rows = [line for line in lines if line.startswith(variant_name + " ")]
         assert len(rows) == 2 and "mean of 1" in rows[1], lines

@@ -8,15 +8,18 @@ from importlib import metadata
 from pathlib import Path
 
 import pytest
-
 from xqchess.cli import bench
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
 
 def xqchess(*args):
-    return subprocess.run([sys.executable, "-m", "xqchess.cli.main", *args],
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "xqchess.cli.main", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_perft_prints_the_count():
@@ -49,8 +52,12 @@ def test_xiangqi_perft_and_moves_in_each_notation():
     assert xqchess("perft", "xiangqi", "--depth", "2").stdout == "1920\n"
     lines = xqchess("perft", "xiangqi", "--depth", "2", "--divide", "--notation", "wxf").stdout
     assert "C2=5: 45" in lines.splitlines() and lines.splitlines()[-1] == "1920"
-    for notation, move in (("uci", "h3e3"), ("iccs", "h2e2"), ("wxf", "C2=5"),
-                           ("chinese", "炮二平五")):
+    for notation, move in (
+        ("uci", "h3e3"),
+        ("iccs", "h2e2"),
+        ("wxf", "C2=5"),
+        ("chinese", "炮二平五"),
+    ):
         listed = xqchess("moves", "xiangqi", "--notation", notation).stdout.split()
         assert len(listed) == 44 and move in listed
 
@@ -62,40 +69,58 @@ def test_lenient_accepts_composed_positions():
     assert result.stdout == "119\n"
 
 
-@pytest.mark.parametrize("args,fault", [
-    (["perft", "chess", "--fen", "8/8/8 w - - 0 1", "--depth", "2"], "FEN board has 3 ranks"),
-    (["perft", "chess", "--depth", "0"], "must be at least 1"),
-    (["perft", "chess", "--depth", "two"], "expected a whole number"),
-    (["perft", "chess", "--depth", "1000"], "must be at most 64, got 1000"),
-    (["perft", "chess"], "--depth"),
-    (["perft", "shogi", "--depth", "1"], "invalid choice: 'shogi'"),
-    (["moves", "chess", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"], "side-to-move"),
-    (["moves", "chess", "--notation", "wxf"], "notation 'wxf' is not one of"),
-    (["frobnicate"], "invalid choice"),
-    (["moves", "xiangqi", "--fen", "4k4/9/9/9/9/9/9/2B6/9/4K4 w - - 0 1"], "elephant on c3"),
-    (["moves", "xiangqi", "--notation", "san"], "notation 'san' is not one of"),
-    (["search", "chess", "--depth", "2", "--ordering", "bogus"], "unknown heuristic 'bogus'"),
-    (["search", "chess", "--depth", "2", "--guard-prune"], "needs guard in the --ordering"),
-    (["search", "chess", "--depth", "2", "--quiescence", "most"], "invalid choice: 'most'"),
-    (["search", "chess", "--movetime", "-5"], "must be at least 1"),
-    (["lab", "chess", "--spec", "killer,killer", "--out", "/tmp"], "appears twice"),
-    (["bench", "shogi"], "invalid choice: 'shogi'"),
-    (["bench", "--suite", "foo"], "bench takes no --suite; it is read by bench chessmaps"),
-    (["bench", "chess", "--positions", "2"], "bench chess takes no --positions; it is read by "
-                                             "bench chessmaps"),
-    (["bench", "chess", "--repeat", "2"], "bench chess takes no --repeat; it is read by bench "
-                                          "perft and bench chessmaps"),
-    (["bench", "perft", "--depth", "2"], "bench perft takes no --depth; it is read by the "
-                                         "search bench (bench [GAME])"),
-    (["bench", "chessmaps", "--depth", "2"], "bench chessmaps takes no --depth"),
-    (["bench", "chessmaps", "--suite", "foo"], "suite 'foo' is neither a shipped suite"),
-    (["moves", "chess", "--notation", "iccs", "--san"],
-     "argument --san: not allowed with argument --notation"),
-    (["moves", "chess", "--notation", "uci", "--san"],
-     "argument --san: not allowed with argument --notation"),
-    (["perft", "chess", "--depth", "1", "--san", "--notation", "san"],
-     "argument --notation: not allowed with argument --san"),
-])
+@pytest.mark.parametrize(
+    "args,fault",
+    [
+        (["perft", "chess", "--fen", "8/8/8 w - - 0 1", "--depth", "2"], "FEN board has 3 ranks"),
+        (["perft", "chess", "--depth", "0"], "must be at least 1"),
+        (["perft", "chess", "--depth", "two"], "expected a whole number"),
+        (["perft", "chess", "--depth", "1000"], "must be at most 64, got 1000"),
+        (["perft", "chess"], "--depth"),
+        (["perft", "shogi", "--depth", "1"], "invalid choice: 'shogi'"),
+        (
+            ["moves", "chess", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"],
+            "side-to-move",
+        ),
+        (["moves", "chess", "--notation", "wxf"], "notation 'wxf' is not one of"),
+        (["frobnicate"], "invalid choice"),
+        (["moves", "xiangqi", "--fen", "4k4/9/9/9/9/9/9/2B6/9/4K4 w - - 0 1"], "elephant on c3"),
+        (["moves", "xiangqi", "--notation", "san"], "notation 'san' is not one of"),
+        (["search", "chess", "--depth", "2", "--ordering", "bogus"], "unknown heuristic 'bogus'"),
+        (["search", "chess", "--depth", "2", "--guard-prune"], "needs guard in the --ordering"),
+        (["search", "chess", "--depth", "2", "--quiescence", "most"], "invalid choice: 'most'"),
+        (["search", "chess", "--movetime", "-5"], "must be at least 1"),
+        (["lab", "chess", "--spec", "killer,killer", "--out", "/tmp"], "appears twice"),
+        (["bench", "shogi"], "invalid choice: 'shogi'"),
+        (["bench", "--suite", "foo"], "bench takes no --suite; it is read by bench chessmaps"),
+        (
+            ["bench", "chess", "--positions", "2"],
+            "bench chess takes no --positions; it is read by bench chessmaps",
+        ),
+        (
+            ["bench", "chess", "--repeat", "2"],
+            "bench chess takes no --repeat; it is read by bench perft and bench chessmaps",
+        ),
+        (
+            ["bench", "perft", "--depth", "2"],
+            "bench perft takes no --depth; it is read by the search bench (bench [GAME])",
+        ),
+        (["bench", "chessmaps", "--depth", "2"], "bench chessmaps takes no --depth"),
+        (["bench", "chessmaps", "--suite", "foo"], "suite 'foo' is neither a shipped suite"),
+        (
+            ["moves", "chess", "--notation", "iccs", "--san"],
+            "argument --san: not allowed with argument --notation",
+        ),
+        (
+            ["moves", "chess", "--notation", "uci", "--san"],
+            "argument --san: not allowed with argument --notation",
+        ),
+        (
+            ["perft", "chess", "--depth", "1", "--san", "--notation", "san"],
+            "argument --notation: not allowed with argument --san",
+        ),
+    ],
+)
 def test_bad_input_is_one_line_with_exit_code_2(args, fault):
     result = xqchess(*args)
     assert result.returncode == 2
@@ -113,11 +138,12 @@ def test_moves_help_shows_notation_and_san_as_exclusive():
 def test_a_table_sizes_its_columns_from_its_cells():
     """The first column is as wide as its longest cell (29 characters) and left-aligned, the
     second as wide as its header (5) and right-aligned, two spaces between."""
-    rows = [("position", "depth"), ("minixiangqi minixiangqi.17.01", "3"),
-            ("chess startpos", "4")]
-    assert bench.table(rows) == ["position" + " " * 21 + "  depth",
-                                 "minixiangqi minixiangqi.17.01" + "      3",
-                                 "chess startpos" + " " * 15 + "      4"]
+    rows = [("position", "depth"), ("minixiangqi minixiangqi.17.01", "3"), ("chess startpos", "4")]
+    assert bench.table(rows) == [
+        "position" + " " * 21 + "  depth",
+        "minixiangqi minixiangqi.17.01" + "      3",
+        "chess startpos" + " " * 15 + "      4",
+    ]
 
 
 def test_perft_bench_rows_stay_aligned_with_long_position_names(monkeypatch, capsys):
@@ -128,7 +154,10 @@ def test_perft_bench_rows_stay_aligned_with_long_position_names(monkeypatch, cap
     bench.run_perft_bench(argparse.Namespace(repeat=1))
     header, *rows = capsys.readouterr().out.splitlines()
     assert [row.split("  ")[0] for row in rows] == [
-        "minixiangqi startpos", "minixiangqi minixiangqi.17.01", "minixiangqi minixiangqi.17.02"]
+        "minixiangqi startpos",
+        "minixiangqi minixiangqi.17.01",
+        "minixiangqi minixiangqi.17.02",
+    ]
     assert all(len(row) == len(header) for row in rows)
     depth_end, nodes_end = header.index("depth") + 5, header.index("nodes") + 5
     assert [row[:depth_end].split()[-1] for row in rows] == ["4", "3", "3"]
@@ -151,8 +180,9 @@ def test_installed_console_script_runs():
     script = Path(sys.executable).parent / "xqchess"
     if not script.exists():
         pytest.skip(f"no console script beside {sys.executable}: project not installed here")
-    result = subprocess.run([str(script), "perft", "chess", "--depth", "2"],
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [str(script), "perft", "chess", "--depth", "2"], capture_output=True, text=True, timeout=60
+    )
     assert (result.returncode, result.stdout) == (0, "400\n")
 
 
@@ -166,17 +196,51 @@ def test_search_prints_move_score_pv_and_statistics():
 
 
 def test_search_json_has_the_documented_keys():
-    result = xqchess("search", "xiangqi", "--depth", "2", "--json", "--notation", "wxf",
-                     "--ordering", "guard,mvvlva", "--guard-prune", "--no-tt")
+    result = xqchess(
+        "search",
+        "xiangqi",
+        "--depth",
+        "2",
+        "--json",
+        "--notation",
+        "wxf",
+        "--ordering",
+        "guard,mvvlva",
+        "--guard-prune",
+        "--no-tt",
+    )
     data = json.loads(result.stdout)
-    assert set(data) == {"bestmove", "score", "pv", "depth", "seldepth", "time_ms", "nodes",
-                         "qnodes", "nps", "tt_hits", "beta_cutoffs", "fail_high_first_pct",
-                         "mean_cutoff_index", "cutoff_first_by", "guard_prunes", "iterations",
-                         "unfinished"}
+    assert set(data) == {
+        "bestmove",
+        "score",
+        "pv",
+        "depth",
+        "seldepth",
+        "time_ms",
+        "nodes",
+        "qnodes",
+        "nps",
+        "tt_hits",
+        "beta_cutoffs",
+        "fail_high_first_pct",
+        "mean_cutoff_index",
+        "cutoff_first_by",
+        "guard_prunes",
+        "iterations",
+        "unfinished",
+    }
     assert data["depth"] == 2 and data["tt_hits"] == 0 and data["pv"][0] == data["bestmove"]
     assert data["unfinished"] is None
-    assert set(data["iterations"][0]) == {"depth", "score", "pv", "nodes", "time_ms", "ebf",
-                                          "seldepth", "lines"}
+    assert set(data["iterations"][0]) == {
+        "depth",
+        "score",
+        "pv",
+        "nodes",
+        "time_ms",
+        "ebf",
+        "seldepth",
+        "lines",
+    }
     assert data["iterations"][-1]["lines"] == [{"score": data["score"], "pv": data["pv"]}]
 
 
@@ -187,27 +251,44 @@ def test_search_cut_short_reports_the_unfinished_iteration():
     """--no-id with a node limit: one depth-4 iteration, cut after a few root moves, reported as
     such, with the best of the moves it did search (formerly depth 0, an empty PV and an
     unsearched move)."""
-    result = xqchess("search", "chess", "--fen", KIWIPETE, "--no-id", "--depth", "4",
-                     "--nodes", "30000", "--json")
+    result = xqchess(
+        "search",
+        "chess",
+        "--fen",
+        KIWIPETE,
+        "--no-id",
+        "--depth",
+        "4",
+        "--nodes",
+        "30000",
+        "--json",
+    )
     data = json.loads(result.stdout)
     cut = data["unfinished"]
     assert cut["depth"] == 4 and cut["root_moves"] == 48 and 1 <= cut["root_moves_searched"] < 48
     assert data["depth"] == 4 and data["nodes"] == 30000 and data["pv"][0] == data["bestmove"]
-    text = xqchess("search", "chess", "--fen", KIWIPETE, "--no-id", "--depth", "4",
-                   "--nodes", "30000").stdout
-    assert (f"unfinished depth 4: {cut['root_moves_searched']} of 48 root moves searched"
-            in text.splitlines())
+    text = xqchess(
+        "search", "chess", "--fen", KIWIPETE, "--no-id", "--depth", "4", "--nodes", "30000"
+    ).stdout
+    assert (
+        f"unfinished depth 4: {cut['root_moves_searched']} of 48 root moves searched"
+        in text.splitlines()
+    )
 
 
 def test_search_limits_combine_and_the_first_reached_ends_it():
-    data = json.loads(xqchess("search", "chess", "--depth", "30", "--nodes", "500",
-                              "--json").stdout)
+    data = json.loads(
+        xqchess("search", "chess", "--depth", "30", "--nodes", "500", "--json").stdout
+    )
     assert data["nodes"] == 500 and data["unfinished"] is not None
 
 
 def test_search_multipv_lists_distinct_lines_best_first():
-    data = json.loads(xqchess("search", "xiangqi", "--depth", "2", "--multipv", "3",
-                              "--notation", "wxf", "--json").stdout)
+    data = json.loads(
+        xqchess(
+            "search", "xiangqi", "--depth", "2", "--multipv", "3", "--notation", "wxf", "--json"
+        ).stdout
+    )
     lines = data["iterations"][-1]["lines"]
     assert len(lines) == 3 and len({line["pv"][0] for line in lines}) == 3
     assert lines[0]["pv"] == data["pv"]
@@ -223,8 +304,20 @@ def test_bench_signature_is_deterministic():
 
 
 def test_lab_prints_one_row_per_pipeline(tmp_path):
-    result = xqchess("lab", "xiangqi", "--depth", "1", "--positions", "2", "--out", str(tmp_path),
-                     "--spec", "none", "--spec", "mvvlva,killer")
+    result = xqchess(
+        "lab",
+        "xiangqi",
+        "--depth",
+        "1",
+        "--positions",
+        "2",
+        "--out",
+        str(tmp_path),
+        "--spec",
+        "none",
+        "--spec",
+        "mvvlva,killer",
+    )
     bars = [line.split() for line in result.stdout.splitlines() if "█" in line]
     assert result.returncode == 0
     assert [bar[0] for bar in bars] == ["none", "mvvlva,killer"]

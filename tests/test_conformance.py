@@ -22,12 +22,20 @@ import sys
 from pathlib import Path
 
 import pytest
+from conformance import (
+    ASPECTS,
+    ORACLES,
+    Differential,
+    conformance_settings,
+    oracle_names,
+    perft_reference,
+    play_cycle,
+    run_random_games,
+    suite_fens,
+)
+from helpers import random_walk, snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from conformance import (ASPECTS, ORACLES, Differential, conformance_settings, oracle_names,
-                         perft_reference, play_cycle, run_random_games, suite_fens)
-from helpers import random_walk, snapshot
 from xqchess.core.moves import SQUARE_BITS, is_capture, move_from, move_promotion, move_to
 from xqchess.core.outcome import Termination
 from xqchess.core.perft import divide, perft
@@ -46,6 +54,7 @@ def need_oracles(game):
 
 # -- the game's data -------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("game", GAMES)
 def test_game_ships_its_conformance_data(game):
     """Settings for every aspect and every notation the game writes, oracles the kit knows,
@@ -62,13 +71,20 @@ def test_game_ships_its_conformance_data(game):
 
 # -- perft -----------------------------------------------------------------------------------
 
+
 def perft_cases():
     for game in GAMES:
         for entry in perft_reference(game):
             for depth, count in entry["perft"].items():
                 marks = [pytest.mark.slow] if count > DEFAULT_PERFT_LIMIT else []
-                yield pytest.param(game, entry["fen"], int(depth), count, marks=marks,
-                                   id=f"{game}-{entry['name']}-d{depth}")
+                yield pytest.param(
+                    game,
+                    entry["fen"],
+                    int(depth),
+                    count,
+                    marks=marks,
+                    id=f"{game}-{entry['name']}-d{depth}",
+                )
 
 
 @pytest.mark.parametrize("game,fen,depth,expected", list(perft_cases()))
@@ -89,6 +105,7 @@ def test_unbulked_perft_and_divide_agree_with_bulk(game):
 
 
 # -- the oracle differential -----------------------------------------------------------------
+
 
 def check_random_games(game, notations_every=None):
     need_oracles(game)
@@ -141,16 +158,21 @@ def test_repetition_cycles_agree_with_the_oracle(game, cycle):
 # -- properties ------------------------------------------------------------------------------
 
 #: 100 examples per property and game: with four games, as many as 200 each gave two
-PROPERTY_SETTINGS = settings(max_examples=100, deadline=None,
-                             suppress_health_check=[HealthCheck.too_slow])
+PROPERTY_SETTINGS = settings(
+    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 def positions(game):
     """Positions reached by random legal play from the start and the perft positions, so they
     carry real history (undo stack, repetition hashes)."""
     starts = [None] + [entry["fen"] for entry in perft_reference(game)]
-    return st.builds(lambda seed, plies, fen: random_walk(game, seed, plies, fen),
-                     st.integers(0, 2**32), st.integers(0, 120), st.sampled_from(starts))
+    return st.builds(
+        lambda seed, plies, fen: random_walk(game, seed, plies, fen),
+        st.integers(0, 2**32),
+        st.integers(0, 120),
+        st.sampled_from(starts),
+    )
 
 
 def _make_unmake_restores_everything(pos):
@@ -211,12 +233,16 @@ def _partial_generators_are_the_full_lists_parts(pos):
     variant = pos.variant
     legal = pos.legal_moves()
     assert variant.legal_captures(pos) == [
-        m for m in legal if is_capture(pos, m) or move_promotion(m)]
+        m for m in legal if is_capture(pos, m) or move_promotion(m)
+    ]
     for sq in range(variant.geometry.size):
         assert variant.piece_legal_moves(pos, sq) == [m for m in legal if move_from(m) == sq]
     candidates = set(variant.pseudo_legal_moves(pos)) | set(legal)
-    candidates |= {frm | to << SQUARE_BITS for frm in pos.occupied[pos.side]
-                   for to in range(0, variant.geometry.size, 7)}
+    candidates |= {
+        frm | to << SQUARE_BITS
+        for frm in pos.occupied[pos.side]
+        for to in range(0, variant.geometry.size, 7)
+    }
     for move in candidates:
         assert variant.is_legal(pos, move) == (move in legal), (pos.fen(), move)
 
@@ -234,10 +260,15 @@ def _every_notation_reads_back_what_it_writes(pos):
     assert snapshot(pos) == before
 
 
-PROPERTIES = [_make_unmake_restores_everything, _partial_generators_are_the_full_lists_parts,
-              _no_legal_move_leaves_own_king_attacked, _perft_one_is_the_legal_move_count,
-              _fen_round_trips, _all_attackers_are_both_colors_attackers,
-              _every_notation_reads_back_what_it_writes]
+PROPERTIES = [
+    _make_unmake_restores_everything,
+    _partial_generators_are_the_full_lists_parts,
+    _no_legal_move_leaves_own_king_attacked,
+    _perft_one_is_the_legal_move_count,
+    _fen_round_trips,
+    _all_attackers_are_both_colors_attackers,
+    _every_notation_reads_back_what_it_writes,
+]
 
 
 #: the readers that render every legal move to match the text cost milliseconds a move: fewer
@@ -272,8 +303,11 @@ def test_hash_identifies_positions_reached_by_transposition(game):
 
     def quiet_pairs(pos):
         quiet = [m for m in sorted(pos.legal_moves()) if not is_capture(pos, m)]
-        return [(a, c) for a, c in itertools.combinations(quiet, 2)
-                if len({move_from(a), move_to(a), move_from(c), move_to(c)}) == 4]
+        return [
+            (a, c)
+            for a, c in itertools.combinations(quiet, 2)
+            if len({move_from(a), move_to(a), move_from(c), move_to(c)}) == 4
+        ]
 
     for a, c in quiet_pairs(variant.position())[:20]:
         for b, d in quiet_pairs(after([a]))[:20]:
@@ -307,9 +341,13 @@ GAME = dataclasses.replace(getattr(importlib.import_module(_module), _attribute)
 def per_game_tests():
     """This module's tests parametrised by game that the default run runs (not slow-marked):
     what the harness runs on every game."""
-    return {name for name, function in globals().items()
-            if name.startswith("test_") and "game" in inspect.signature(function).parameters
-            and not any(mark.name == "slow" for mark in getattr(function, "pytestmark", []))}
+    return {
+        name
+        for name, function in globals().items()
+        if name.startswith("test_")
+        and "game" in inspect.signature(function).parameters
+        and not any(mark.name == "slow" for mark in getattr(function, "pytestmark", []))
+    }
 
 
 def test_a_game_registered_through_an_entry_point_is_checked_by_the_same_harness(tmp_path):
@@ -327,25 +365,48 @@ def test_a_game_registered_through_an_entry_point_is_checked_by_the_same_harness
     data["differential"].update(runs=2, positions_per_run=20, min_positions=40, endings=[])
     data["repetition_cycles"] = data["repetition_cycles"][:1]
     (package / "data" / "conformance.json").write_text(json.dumps(data))
-    reference = [dict(entry, perft={d: n for d, n in entry["perft"].items() if int(d) <= 2})
-                 for entry in perft_reference(base)[:3]]
+    reference = [
+        dict(entry, perft={d: n for d, n in entry["perft"].items() if int(d) <= 2})
+        for entry in perft_reference(base)[:3]
+    ]
     (package / "data" / "perft.json").write_text(json.dumps({"positions": reference}))
     for suite_file in get_variant(base).suites.values():
-        (package / "data" / suite_file).write_text(get_variant(base).data_file(suite_file)
-                                                   .read_text())
+        (package / "data" / suite_file).write_text(
+            get_variant(base).data_file(suite_file).read_text()
+        )
     dist_info = tmp_path / "throwaway_game-0.1.dist-info"
     dist_info.mkdir()
-    (dist_info / "METADATA").write_text("Metadata-Version: 2.1\nName: throwaway-game\n"
-                                        "Version: 0.1\n")
+    (dist_info / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: throwaway-game\nVersion: 0.1\n"
+    )
     (dist_info / "entry_points.txt").write_text(
-        f"[{ENTRY_POINT_GROUP}]\nthrowaway = throwaway_game:GAME\n")
+        f"[{ENTRY_POINT_GROUP}]\nthrowaway = throwaway_game:GAME\n"
+    )
 
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
-        [str(tmp_path)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]))
+    env = dict(
+        os.environ,
+        PYTHONPATH=os.pathsep.join(
+            [str(tmp_path)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+        ),
+    )
     run = subprocess.run(
-        [sys.executable, "-m", "pytest", __file__, "-v", "-k", "throwaway",
-         "-p", "no:cacheprovider"],
-        cwd=Path(__file__).parents[1], env=env, capture_output=True, text=True, timeout=600)
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            __file__,
+            "-v",
+            "-k",
+            "throwaway",
+            "-p",
+            "no:cacheprovider",
+        ],
+        cwd=Path(__file__).parents[1],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     passed = set(re.findall(r"::(test_\w+)\[[^\]]*throwaway[^\]]*\] PASSED", run.stdout))
     assert passed == per_game_tests()

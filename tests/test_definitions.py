@@ -9,7 +9,6 @@ import tokenize
 from pathlib import Path
 
 import pytest
-
 from xqchess.variants import LOCATIONS, NAMES, get_variant
 from xqchess.variants.families import BUILDERS, DEFINITION_ATTRIBUTE
 
@@ -25,19 +24,32 @@ def code_lines(source: str) -> int:
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
             body = node.body
-            if (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
-                    and isinstance(body[0].value.value, str)):
+            if (
+                body
+                and isinstance(body[0], ast.Expr)
+                and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)
+            ):
                 skipped.update(range(body[0].lineno, body[0].end_lineno + 1))
     code = set()
     for token in tokenize.generate_tokens(io.StringIO(source).readline):
-        if token.type not in (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT,
-                              tokenize.DEDENT, tokenize.ENDMARKER):
+        if token.type not in (
+            tokenize.COMMENT,
+            tokenize.NL,
+            tokenize.NEWLINE,
+            tokenize.INDENT,
+            tokenize.DEDENT,
+            tokenize.ENDMARKER,
+        ):
             code.update(range(token.start[0], token.end[0] + 1))
     return len(code - skipped)
 
 
 def test_code_lines_counts_code_only():
-    source = '"""Doc\nstring."""\n\n# a comment\nX = 1  # counted\n\n\ndef f():\n    """Doc."""\n    return (1,\n            2)\n'
+    source = (
+        '"""Doc\nstring."""\n\n# a comment\nX = 1  # counted\n\n\n'
+        'def f():\n    """Doc."""\n    return (1,\n            2)\n'
+    )
     assert code_lines(source) == 4  # X = 1, def f, and the two lines of the return
 
 

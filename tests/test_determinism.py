@@ -7,11 +7,10 @@ UCI, ``position startpos moves ...`` and ``position fen ...`` must report the sa
 import random
 
 import pytest
-
-from xqchess.core.search import Limits, SearchConfig, Searcher
 from helpers import random_walk
-from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
 from test_protocols import Process
+from xqchess.core.search import Limits, SearchConfig, Searcher
+from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
 from xqchess.variants import get_variant
 
 SPECS = ["none", "random", DEFAULT_SPEC]
@@ -68,8 +67,10 @@ def test_the_issues_example_searches_the_same_from_moves_and_from_fen():
     for text in "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6".split():
         reached.make(variant.parse_move(reached, text))
     parsed = variant.position(reached.fen())
-    searches = [Searcher(build_pipeline("none", variant), SearchConfig()).search(
-        pos, Limits(depth=4)) for pos in (reached, parsed)]
+    searches = [
+        Searcher(build_pipeline("none", variant), SearchConfig()).search(pos, Limits(depth=4))
+        for pos in (reached, parsed)
+    ]
     assert searches[0].stats.nodes == searches[1].stats.nodes
     assert searches[0].best_move == searches[1].best_move
 

@@ -71,11 +71,16 @@ def test_the_anchor_is_githubs():
 def test_a_broken_link_is_found(tmp_path):
     (tmp_path / "other.md").write_text("# Some heading\n", encoding="utf-8")
     page = tmp_path / "page.md"
-    page.write_text("[ok](other.md#some-heading) [file](missing.md) [anchor](other.md#nowhere)\n"
-                    "[here](#top) [web](https://example.org/x.md)\n```\n[code](ignored.md)\n```\n"
-                    "# Top\n", encoding="utf-8")
-    assert broken_links(page) == ["missing.md: no file missing.md",
-                                  "other.md#nowhere: no heading gives #nowhere in other.md"]
+    page.write_text(
+        "[ok](other.md#some-heading) [file](missing.md) [anchor](other.md#nowhere)\n"
+        "[here](#top) [web](https://example.org/x.md)\n```\n[code](ignored.md)\n```\n"
+        "# Top\n",
+        encoding="utf-8",
+    )
+    assert broken_links(page) == [
+        "missing.md: no file missing.md",
+        "other.md#nowhere: no heading gives #nowhere in other.md",
+    ]
 
 
 @pytest.mark.parametrize("document", DOCUMENTS, ids=lambda path: path.relative_to(ROOT).as_posix())

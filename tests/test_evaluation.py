@@ -6,19 +6,21 @@ endgame tables, evaluates the same either way."""
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
 from xqchess.core.evaluation import evaluate, evaluate_tapered, pack, unpack
 from xqchess.variants import NAMES, get_variant
 
 
-@given(st.integers(-(1 << 18), 1 << 18), st.integers(-(1 << 18), 1 << 18),
-       st.integers(0, 1 << 10))
+@given(st.integers(-(1 << 18), 1 << 18), st.integers(-(1 << 18), 1 << 18), st.integers(0, 1 << 10))
 def test_a_packed_score_unpacks_to_its_fields(middlegame, endgame, phase):
     assert unpack(pack(middlegame, endgame, phase)) == (middlegame, endgame, phase)
 
 
-@given(st.lists(st.tuples(st.integers(-3000, 3000), st.integers(-3000, 3000),
-                          st.integers(0, 6)), max_size=40))
+@given(
+    st.lists(
+        st.tuples(st.integers(-3000, 3000), st.integers(-3000, 3000), st.integers(0, 6)),
+        max_size=40,
+    )
+)
 def test_sums_of_packed_scores_are_packed_sums(parts):
     total = sum(pack(*part) for part in parts)
     assert unpack(total) == tuple(sum(field) for field in zip((0, 0, 0), *parts))
@@ -60,6 +62,12 @@ def test_the_side_to_move_sees_the_negated_score(name):
     moves = pos.legal_moves()
     pos.make(moves[len(moves) // 2])
     first_view = -evaluate_tapered(pos)
-    assert first_view == (lambda m, e, p: (m * min(p, variant.phase_total) + e * (
-        variant.phase_total - min(p, variant.phase_total))) // variant.phase_total)(
-        *unpack(pos.score))
+    assert first_view == (
+        lambda m, e, p: (
+            (
+                m * min(p, variant.phase_total)
+                + e * (variant.phase_total - min(p, variant.phase_total))
+            )
+            // variant.phase_total
+        )
+    )(*unpack(pos.score))

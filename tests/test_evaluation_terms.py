@@ -7,7 +7,6 @@ import subprocess
 import sys
 
 import pytest
-
 from helpers import random_walk
 from xqchess.core.errors import XQChessError
 from xqchess.core.evaluation import evaluate_tapered, pack, terms_evaluator, unpack
@@ -26,6 +25,7 @@ def term(variant_name: str, name: str, fen: str) -> tuple[int, int]:
 
 # -- chess, with Fruit 2.1's weights ---------------------------------------------------------
 
+
 def test_chess_pawns_doubled_isolated_and_passed():
     """White a2, b2, b3: b doubled (-10, -20); all three passed on ranks 2 and 3 (Fruit's
     minimum, 10 and 20, each). Black h7: isolated (-10, -20) and passed (10, 20)."""
@@ -36,7 +36,9 @@ def test_chess_passed_pawn_bonus_grows_with_its_rank():
     """A lone isolated passer on the 7th rank: 70 and 140 (Fruit's maximum) less 10 and 20."""
     assert term("chess", "pawns", "4k3/2P5/8/8/8/8/8/4K3 w - - 0 1") == (60, 120)
     assert term("chess", "pawns", "4k3/8/8/8/2P5/8/8/4K3 w - - 0 1") == (
-        10 + 60 * 26 // 256 - 10, 20 + 120 * 26 // 256 - 20)
+        10 + 60 * 26 // 256 - 10,
+        20 + 120 * 26 // 256 - 20,
+    )
 
 
 def test_chess_mobility_counts_squares_from_fruits_zero_points():
@@ -60,6 +62,7 @@ def test_chess_king_shelter():
 
 
 # -- xiangqi -----------------------------------------------------------------------------------
+
 
 def test_xiangqi_a_missing_advisor_costs_its_worth_times_the_attack():
     """Red without one advisor: its defenders are worth 5 + 2 x 4 against Black's 2 x 5 + 2 x 4,
@@ -95,13 +98,16 @@ def test_xiangqi_hollow_cannon_against_the_general():
 
 # -- every term, every game ------------------------------------------------------------------
 
+
 def color_flipped(pos: Position) -> Position:
     """The position with the colors swapped and the board mirrored rank for rank."""
     geometry = pos.variant.geometry
     board = [0] * geometry.size
     for sq, piece in enumerate(pos.board):
         if piece:
-            mirrored = geometry.square(geometry.file_of(sq), geometry.ranks - 1 - geometry.rank_of(sq))
+            mirrored = geometry.square(
+                geometry.file_of(sq), geometry.ranks - 1 - geometry.rank_of(sq)
+            )
             board[mirrored] = (piece & KIND_MASK) | ((piece >> COLOR_SHIFT) ^ 1) << COLOR_SHIFT
     return Position(pos.variant, board, pos.side ^ 1)
 
@@ -149,17 +155,34 @@ def test_the_terms_evaluation_is_the_tapered_sum_plus_the_terms(name):
 
 def test_pack_is_what_the_terms_return():
     assert pack(-8, -8, 0) == get_variant("chess").evaluation_terms["mobility"](
-        get_variant("chess").position("4k3/8/8/8/8/8/8/N3K3 w - - 0 1"))
+        get_variant("chess").position("4k3/8/8/8/8/8/8/N3K3 w - - 0 1")
+    )
 
 
 def test_search_rejects_an_unknown_term_in_one_line():
-    result = subprocess.run([sys.executable, "-m", "xqchess.cli.main", "search", "xiangqi",
-                             "--depth", "1", "--evaluation", "terms", "--eval-terms", "pawns"],
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "xqchess.cli.main",
+            "search",
+            "xiangqi",
+            "--depth",
+            "1",
+            "--evaluation",
+            "terms",
+            "--eval-terms",
+            "pawns",
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 2
-    assert result.stderr.strip().splitlines() == ["xqchess: error: xiangqi has no evaluation term "
-                                            "'pawns' (its terms: defence, mobility, chariots, "
-                                            "general)"]
+    assert result.stderr.strip().splitlines() == [
+        "xqchess: error: xiangqi has no evaluation term "
+        "'pawns' (its terms: defence, mobility, chariots, "
+        "general)"
+    ]
 
 
 def test_the_engine_keeps_its_terms_when_a_name_is_refused():

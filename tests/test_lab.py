@@ -13,9 +13,8 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
-
 from xqchess.cli.lab import run as lab_run
-from xqchess.cli.lab.matrix import CONFIGS, COLUMNS, minimal_tree, print_chart, print_table, resolve
+from xqchess.cli.lab.matrix import COLUMNS, CONFIGS, minimal_tree, print_chart, print_table, resolve
 from xqchess.cli.suites import SuiteError, load_suite
 from xqchess.core.search import Limits, Searcher
 from xqchess.ordering.spec import build_pipeline
@@ -25,16 +24,34 @@ TIMING = {"time_ms", "avg_time_ms", "us_per_node"}
 
 
 def lab(tmp_path, *args):
-    result = subprocess.run(ENGINE + ["lab", *args, "--out", str(tmp_path), "--no-chart"],
-                            capture_output=True, text=True, timeout=600)
+    result = subprocess.run(
+        ENGINE + ["lab", *args, "--out", str(tmp_path), "--no-chart"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert result.returncode == 0, result.stderr
     rows = list(csv.DictReader(open(tmp_path / "lab.csv", encoding="utf-8")))
     data = json.loads((tmp_path / "lab.json").read_text(encoding="utf-8"))
     return result.stdout, rows, data
 
 
-MATRIX = ["--suite", "bratko-kopec", "--suite", "xiangqi-middlegames", "--positions", "2",
-          "--depth", "2", "--depth", "3", "--spec", "mvvlva", "--spec", "hash,see,killer"]
+MATRIX = [
+    "--suite",
+    "bratko-kopec",
+    "--suite",
+    "xiangqi-middlegames",
+    "--positions",
+    "2",
+    "--depth",
+    "2",
+    "--depth",
+    "3",
+    "--spec",
+    "mvvlva",
+    "--spec",
+    "hash,see,killer",
+]
 
 
 def test_small_matrix_matches_direct_searches(tmp_path):
@@ -47,18 +64,35 @@ def test_small_matrix_matches_direct_searches(tmp_path):
         nodes, qnodes, moves = [], [], []
         for position in suite.positions[:2]:
             search = subprocess.run(
-                ENGINE + ["search", suite.variant.name, "--fen", position.fen, "--depth",
-                          row["depth"], "--ordering", row["spec"], "--json"],
-                capture_output=True, text=True, timeout=300)
+                ENGINE
+                + [
+                    "search",
+                    suite.variant.name,
+                    "--fen",
+                    position.fen,
+                    "--depth",
+                    row["depth"],
+                    "--ordering",
+                    row["spec"],
+                    "--json",
+                ],
+                capture_output=True,
+                text=True,
+                timeout=300,
+            )
             result = json.loads(search.stdout)
             nodes.append(result["nodes"])
             qnodes.append(result["qnodes"])
             moves.append(result["bestmove"])
         assert float(row["avg_nodes"]) == sum(nodes) / 2
         assert float(row["avg_qnodes"]) == sum(qnodes) / 2
-        cell_moves = [p["best_move"] for p in data["positions"]
-                      if p["spec"] == row["spec"] and str(p["depth"]) == row["depth"]
-                      and p["variant"] == suite.variant.name]
+        cell_moves = [
+            p["best_move"]
+            for p in data["positions"]
+            if p["spec"] == row["spec"]
+            and str(p["depth"]) == row["depth"]
+            and p["variant"] == suite.variant.name
+        ]
         assert cell_moves == moves
         if row["spec"] == "mvvlva":
             assert float(row["vs_baseline"]) == 1.0
@@ -79,27 +113,67 @@ def test_parallel_jobs_give_identical_results(tmp_path):
 def test_guard_pruning_cells_report_agreement(tmp_path):
     # at depth 2, pruning changes the best move of the sixth position (when this was written):
     # the agreement is then neither 0 nor 100
-    _, rows, _ = lab(tmp_path, "--suite", "xiangqi-middlegames", "--positions", "6", "--depth",
-                     "2", "--spec", "guard,mvvlva", "--prune", "1:0")
+    _, rows, _ = lab(
+        tmp_path,
+        "--suite",
+        "xiangqi-middlegames",
+        "--positions",
+        "6",
+        "--depth",
+        "2",
+        "--spec",
+        "guard,mvvlva",
+        "--prune",
+        "1:0",
+    )
     assert [(r["prune"], r["margin"]) for r in rows] == [("0", "0"), ("1", "0")]
     direct = {}
     for prune in ("0", "1"):
-        direct[prune] = [json.loads(subprocess.run(
-            ENGINE + ["search", "xiangqi", "--fen", position.fen, "--depth", "2", "--ordering",
-                      "guard,mvvlva", "--guard-prune", prune, "--guard-margin", "0", "--json"],
-            capture_output=True, text=True, timeout=300).stdout)
-            for position in load_suite("xiangqi-middlegames").positions[:6]]
-    agreeing = sum(unpruned["bestmove"] == pruned["bestmove"]
-                   for unpruned, pruned in zip(direct["0"], direct["1"]))
+        direct[prune] = [
+            json.loads(
+                subprocess.run(
+                    ENGINE
+                    + [
+                        "search",
+                        "xiangqi",
+                        "--fen",
+                        position.fen,
+                        "--depth",
+                        "2",
+                        "--ordering",
+                        "guard,mvvlva",
+                        "--guard-prune",
+                        prune,
+                        "--guard-margin",
+                        "0",
+                        "--json",
+                    ],
+                    capture_output=True,
+                    text=True,
+                    timeout=300,
+                ).stdout
+            )
+            for position in load_suite("xiangqi-middlegames").positions[:6]
+        ]
+    agreeing = sum(
+        unpruned["bestmove"] == pruned["bestmove"]
+        for unpruned, pruned in zip(direct["0"], direct["1"])
+    )
     assert rows[0]["agree_unpruned_pct"] == ""
     assert float(rows[1]["agree_unpruned_pct"]) == pytest.approx(100 * agreeing / 6)
     assert int(rows[1]["guard_prunes"]) == sum(r["guard_prunes"] for r in direct["1"]) > 0
 
 
-@pytest.mark.parametrize("branching,depth,expected", [
-    (2, 3, 2**2 + 2**1 - 1), (3, 4, 9 + 9 - 1), (35, 1, 35), (10, 5, 1000 + 100 - 1),
-    (1.5, 2, 1.5 + 1.5 - 1),
-])
+@pytest.mark.parametrize(
+    "branching,depth,expected",
+    [
+        (2, 3, 2**2 + 2**1 - 1),
+        (3, 4, 9 + 9 - 1),
+        (35, 1, 35),
+        (10, 5, 1000 + 100 - 1),
+        (1.5, 2, 1.5 + 1.5 - 1),
+    ],
+)
 def test_minimal_tree_formula(branching, depth, expected):
     assert minimal_tree(branching, depth) == pytest.approx(expected)
 
@@ -112,18 +186,36 @@ def wide_rows() -> list[dict]:
     cells, eight-digit node counts and every optional column filled."""
     rows = []
     specs = ((LONG_SPEC, 0), (LONG_SPEC, 2), ("hash,see,killer,countermove,history", 0))
-    for suite, variant in (("bratko-kopec+chess-middlegames-30", "chess"),
-                           ("xiangqi-middlegames+xiangqi-middlegames-30", "xiangqi")):
+    for suite, variant in (
+        ("bratko-kopec+chess-middlegames-30", "chess"),
+        ("xiangqi-middlegames+xiangqi-middlegames-30", "xiangqi"),
+    ):
         for spec, prune in specs:
-            rows.append(dict.fromkeys(COLUMNS, 0) | {
-                "suite": suite, "variant": variant, "config": "greer-id", "depth": 6,
-                "spec": spec, "prune": prune, "margin": 3 if prune else 0, "positions": 24,
-                "of_positions": 24,
-                "avg_nodes": 12_345_678.9, "avg_qnodes": 9_876_543.2, "avg_time_ms": 123_456.7,
-                "us_per_node": 1234.5,
-                "fail_high_first_pct": 100.0, "mean_cutoff_index": 12.34, "ebf": 35.21,
-                "vs_baseline": 0.123, "x_minimal": 123.45,
-                "agree_unpruned_pct": 95.8 if prune else None, "agree_bm_pct": 41.7})
+            rows.append(
+                dict.fromkeys(COLUMNS, 0)
+                | {
+                    "suite": suite,
+                    "variant": variant,
+                    "config": "greer-id",
+                    "depth": 6,
+                    "spec": spec,
+                    "prune": prune,
+                    "margin": 3 if prune else 0,
+                    "positions": 24,
+                    "of_positions": 24,
+                    "avg_nodes": 12_345_678.9,
+                    "avg_qnodes": 9_876_543.2,
+                    "avg_time_ms": 123_456.7,
+                    "us_per_node": 1234.5,
+                    "fail_high_first_pct": 100.0,
+                    "mean_cutoff_index": 12.34,
+                    "ebf": 35.21,
+                    "vs_baseline": 0.123,
+                    "x_minimal": 123.45,
+                    "agree_unpruned_pct": 95.8 if prune else None,
+                    "agree_bm_pct": 41.7,
+                }
+            )
     return rows
 
 
@@ -134,17 +226,25 @@ def rendered(draw, *args) -> list[str]:
     return console.export_text().splitlines()
 
 
-@pytest.mark.parametrize("draw,paper", [(print_table, {}),
-                                        (print_table, {"bratko-kopec+chess-middlegames-30":
-                                                      {(LONG_SPEC, 6): 472_375}}),
-                                        (print_chart, None)])
+@pytest.mark.parametrize(
+    "draw,paper",
+    [
+        (print_table, {}),
+        (print_table, {"bratko-kopec+chess-middlegames-30": {(LONG_SPEC, 6): 472_375}}),
+        (print_chart, None),
+    ],
+)
 def test_table_and_chart_fit_a_120_column_terminal(draw, paper):
     rows = wide_rows()
     lines = rendered(draw, rows, *([] if paper is None else [paper]))
     assert max(len(line) for line in lines) <= 120
-    for text in ("bratko-kopec+chess-middlegames-30", "xiangqi-middlegames+xiangqi-middlegames-30",
-                 LONG_SPEC,
-                 "hash,see,killer,countermove,history", "12,345,679"):
+    for text in (
+        "bratko-kopec+chess-middlegames-30",
+        "xiangqi-middlegames+xiangqi-middlegames-30",
+        LONG_SPEC,
+        "hash,see,killer,countermove,history",
+        "12,345,679",
+    ):
         assert any(text in line for line in lines), f"{text!r} is wrapped or missing"
     if draw is print_chart:
         assert any(f"{LONG_SPEC} prune 2:3 " in line for line in lines)
@@ -157,75 +257,130 @@ def test_table_and_chart_fit_a_120_column_terminal(draw, paper):
             assert any(text in line for line in lines) or header in lines[-1]
 
 
-@pytest.mark.parametrize("out,fault", [
-    ("afile", "is a file, not a folder"),
-    ("afile/sub", "is a file, not a folder"),
-    ("/proc/xqchess-lab", "cannot create the folder"),
-])
+@pytest.mark.parametrize(
+    "out,fault",
+    [
+        ("afile", "is a file, not a folder"),
+        ("afile/sub", "is a file, not a folder"),
+        ("/proc/xqchess-lab", "cannot create the folder"),
+    ],
+)
 def test_bad_output_folder_is_refused_before_any_search(tmp_path, out, fault):
     if out.startswith("/proc/") and not Path("/proc/self").exists():
         pytest.skip("no /proc here to stand for a folder nobody may create")
     (tmp_path / "afile").write_text("not a folder\n", encoding="utf-8")
     out_path = tmp_path / out
     # a search this deep takes hours: an answer within the timeout comes before any search
-    result = subprocess.run(ENGINE + ["lab", "chess", "--depth", "9", "--out", str(out_path)],
-                            capture_output=True, text=True, timeout=30)
+    result = subprocess.run(
+        ENGINE + ["lab", "chess", "--depth", "9", "--out", str(out_path)],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
     assert result.returncode == 2 and result.stdout == ""
     assert len(result.stderr.splitlines()) == 1, result.stderr
     assert f"--out {str(out_path)!r}" in result.stderr and fault in result.stderr
     assert (tmp_path / "afile").read_text(encoding="utf-8") == "not a folder\n"
 
 
-@pytest.mark.parametrize("content,fault", [
-    (None, "is neither a shipped suite"),
-    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4;\n"
-     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - bm e4;\n", "bad.epd:2: FEN rank 1"),
-    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; xx 3;\n",
-     "bad.epd:1: unknown EPD operation 'xx'"),
-    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e5;\n",
-     "bad.epd:1: best move 'e5'"),
-    ("\n", "bad.epd: no positions"),
-])
+@pytest.mark.parametrize(
+    "content,fault",
+    [
+        (None, "is neither a shipped suite"),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4;\n"
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - bm e4;\n",
+            "bad.epd:2: FEN rank 1",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; xx 3;\n",
+            "bad.epd:1: unknown EPD operation 'xx'",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e5;\n",
+            "bad.epd:1: best move 'e5'",
+        ),
+        ("\n", "bad.epd: no positions"),
+    ],
+)
 def test_bad_suite_files_are_named_with_their_line(tmp_path, content, fault):
     path = tmp_path / "bad.epd"
     if content is not None:
         path.write_text(content, encoding="utf-8")
-    result = subprocess.run(ENGINE + ["lab", "--suite", str(path), "--out", str(tmp_path)],
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        ENGINE + ["lab", "--suite", str(path), "--out", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 2 and fault in result.stderr
     assert len(result.stderr.splitlines()) == 1
 
 
-@pytest.mark.parametrize("args,fault", [
-    (["--prune", "x"], "is not DEPTH or DEPTH:MARGIN"),
-    (["--spec", "mvvlva", "--prune", "1"], "needs guard in every --spec"),
-    (["--config", "fast"], "unknown --config 'fast'"),
-    (["--spec", "bogus"], "unknown heuristic 'bogus'"),
-    (["--preset", "nope"], "invalid choice: 'nope'"),
-])
+@pytest.mark.parametrize(
+    "args,fault",
+    [
+        (["--prune", "x"], "is not DEPTH or DEPTH:MARGIN"),
+        (["--spec", "mvvlva", "--prune", "1"], "needs guard in every --spec"),
+        (["--config", "fast"], "unknown --config 'fast'"),
+        (["--spec", "bogus"], "unknown heuristic 'bogus'"),
+        (["--preset", "nope"], "invalid choice: 'nope'"),
+    ],
+)
 def test_bad_lab_options(tmp_path, args, fault):
-    result = subprocess.run(ENGINE + ["lab", "chess", *args, "--out", str(tmp_path)],
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        ENGINE + ["lab", "chess", *args, "--out", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 2 and fault in result.stderr
 
 
-@pytest.mark.parametrize("preset, suites, specs, depths", [
-    ("greer-table3", {"bratko-kopec": 24, "xiangqi-middlegames": 24},
-     ["safe,random", "chessmaps:split", "safe,history:seed"], [5]),
-    ("greer-table4", {"bratko-kopec+chess-middlegames-30": 54,
-                      "xiangqi-middlegames+xiangqi-middlegames-30": 54},
-     ["chessmaps", "chessmaps:cutoff", "chessmaps:experience", "difference,history:seed",
-      "mvvlva,history:seed"], [3, 4, 5, 6]),
-])
+@pytest.mark.parametrize(
+    "preset, suites, specs, depths",
+    [
+        (
+            "greer-table3",
+            {"bratko-kopec": 24, "xiangqi-middlegames": 24},
+            ["safe,random", "chessmaps:split", "safe,history:seed"],
+            [5],
+        ),
+        (
+            "greer-table4",
+            {
+                "bratko-kopec+chess-middlegames-30": 54,
+                "xiangqi-middlegames+xiangqi-middlegames-30": 54,
+            },
+            [
+                "chessmaps",
+                "chessmaps:cutoff",
+                "chessmaps:experience",
+                "difference,history:seed",
+                "mvvlva,history:seed",
+            ],
+            [3, 4, 5, 6],
+        ),
+    ],
+)
 def test_greer_presets_cover_both_games_in_full(preset, suites, specs, depths):
     """Every spec of the preset on both games; the paper's figures beside each of his rows
     (Table 4's strategy 4 by material difference; the MVV-LVA form has none)."""
-    args = argparse.Namespace(variant=[], suite=None, config=None, depth=None, spec=None,
-                              prune=None, baseline=None, positions=None, preset=preset)
+    args = argparse.Namespace(
+        variant=[],
+        suite=None,
+        config=None,
+        depth=None,
+        spec=None,
+        prune=None,
+        baseline=None,
+        positions=None,
+        preset=preset,
+    )
     matrix, paper, _ = resolve(args)
     assert {suite.name: len(suite.positions) for suite in matrix.suites} == suites
     assert {suite.variant.name for suite in matrix.suites} == {"chess", "xiangqi"}
-    assert [cell["spec"] for cell in matrix.cells[:len(specs)]] == specs
+    assert [cell["spec"] for cell in matrix.cells[: len(specs)]] == specs
     assert len(matrix.cells) == len(suites) * len(specs) * len(depths)
     assert len(matrix.tasks()) == sum(suites.values()) * len(specs) * len(depths)
     (chess_suite,) = [name for name in suites if "chess" in name or "kopec" in name]
@@ -245,7 +400,8 @@ GREER_DEPTH2_NODES = {
         ("bratko-kopec", "safe,history:seed"): 538.0,
         ("xiangqi-middlegames", "safe,random"): 915.0,
         ("xiangqi-middlegames", "chessmaps:split"): 974.5,
-        ("xiangqi-middlegames", "safe,history:seed"): 555.5},
+        ("xiangqi-middlegames", "safe,history:seed"): 555.5,
+    },
     "greer-table4": {
         ("bratko-kopec+chess-middlegames-30", "chessmaps"): 304.0,
         ("bratko-kopec+chess-middlegames-30", "chessmaps:cutoff"): 294.0,
@@ -256,7 +412,8 @@ GREER_DEPTH2_NODES = {
         ("xiangqi-middlegames+xiangqi-middlegames-30", "chessmaps:cutoff"): 435.0,
         ("xiangqi-middlegames+xiangqi-middlegames-30", "chessmaps:experience"): 361.0,
         ("xiangqi-middlegames+xiangqi-middlegames-30", "difference,history:seed"): 467.0,
-        ("xiangqi-middlegames+xiangqi-middlegames-30", "mvvlva,history:seed"): 462.0},
+        ("xiangqi-middlegames+xiangqi-middlegames-30", "mvvlva,history:seed"): 462.0,
+    },
 }
 
 
@@ -271,24 +428,47 @@ def test_greer_preset_cells_at_depth_2_are_pinned_direct_searches(preset):
         return [{k: v for k, v in row.items() if k not in TIMING} for row in rows]
 
     assert untimed(first) == untimed(again)
-    assert {(row["suite"], row["spec"]): row["avg_nodes"] for row in first} \
-        == GREER_DEPTH2_NODES[preset]
+    assert {(row["suite"], row["spec"]): row["avg_nodes"] for row in first} == GREER_DEPTH2_NODES[
+        preset
+    ]
     assert all(row["positions"] == 2 and row["depth"] == 2 for row in first)
     for row in first:
         suite = load_suite(row["suite"])
-        nodes = [Searcher(build_pipeline(row["spec"], suite.variant), CONFIGS[row["config"]])
-                 .search(suite.variant.position(position.fen), Limits(depth=2)).stats.nodes
-                 for position in suite.positions[:2]]
+        nodes = [
+            Searcher(build_pipeline(row["spec"], suite.variant), CONFIGS[row["config"]])
+            .search(suite.variant.position(position.fen), Limits(depth=2))
+            .stats.nodes
+            for position in suite.positions[:2]
+        ]
         assert row["avg_nodes"] == sum(nodes) / 2
     baseline = {"greer-table3": "safe,random", "greer-table4": "difference,history:seed"}[preset]
     assert all(row["vs_baseline"] == 1.0 for row in first if row["spec"] == baseline)
 
 
 def run_lab_command(out, *args):
-    return subprocess.run(ENGINE + ["lab", "--suite", "bratko-kopec", "--depth", "2",
-                                    "--config", "greer", "--spec", "mvvlva", "--spec",
-                                    "chessmaps", *args, "--out", str(out), "--no-chart"],
-                          capture_output=True, text=True, timeout=600)
+    return subprocess.run(
+        ENGINE
+        + [
+            "lab",
+            "--suite",
+            "bratko-kopec",
+            "--depth",
+            "2",
+            "--config",
+            "greer",
+            "--spec",
+            "mvvlva",
+            "--spec",
+            "chessmaps",
+            *args,
+            "--out",
+            str(out),
+            "--no-chart",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
 
 
 def journal_lines(out):
@@ -306,8 +486,10 @@ def test_runs_resume_from_the_journal_and_report_what_it_holds(tmp_path):
     assert fresh.returncode == 0
 
     def untimed(path):
-        return [{k: v for k, v in row.items() if k not in TIMING}
-                for row in csv.DictReader(open(path / "lab.csv", encoding="utf-8"))]
+        return [
+            {k: v for k, v in row.items() if k not in TIMING}
+            for row in csv.DictReader(open(path / "lab.csv", encoding="utf-8"))
+        ]
 
     assert untimed(out) == untimed(tmp_path / "fresh")
     # --report searches nothing and summarises each cell over the positions it has
@@ -323,8 +505,9 @@ def test_runs_resume_from_the_journal_and_report_what_it_holds(tmp_path):
     assert run_lab_command(out, "--report").returncode == 0
     assert len(journal_lines(out)) == 4
     lines = journal_lines(out)
-    (out / "searches.jsonl").write_text("\n".join(lines[:1] + ["not json"] + lines[1:]) + "\n",
-                                        encoding="utf-8")
+    (out / "searches.jsonl").write_text(
+        "\n".join(lines[:1] + ["not json"] + lines[1:]) + "\n", encoding="utf-8"
+    )
     bad = run_lab_command(out, "--report")
     assert bad.returncode == 2 and "searches.jsonl:2: not a search record" in bad.stderr
     assert len(bad.stderr.splitlines()) == 1
@@ -350,9 +533,12 @@ def test_the_committed_journals_still_resume(preset, tmp_path):
     lines = journal.read_text(encoding="utf-8").splitlines()
     (out / "searches.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
     depths = ["--depth", "3", "--depth", "4", "--depth", "5"] if preset == "greer-table4" else []
-    report = subprocess.run(ENGINE + ["lab", "--preset", preset, *depths, "--out", str(out),
-                                      "--report", "--no-chart"],
-                            capture_output=True, text=True, timeout=600)
+    report = subprocess.run(
+        ENGINE + ["lab", "--preset", preset, *depths, "--out", str(out), "--report", "--no-chart"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert report.returncode == 0, report.stderr
     rows = list(csv.DictReader(open(out / "lab.csv", encoding="utf-8")))
     assert sum(int(row["positions"]) for row in rows) == len(lines)

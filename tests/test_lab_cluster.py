@@ -35,8 +35,12 @@ def free_port() -> int:
 
 def dask(*args: str) -> subprocess.Popen:
     """A `dask` command in its own process group (a worker is a nanny and its child)."""
-    return subprocess.Popen([sys.executable, "-m", "dask", *args], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, start_new_session=True)
+    return subprocess.Popen(
+        [sys.executable, "-m", "dask", *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
 
 
 def stop(process: subprocess.Popen) -> None:
@@ -51,10 +55,10 @@ def stop(process: subprocess.Popen) -> None:
 def cluster():
     """(address, [worker processes]) of a scheduler with two one-thread workers."""
     address = f"tcp://127.0.0.1:{free_port()}"
-    scheduler = dask("scheduler", "--host", "127.0.0.1", "--port", address.rsplit(":", 1)[1],
-                     "--no-dashboard")
-    workers = [dask("worker", address, "--nthreads", "1", "--no-dashboard")
-               for _ in range(2)]
+    scheduler = dask(
+        "scheduler", "--host", "127.0.0.1", "--port", address.rsplit(":", 1)[1], "--no-dashboard"
+    )
+    workers = [dask("worker", address, "--nthreads", "1", "--no-dashboard") for _ in range(2)]
     try:
         from dask.distributed import Client
 
@@ -87,13 +91,36 @@ def test_a_worker_killed_mid_run_changes_no_result(cluster, tmp_path):
     """One worker dies after the first searches are journaled: the scheduler gives its
     searches to the other, and the run completes with the local run's rows."""
     address, workers = cluster
-    matrix = ["lab", "xiangqi", "--depth", "3", "--positions", "6", "--spec", "mvvlva",
-              "--spec", "see", "--no-chart"]
+    matrix = [
+        "lab",
+        "xiangqi",
+        "--depth",
+        "3",
+        "--positions",
+        "6",
+        "--spec",
+        "mvvlva",
+        "--spec",
+        "see",
+        "--no-chart",
+    ]
     assert main(matrix + ["--out", str(tmp_path / "local")]) == 0
     out = tmp_path / "cluster"
-    run = subprocess.Popen([sys.executable, "-m", "xqchess.cli.main", *matrix, "--cluster",
-                            address, "--out", str(out)], stdout=subprocess.DEVNULL,
-                           stderr=subprocess.PIPE, text=True)
+    run = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "xqchess.cli.main",
+            *matrix,
+            "--cluster",
+            address,
+            "--out",
+            str(out),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     journal = out / "searches.jsonl"
     deadline = time.monotonic() + STARTUP_TIMEOUT
     while not (journal.exists() and journal.read_text(encoding="utf-8").count("\n") >= 2):
@@ -109,8 +136,20 @@ def test_a_worker_killed_mid_run_changes_no_result(cluster, tmp_path):
 def test_an_unreachable_scheduler_is_one_line(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(lab_runners, "CONNECT_TIMEOUT", 2)
     address = f"tcp://127.0.0.1:{free_port()}"  # nothing listens there
-    code = main(["lab", "xiangqi", "--depth", "1", "--positions", "1", "--cluster", address,
-                 "--out", str(tmp_path)])
+    code = main(
+        [
+            "lab",
+            "xiangqi",
+            "--depth",
+            "1",
+            "--positions",
+            "1",
+            "--cluster",
+            address,
+            "--out",
+            str(tmp_path),
+        ]
+    )
     err = capsys.readouterr().err
     assert code == 2 and f"cannot reach the Dask scheduler at {address}" in err
     assert len(err.strip().splitlines()) == 1
@@ -119,20 +158,36 @@ def test_an_unreachable_scheduler_is_one_line(tmp_path, capsys, monkeypatch):
 def test_another_xqchess_version_on_the_workers_is_refused(cluster, monkeypatch):
     address, _ = cluster
     monkeypatch.setattr(lab_runners, "package_version", lambda: "0.0.0-client")
-    with pytest.raises(lab_runners.ClusterError, match=r"has xqchess .*, this client "
-                                                        r"0\.0\.0-client"):
+    with pytest.raises(
+        lab_runners.ClusterError,
+        match=r"has xqchess .*, this client "
+        r"0\.0\.0-client",
+    ):
         lab_runners.ClusterRunner(address)
 
 
 def test_without_dask_cluster_says_how_to_install_it(monkeypatch, tmp_path, capsys):
     monkeypatch.setitem(sys.modules, "dask.distributed", None)  # import fails
-    code = main(["lab", "xiangqi", "--depth", "1", "--cluster", "tcp://127.0.0.1:1",
-                 "--out", str(tmp_path)])
+    code = main(
+        ["lab", "xiangqi", "--depth", "1", "--cluster", "tcp://127.0.0.1:1", "--out", str(tmp_path)]
+    )
     err = capsys.readouterr().err
     assert code == 2 and "pip install 'xqchess[cluster]'" in err
 
 
 def test_jobs_and_cluster_exclude_each_other(tmp_path, capsys):
-    code = main(["lab", "xiangqi", "--depth", "1", "--jobs", "2", "--cluster",
-                 "tcp://127.0.0.1:1", "--out", str(tmp_path)])
+    code = main(
+        [
+            "lab",
+            "xiangqi",
+            "--depth",
+            "1",
+            "--jobs",
+            "2",
+            "--cluster",
+            "tcp://127.0.0.1:1",
+            "--out",
+            str(tmp_path),
+        ]
+    )
     assert code == 2 and "exclude each other" in capsys.readouterr().err

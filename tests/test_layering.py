@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from xqchess.variants import NAMES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,14 +34,17 @@ def test_the_import_contracts_hold():
 def test_the_installed_distribution_provides_only_the_xqchess_namespace(tmp_path):
     """From outside the checkout, the installed xqchess gives one top-level package: no `core`,
     `cli`, `variants` or `ordering` lands in site-packages to collide with other projects."""
-    code = ("import importlib.metadata, importlib.util, xqchess\n"
-            "print(sorted(importlib.metadata.distribution('xqchess')"
-            ".read_text('top_level.txt').split()))\n"
-            "print([n for n in ('core', 'cli', 'variants', 'ordering') "
-            "if importlib.util.find_spec(n)])\n"
-            "print(xqchess.variants.get_variant('xiangqi').name)\n")
-    result = subprocess.run([sys.executable, "-I", "-c", code], cwd=tmp_path,
-                            capture_output=True, text=True, timeout=60)
+    code = (
+        "import importlib.metadata, importlib.util, xqchess\n"
+        "print(sorted(importlib.metadata.distribution('xqchess')"
+        ".read_text('top_level.txt').split()))\n"
+        "print([n for n in ('core', 'cli', 'variants', 'ordering') "
+        "if importlib.util.find_spec(n)])\n"
+        "print(xqchess.variants.get_variant('xiangqi').name)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-I", "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == ["['xqchess']", "[]", "xiangqi"]
 
@@ -55,8 +57,12 @@ GAME_PROTOCOL_MODULES = {"cli/protocols/ucci.py"}
 
 def imported_names(tree: ast.AST) -> set[str]:
     """The names ``import X`` binds (python-chess's module is ``chess``, not the game)."""
-    return {(alias.asname or alias.name).split(".")[0] for node in ast.walk(tree)
-            if isinstance(node, ast.Import) for alias in node.names}
+    return {
+        (alias.asname or alias.name).split(".")[0]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+    }
 
 
 def game_names_in_code(path: Path) -> list[str]:
@@ -89,9 +95,11 @@ def named_game_files():
 
 def test_the_name_check_sees_a_game_named(tmp_path):
     sample = tmp_path / "sample.py"
-    sample.write_text('"""xiangqi in prose is fine."""\nimport chess\nchess.Board()\n'
-                      'def f(variant_name="chess"):\n    return variant_name\n'
-                      'is_xiangqi = False\n')
+    sample.write_text(
+        '"""xiangqi in prose is fine."""\nimport chess\nchess.Board()\n'
+        'def f(variant_name="chess"):\n    return variant_name\n'
+        "is_xiangqi = False\n"
+    )
     assert sorted(game_names_in_code(sample)) == ["line 4: chess", "line 6: xiangqi"]
 
 

@@ -11,10 +11,9 @@ import threading
 import time
 
 import pytest
-
+from test_protocols import Process
 from xqchess.core.search import Limits, SearchConfig, Searcher
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
-from test_protocols import Process
 from xqchess.variants import get_variant
 
 #: Tactical positions whose depth-1 quiescence search of all captures is long (the xiangqi one
@@ -162,15 +161,20 @@ def test_movetime_deadlines_keep_back_the_overhead(movetime, seconds):
     # 1000 ms: max(990, 500) = 990 ms; 15 ms: max(5, 7.5) = 7.5 ms
     search = searcher(get_variant("chess"))
     search.start = 0.0
-    assert search._deadlines(Limits(movetime=movetime, wtime=10_000), 0) == \
-        (pytest.approx(seconds), pytest.approx(seconds))
+    assert search._deadlines(Limits(movetime=movetime, wtime=10_000), 0) == (
+        pytest.approx(seconds),
+        pytest.approx(seconds),
+    )
 
 
-@pytest.mark.parametrize("limits, side", [
-    (Limits(wtime=10_000, btime=10_000, infinite=True), 0),  # infinite: no deadline
-    (Limits(wtime=10_000), 1),  # no clock for Black
-    (Limits(depth=3), 0),
-])
+@pytest.mark.parametrize(
+    "limits, side",
+    [
+        (Limits(wtime=10_000, btime=10_000, infinite=True), 0),  # infinite: no deadline
+        (Limits(wtime=10_000), 1),  # no clock for Black
+        (Limits(depth=3), 0),
+    ],
+)
 def test_no_clock_no_deadline(limits, side):
     search = searcher(get_variant("chess"))
     search.start = 0.0
@@ -190,18 +194,19 @@ def test_an_unfinished_iteration_reports_what_it_searched(variant_name):
     variant, pos = position(variant_name)
     config = {"tt": False, "iterative": False}
     result = searcher(variant, **config).search(
-        pos, Limits(depth=3, nodes=PARTIAL_DEPTH3_NODES[variant_name]))
+        pos, Limits(depth=3, nodes=PARTIAL_DEPTH3_NODES[variant_name])
+    )
     cut = result.unfinished
     assert cut.depth == 3 and cut.root_moves == len(pos.legal_moves())
     assert 1 <= cut.root_moves_searched < cut.root_moves
     assert result.depth == 3 and not result.iterations
     assert result.pv[0] == result.best_move
-    alone = searcher(variant, **config).search(
-        pos, Limits(depth=3, searchmoves=[result.best_move]))
+    alone = searcher(variant, **config).search(pos, Limits(depth=3, searchmoves=[result.best_move]))
     assert alone.unfinished is None and alone.score == result.score
 
 
 # -- through the UCI front end, as a GUI drives it ---------------------------------------------
+
 
 def uci_engine(variant_name):
     engine = Process("uci")
@@ -217,9 +222,14 @@ def reported_nodes(lines):
 
 
 @pytest.mark.parametrize("variant_name", sorted(TACTICAL))
-@pytest.mark.parametrize("go, bound", [
-    ("go movetime 20", 0.02 + SLACK), ("go movetime 50", 0.05 + SLACK),
-    ("go wtime 300 btime 300", 0.3 / 2 + SLACK)])
+@pytest.mark.parametrize(
+    "go, bound",
+    [
+        ("go movetime 20", 0.02 + SLACK),
+        ("go movetime 50", 0.05 + SLACK),
+        ("go wtime 300 btime 300", 0.3 / 2 + SLACK),
+    ],
+)
 def test_uci_time_limits_are_kept(variant_name, go, bound):
     engine = uci_engine(variant_name)
     try:

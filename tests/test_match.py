@@ -6,10 +6,9 @@ import sys
 import textwrap
 
 import pytest
-
+from xqchess.cli.main import main
 from xqchess.cli.match import runner as match
 from xqchess.cli.match.engines import Clock, Dialect, UcciDialect
-from xqchess.cli.main import main
 from xqchess.cli.match.runner import TimeControl, engine_label, engine_names
 from xqchess.core.errors import XQChessError
 from xqchess.core.pgn import read_pgn
@@ -39,8 +38,17 @@ def run(capsys, *args):
 
 
 def test_default_engines_ignore_the_working_folder_and_differ_by_label(poisoned_cwd, capsys):
-    code, out, err = run(capsys, "--games", "2", "--movetime", "10", "--max-plies", "20",
-                         "--option1", "Ordering=mvvlva")
+    code, out, err = run(
+        capsys,
+        "--games",
+        "2",
+        "--movetime",
+        "10",
+        "--max-plies",
+        "20",
+        "--option1",
+        "Ordering=mvvlva",
+    )
     assert code == 0, err
     progress = err.splitlines()
     assert progress[0].startswith("game 1/2: xqchess (Ordering=mvvlva) vs xqchess: ")
@@ -53,9 +61,24 @@ def test_xiangqi_uci_against_ucci_writes_legal_games_with_the_rules_verdicts(tmp
     PGN game reads back as legal moves, its result is the rules' when it ended by them."""
     pgn = tmp_path / "games.pgn"
     ucci = f"{sys.executable} -I -m xqchess.cli.main ucci"
-    code, out, err = run(capsys, "xiangqi", "--games", "2", "--movetime", "20",
-                         "--max-plies", "24", "--engine2", ucci, "--protocol2", "ucci",
-                         "--name2", "ucci", "--pgn", str(pgn))
+    code, out, err = run(
+        capsys,
+        "xiangqi",
+        "--games",
+        "2",
+        "--movetime",
+        "20",
+        "--max-plies",
+        "24",
+        "--engine2",
+        ucci,
+        "--protocol2",
+        "ucci",
+        "--name2",
+        "ucci",
+        "--pgn",
+        str(pgn),
+    )
     assert code == 0, err
     variant = get_variant("xiangqi")
     texts = pgn.read_text(encoding="utf-8").strip().split("\n\n[")
@@ -84,7 +107,7 @@ def test_a_clock_game_is_played_without_time_losses(capsys):
 #: the mover's knight out and back from the start. "chess-only" declares chess in UCI_Variant;
 #: "xiangqi" declares xiangqi there and moves a horse out and back; "dies-after-move" answers
 #: its first "go", then exits at the second; the others break a rule at their first move.
-FAKE_ENGINE = textwrap.dedent('''
+FAKE_ENGINE = textwrap.dedent("""
     import sys, time
     behaviour = sys.argv[1]
     moves = 0
@@ -122,7 +145,7 @@ FAKE_ENGINE = textwrap.dedent('''
             answered += 1
             print("info depth 1 score cp 0", flush=True)
             print("bestmove " + move, flush=True)
-''')
+""")
 
 
 def start_file(folder, game: str) -> str:
@@ -145,23 +168,39 @@ def fake(tmp_path):
     return lambda behaviour: f"{sys.executable} {script} {behaviour}"
 
 
-@pytest.mark.parametrize("behaviour,termination,conduct,exit_code", [
-    ("illegal", "rules infraction", "illegal moves 2", 0),
-    ("none", "rules infraction", "illegal moves 2", 0),
-    ("crash", "abandoned", "failures 2", 3),
-    ("hang", "abandoned", "failures 2", 3),
-])
+@pytest.mark.parametrize(
+    "behaviour,termination,conduct,exit_code",
+    [
+        ("illegal", "rules infraction", "illegal moves 2", 0),
+        ("none", "rules infraction", "illegal moves 2", 0),
+        ("crash", "abandoned", "failures 2", 3),
+        ("hang", "abandoned", "failures 2", 3),
+    ],
+)
 def test_an_engine_that_breaks_the_rules_loses_and_is_restarted(
-        fake, start_only, behaviour, termination, conduct, exit_code, tmp_path, capsys,
-        monkeypatch):
+    fake, start_only, behaviour, termination, conduct, exit_code, tmp_path, capsys, monkeypatch
+):
     """The fake plays Black in game 1 and moves first in game 2 from the start position: it
     loses both at its first move, whatever it did, and with --recover is started again for
     game 2 after dying or hanging; a failed engine makes the exit code 3."""
     monkeypatch.setattr(match, "HANG_GRACE", 0.5)
     pgn = tmp_path / "games.pgn"
-    code, out, err = run(capsys, "--games", "2", "--movetime", "20", "--openings",
-                         start_only, "--engine2", fake(behaviour), "--name2", "fake",
-                         "--pgn", str(pgn), "--recover")
+    code, out, err = run(
+        capsys,
+        "--games",
+        "2",
+        "--movetime",
+        "20",
+        "--openings",
+        start_only,
+        "--engine2",
+        fake(behaviour),
+        "--name2",
+        "fake",
+        "--pgn",
+        str(pgn),
+        "--recover",
+    )
     assert code == exit_code, err
     assert out.startswith("score of xqchess vs fake: +2 =0 -0, 2/2 (100.0%)")
     fake_line = out.splitlines()[-1]
@@ -171,62 +210,124 @@ def test_an_engine_that_breaks_the_rules_loses_and_is_restarted(
     assert games.count('[Result "1-0"]') == 1 and games.count('[Result "0-1"]') == 1
 
 
-def test_a_slow_move_is_counted_and_forfeits_only_past_the_time_margin(fake, start_only,
-                                                                      capsys):
-    code, out, _ = run(capsys, "--games", "1", "--movetime", "50", "--max-plies", "4",
-                       "--openings", start_only, "--engine2", fake("slow"), "--name2", "slow")
+def test_a_slow_move_is_counted_and_forfeits_only_past_the_time_margin(fake, start_only, capsys):
+    code, out, _ = run(
+        capsys,
+        "--games",
+        "1",
+        "--movetime",
+        "50",
+        "--max-plies",
+        "4",
+        "--openings",
+        start_only,
+        "--engine2",
+        fake("slow"),
+        "--name2",
+        "slow",
+    )
     assert code == 0
-    assert "+0 =1 -0" in out and "slow: illegal moves 0, time losses 0, failures 0, " \
-                                  "moves over the move time 2" in out
-    code, out, _ = run(capsys, "--games", "1", "--movetime", "50", "--timemargin", "100",
-                       "--openings", start_only, "--engine2", fake("slow"), "--name2", "slow")
+    assert (
+        "+0 =1 -0" in out
+        and "slow: illegal moves 0, time losses 0, failures 0, moves over the move time 2" in out
+    )
+    code, out, _ = run(
+        capsys,
+        "--games",
+        "1",
+        "--movetime",
+        "50",
+        "--timemargin",
+        "100",
+        "--openings",
+        start_only,
+        "--engine2",
+        fake("slow"),
+        "--name2",
+        "slow",
+    )
     assert code == 0
     assert "+1 =0 -0" in out and "slow: illegal moves 0, time losses 1" in out
 
 
 def test_sprt_ends_the_match_when_it_decides(fake, capsys):
-    code, out, err = run(capsys, "--games", "200", "--movetime", "20", "--engine2",
-                         fake("illegal"), "--sprt", "elo0=0", "elo1=400")
+    code, out, err = run(
+        capsys,
+        "--games",
+        "200",
+        "--movetime",
+        "20",
+        "--engine2",
+        fake("illegal"),
+        "--sprt",
+        "elo0=0",
+        "elo1=400",
+    )
     assert code == 0, err
     games = len(err.splitlines())
     assert 2 <= games < 200
     assert "H1 accepted: xqchess is at least 400 Elo stronger" in out
 
 
-@pytest.mark.parametrize("args,fault", [
-    (["--engine2", "/nonexistent/engine"], "cannot start engine"),
-    (["--option1", "Ordering"], "is not NAME=VALUE"),
-    (["--option1", "NoSuchOption=1"], "has no option 'NoSuchOption'"),
-    (["--tc", "ten"], "is not [MOVES/]SECONDS[+INCREMENT]"),
-    (["--tc", "1+0", "--movetime", "10"], "not both"),
-    (["--sprt", "elo0=5", "elo1=0"], "must be below elo1"),
-    (["--sprt", "elo1=5"], "needs elo0 and elo1"),
-    (["--sprt", "elo0=0", "elo1=5", "alpha=2"], "between 0 and 1"),
-    (["--openings", "/nonexistent/openings.txt"], "cannot read openings file"),
-])
+@pytest.mark.parametrize(
+    "args,fault",
+    [
+        (["--engine2", "/nonexistent/engine"], "cannot start engine"),
+        (["--option1", "Ordering"], "is not NAME=VALUE"),
+        (["--option1", "NoSuchOption=1"], "has no option 'NoSuchOption'"),
+        (["--tc", "ten"], "is not [MOVES/]SECONDS[+INCREMENT]"),
+        (["--tc", "1+0", "--movetime", "10"], "not both"),
+        (["--sprt", "elo0=5", "elo1=0"], "must be below elo1"),
+        (["--sprt", "elo1=5"], "needs elo0 and elo1"),
+        (["--sprt", "elo0=0", "elo1=5", "alpha=2"], "between 0 and 1"),
+        (["--openings", "/nonexistent/openings.txt"], "cannot read openings file"),
+    ],
+)
 def test_bad_input_is_one_line(args, fault, capsys):
     code, _, err = run(capsys, "--games", "1", *args)
     assert code == 2 and fault in err
     assert len(err.splitlines()) == 1, err
 
 
-@pytest.mark.parametrize("game,behaviour,protocol,declared", [
-    ("xiangqi", "chess-only", "uci", "its UCI_Variant option offers chess"),
-    ("capablanca", "chess-only", "uci", "its UCI_Variant option offers chess"),
-    ("chess", "xiangqi", "uci", "its UCI_Variant option offers xiangqi"),
-    ("xiangqi", "plain", "uci",
-     "it has no UCI_Variant option, and a UCI engine without one plays chess"),
-    ("minixiangqi", "plain", "uci",
-     "it has no UCI_Variant option, and a UCI engine without one plays chess"),
-    ("capablanca", "plain", "ucci", "a UCCI engine plays xiangqi"),
-])
+@pytest.mark.parametrize(
+    "game,behaviour,protocol,declared",
+    [
+        ("xiangqi", "chess-only", "uci", "its UCI_Variant option offers chess"),
+        ("capablanca", "chess-only", "uci", "its UCI_Variant option offers chess"),
+        ("chess", "xiangqi", "uci", "its UCI_Variant option offers xiangqi"),
+        (
+            "xiangqi",
+            "plain",
+            "uci",
+            "it has no UCI_Variant option, and a UCI engine without one plays chess",
+        ),
+        (
+            "minixiangqi",
+            "plain",
+            "uci",
+            "it has no UCI_Variant option, and a UCI engine without one plays chess",
+        ),
+        ("capablanca", "plain", "ucci", "a UCCI engine plays xiangqi"),
+    ],
+)
 def test_an_engine_that_does_not_declare_the_game_is_refused_before_any_game(
-        fake, game, behaviour, protocol, declared, capsys):
+    fake, game, behaviour, protocol, declared, capsys
+):
     """Each engine must declare the game before the first game: its UCI_Variant values, else
     its protocol's own game (UCI: chess, UCCI: xiangqi). The refusal is one line naming the
     engine and what it declares, exit code 2, and no game is played."""
-    code, out, err = run(capsys, game, "--games", "1", "--engine2", fake(behaviour),
-                         "--name2", "fake", "--protocol2", protocol)
+    code, out, err = run(
+        capsys,
+        game,
+        "--games",
+        "1",
+        "--engine2",
+        fake(behaviour),
+        "--name2",
+        "fake",
+        "--protocol2",
+        protocol,
+    )
     assert code == 2 and out == ""
     assert err == f"xqchess: error: engine 'fake' does not play {game} ({declared})\n"
 
@@ -235,28 +336,54 @@ def test_engines_that_declare_the_game_play_it(fake, tmp_path, capsys):
     """Two fakes declaring xiangqi in UCI_Variant play it from the start: each moves a horse
     out and back until the third occurrence of the start position, a draw by the rules
     (neither checks nor chases), in both games."""
-    code, out, err = run(capsys, "xiangqi", "--games", "2", "--movetime", "20",
-                         "--openings", start_file(tmp_path, "xiangqi"),
-                         "--engine1", fake("xiangqi"), "--engine2", fake("xiangqi"))
+    code, out, err = run(
+        capsys,
+        "xiangqi",
+        "--games",
+        "2",
+        "--movetime",
+        "20",
+        "--openings",
+        start_file(tmp_path, "xiangqi"),
+        "--engine1",
+        fake("xiangqi"),
+        "--engine2",
+        fake("xiangqi"),
+    )
     assert code == 0, err
     assert out.startswith("score of fake_engine #1 vs fake_engine #2: +0 =2 -0, 1/2 ")
     assert err.count(": 1/2-1/2 (threefold repetition, 8 plies)") == 2
 
 
-def test_an_engine_that_dies_mid_match_loses_and_stops_the_match(fake, start_only, tmp_path,
-                                                                  capsys):
+def test_an_engine_that_dies_mid_match_loses_and_stops_the_match(
+    fake, start_only, tmp_path, capsys
+):
     """The fake answers its first move (Black's ...Nc6) and dies at its second: it loses game
     1 by abandonment; as in cutechess-cli without -recover, the match stops there with exit
     code 3, the report saying why and counting the failure."""
     pgn = tmp_path / "games.pgn"
-    code, out, err = run(capsys, "--games", "4", "--movetime", "20", "--openings", start_only,
-                         "--engine2", fake("dies-after-move"), "--name2", "fake",
-                         "--pgn", str(pgn))
+    code, out, err = run(
+        capsys,
+        "--games",
+        "4",
+        "--movetime",
+        "20",
+        "--openings",
+        start_only,
+        "--engine2",
+        fake("dies-after-move"),
+        "--name2",
+        "fake",
+        "--pgn",
+        str(pgn),
+    )
     assert code == 3, err
     assert len(err.splitlines()) == 1 and err.startswith("game 1/4: xqchess vs fake: 1-0 ")
     lines = out.splitlines()
-    assert lines[0] == ("match stopped after game 1 of 4: engine 'fake' exited (--recover "
-                        "restarts a failed engine and plays on)")
+    assert lines[0] == (
+        "match stopped after game 1 of 4: engine 'fake' exited (--recover "
+        "restarts a failed engine and plays on)"
+    )
     assert lines[1].startswith("score of xqchess vs fake: +1 =0 -0, 1/1 ")
     assert lines[-1].startswith("fake: illegal moves 0, time losses 0, failures 1, ")
     games = pgn.read_text(encoding="utf-8")
@@ -264,39 +391,72 @@ def test_an_engine_that_dies_mid_match_loses_and_stops_the_match(fake, start_onl
     assert " Nc6 " in games  # the fake's one move
 
 
-def test_with_recover_a_dead_engine_is_restarted_and_the_match_plays_on(fake, start_only,
-                                                                         capsys):
+def test_with_recover_a_dead_engine_is_restarted_and_the_match_plays_on(fake, start_only, capsys):
     """--recover: each game the fake makes one move then dies (a fresh process each game),
     so it loses all 4 games; the exit code still says an engine failed."""
-    code, out, err = run(capsys, "--games", "4", "--movetime", "20", "--openings", start_only,
-                         "--engine2", fake("dies-after-move"), "--name2", "fake", "--recover")
+    code, out, err = run(
+        capsys,
+        "--games",
+        "4",
+        "--movetime",
+        "20",
+        "--openings",
+        start_only,
+        "--engine2",
+        fake("dies-after-move"),
+        "--name2",
+        "fake",
+        "--recover",
+    )
     assert code == 3, err
     assert out.startswith("score of xqchess vs fake: +4 =0 -0, 4/4 ")
     assert "fake: illegal moves 0, time losses 0, failures 4, " in out
 
 
-@pytest.mark.parametrize("dialect,clock,milliseconds,command", [
-    (Dialect(), Clock(movetime=100), False, "go movetime 100"),
-    (Dialect(), Clock(own=5000, own_increment=100, opponent=4000, opponent_increment=100),
-     False, "go wtime 5000 btime 4000 winc 100 binc 100"),
-    (Dialect(), Clock(own=5000, opponent=4000, own_is_first=False, moves_to_go=7), False,
-     "go wtime 4000 btime 5000 winc 0 binc 0 movestogo 7"),
-    (UcciDialect(), Clock(movetime=100), True, "go time 100 movestogo 1"),
-    (UcciDialect(), Clock(movetime=2500), False, "go time 2 movestogo 1"),
-    (UcciDialect(), Clock(own=5000, own_increment=100, opponent=4000, opponent_increment=100),
-     True, "go time 5000 increment 100 opptime 4000 oppincrement 100"),
-    (UcciDialect(), Clock(own=60000, opponent=60000, moves_to_go=10), False,
-     "go time 60 movestogo 10 opptime 60 oppincrement 0"),
-])
+@pytest.mark.parametrize(
+    "dialect,clock,milliseconds,command",
+    [
+        (Dialect(), Clock(movetime=100), False, "go movetime 100"),
+        (
+            Dialect(),
+            Clock(own=5000, own_increment=100, opponent=4000, opponent_increment=100),
+            False,
+            "go wtime 5000 btime 4000 winc 100 binc 100",
+        ),
+        (
+            Dialect(),
+            Clock(own=5000, opponent=4000, own_is_first=False, moves_to_go=7),
+            False,
+            "go wtime 4000 btime 5000 winc 0 binc 0 movestogo 7",
+        ),
+        (UcciDialect(), Clock(movetime=100), True, "go time 100 movestogo 1"),
+        (UcciDialect(), Clock(movetime=2500), False, "go time 2 movestogo 1"),
+        (
+            UcciDialect(),
+            Clock(own=5000, own_increment=100, opponent=4000, opponent_increment=100),
+            True,
+            "go time 5000 increment 100 opptime 4000 oppincrement 100",
+        ),
+        (
+            UcciDialect(),
+            Clock(own=60000, opponent=60000, moves_to_go=10),
+            False,
+            "go time 60 movestogo 10 opptime 60 oppincrement 0",
+        ),
+    ],
+)
 def test_go_commands_per_protocol(dialect, clock, milliseconds, command):
     assert dialect.go(clock, milliseconds) == command
 
 
-@pytest.mark.parametrize("text,control", [
-    ("10+0.1", TimeControl(None, 10000, 100, None)),
-    ("40/60", TimeControl(None, 60000, 0, 40)),
-    ("0.5", TimeControl(None, 500, 0, None)),
-])
+@pytest.mark.parametrize(
+    "text,control",
+    [
+        ("10+0.1", TimeControl(None, 10000, 100, None)),
+        ("40/60", TimeControl(None, 60000, 0, 40)),
+        ("0.5", TimeControl(None, 500, 0, None)),
+    ],
+)
 def test_time_controls_read_as_cutechess_writes_them(text, control):
     assert TimeControl.parse(text) == control
 
@@ -310,23 +470,33 @@ def test_bad_time_controls_are_refused(text):
         TimeControl.parse(text)
 
 
-@pytest.mark.parametrize("command,options,label", [
-    (None, {}, "xqchess"),
-    (None, {"Ordering": "mvvlva", "Hash": "1"}, "xqchess (Ordering=mvvlva, Hash=1)"),
-    ("/usr/games/fairy-stockfish", {}, "fairy-stockfish"),
-    ("'/opt/my engines/stockfish' --quiet", {"Threads": "1"}, "stockfish (Threads=1)"),
-    ("python3 -u ../peers/elephantfish_uci.py", {}, "elephantfish_uci"),
-])
+@pytest.mark.parametrize(
+    "command,options,label",
+    [
+        (None, {}, "xqchess"),
+        (None, {"Ordering": "mvvlva", "Hash": "1"}, "xqchess (Ordering=mvvlva, Hash=1)"),
+        ("/usr/games/fairy-stockfish", {}, "fairy-stockfish"),
+        ("'/opt/my engines/stockfish' --quiet", {"Threads": "1"}, "stockfish (Threads=1)"),
+        ("python3 -u ../peers/elephantfish_uci.py", {}, "elephantfish_uci"),
+    ],
+)
 def test_engine_labels_are_a_name_and_the_options(command, options, label):
     assert engine_label(command, options) == label
 
 
-@pytest.mark.parametrize("names,commands,options,expected", [
-    ([None, None], [None, None], [{}, {}], ["xqchess #1", "xqchess #2"]),
-    ([None, None], [None, None], [{"Ordering": "none"}, {}], ["xqchess (Ordering=none)",
-                                                              "xqchess"]),
-    (["old", None], [None, "/usr/games/stockfish"], [{}, {}], ["old", "stockfish"]),
-    (["same", "same"], [None, None], [{}, {}], ["same #1", "same #2"]),
-])
+@pytest.mark.parametrize(
+    "names,commands,options,expected",
+    [
+        ([None, None], [None, None], [{}, {}], ["xqchess #1", "xqchess #2"]),
+        (
+            [None, None],
+            [None, None],
+            [{"Ordering": "none"}, {}],
+            ["xqchess (Ordering=none)", "xqchess"],
+        ),
+        (["old", None], [None, "/usr/games/stockfish"], [{}, {}], ["old", "stockfish"]),
+        (["same", "same"], [None, None], [{}, {}], ["same #1", "same #2"]),
+    ],
+)
 def test_engine_names_tell_the_two_engines_apart(names, commands, options, expected):
     assert engine_names(names, commands, options) == expected

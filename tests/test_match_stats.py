@@ -12,10 +12,17 @@ import math
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
 from xqchess.cli.match.stats import (
-    OUTCOME_SCORES, PENTANOMIAL, TRINOMIAL, Sprt, Tally, elo, elo_interval, expected_score,
-    format_elo, most_likely,
+    OUTCOME_SCORES,
+    PENTANOMIAL,
+    TRINOMIAL,
+    Sprt,
+    Tally,
+    elo,
+    elo_interval,
+    expected_score,
+    format_elo,
+    most_likely,
 )
 
 
@@ -140,8 +147,7 @@ def test_a_short_lopsided_run_is_not_a_verdict():
     assert sprt.verdict(Tally(300, 0, 0)) == "H1"
 
 
-@given(st.integers(0, 50), st.integers(0, 50), st.integers(0, 50),
-       st.floats(0.05, 0.95))
+@given(st.integers(0, 50), st.integers(0, 50), st.integers(0, 50), st.floats(0.05, 0.95))
 def test_the_most_likely_distribution_has_the_mean_it_is_asked_for(wins, draws, losses, mean):
     counts = [count or 1e-3 for count in (wins, draws, losses)]
     observed = [count / sum(counts) for count in counts]

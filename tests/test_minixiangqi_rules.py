@@ -3,7 +3,6 @@ palace, the flying general on 7x7, no advisors or elephants, the game's end, WXF
 and bad input named in one line; the board is built by the xiangqi family's builder."""
 
 import pytest
-
 from xqchess.core.errors import FenError, IllegalMoveError
 from xqchess.core.outcome import Outcome, Termination
 from xqchess.variants import get_variant
@@ -27,23 +26,29 @@ def test_start_position_and_its_moves():
     assert {"a2b2", "c2b2", "e2f2", "g2f2"} <= moves_of(START)
 
 
-@pytest.mark.parametrize("fen,origin,expected", [
-    ("2k4/7/7/7/7/P6/4K2 w - - 0 1", "a2", {"a2a3", "a2b2"}),
-    ("2k4/7/7/7/7/p6/4K2 b - - 0 1", "a2", {"a2a1", "a2b2"}),  # black's soldier forward is down
-    ("2k4/P6/7/7/7/7/4K2 w - - 0 1", "a6", {"a6a7", "a6b6"}),
-    ("P1k4/7/7/7/7/7/4K2 w - - 0 1", "a7", {"a7b7"}),  # on the last rank: sideways only
-    ("2k4/7/7/7/7/7/3P1K1 w - - 0 1", "d1", {"d1d2", "d1c1", "d1e1"}),  # never backwards
-])
+@pytest.mark.parametrize(
+    "fen,origin,expected",
+    [
+        ("2k4/7/7/7/7/P6/4K2 w - - 0 1", "a2", {"a2a3", "a2b2"}),
+        ("2k4/7/7/7/7/p6/4K2 b - - 0 1", "a2", {"a2a1", "a2b2"}),  # black's soldier forward is down
+        ("2k4/P6/7/7/7/7/4K2 w - - 0 1", "a6", {"a6a7", "a6b6"}),
+        ("P1k4/7/7/7/7/7/4K2 w - - 0 1", "a7", {"a7b7"}),  # on the last rank: sideways only
+        ("2k4/7/7/7/7/7/3P1K1 w - - 0 1", "d1", {"d1d2", "d1c1", "d1e1"}),  # never backwards
+    ],
+)
 def test_soldiers_step_forward_or_sideways_anywhere(fen, origin, expected):
     assert moves_of(fen, origin) == expected
 
 
-@pytest.mark.parametrize("fen,origin,expected", [
-    ("2k4/7/7/7/7/7/3K3 w - - 0 1", "d1", {"d1d2", "d1e1"}),  # c1 would face the general on c7
-    ("4k2/7/7/7/7/3K3/7 w - - 0 1", "d2", {"d2d1", "d2d3", "d2c2"}),  # not e2: facing on e
-    ("4k2/7/7/7/2K4/7/7 w - - 0 1", "c3", {"c3c2", "c3d3"}),  # the palace's corner: no c4, b3
-    ("7/2k4/7/7/7/7/4K2 b - - 0 1", "c6", {"c6c7", "c6c5", "c6d6"}),
-])
+@pytest.mark.parametrize(
+    "fen,origin,expected",
+    [
+        ("2k4/7/7/7/7/7/3K3 w - - 0 1", "d1", {"d1d2", "d1e1"}),  # c1 would face the general on c7
+        ("4k2/7/7/7/7/3K3/7 w - - 0 1", "d2", {"d2d1", "d2d3", "d2c2"}),  # not e2: facing on e
+        ("4k2/7/7/7/2K4/7/7 w - - 0 1", "c3", {"c3c2", "c3d3"}),  # the palace's corner: no c4, b3
+        ("7/2k4/7/7/7/7/4K2 b - - 0 1", "c6", {"c6c7", "c6c5", "c6d6"}),
+    ],
+)
 def test_the_general_stays_in_its_palace_and_never_faces_the_other(fen, origin, expected):
     assert moves_of(fen, origin) == expected
 
@@ -85,26 +90,29 @@ def test_the_board_has_no_advisor_or_elephant_tables():
     assert [len(p) for p in MINI.board_style.palaces] == [9, 9]
 
 
-@pytest.mark.parametrize("fen,fault", [
-    ("rcnkncr/p1ppp1p/7/7/7/P1PPP1P w - - 0 1", "6 ranks, expected 7"),
-    (START.replace("RCNKNCR", "RCNKNCRR"), "8 files, expected 7"),
-    (START.replace("7/7/7", "7/6/7"), "rank 4 has 6 files"),
-    (START.replace("RCNKNCR", "RCNKNCA"), "bad piece letter 'A'"),
-    (START.replace("RCNKNCR", "RCNKNCB"), "bad piece letter 'B'"),
-    (START.replace("RCNKNCR", "RCNKNCE"), "bad piece letter 'E'"),
-    (START.replace(" w ", " x "), "side to move 'x'"),
-    (START.replace(" w - ", " w KQ "), "rights field 'KQ'"),
-    ("7/7/7/3k3/7/7/4K2 w - - 0 1", "black general on d4, outside its palace"),
-    ("3k3/7/7/3K3/7/7/7 w - - 0 1", "red general on d4, outside its palace"),
-    ("3k3/7/7/7/7/7/4K1P w - - 0 1", "soldier on g1, behind its start rank"),
-    ("p2k3/7/7/7/7/7/4K2 w - - 0 1", "soldier on a7, behind its start rank"),
-    ("3k3/7/7/7/PPPPPP1/7/4K2 w - - 0 1", "6 red soldiers, at most 5"),
-    ("3k3/7/7/7/RRR4/7/4K2 w - - 0 1", "3 red chariots, at most 2"),
-    ("3k3/7/7/7/7/7/2KK3 w - - 0 1", "2 red generals"),
-    ("7/7/7/7/7/7/3K3 w - - 0 1", "0 black generals"),
-    ("3k3/7/7/7/7/7/3K3 w - - 0 1", "generals facing"),
-    ("3k3/3R3/7/7/7/7/4K2 w - - 0 1", "black general in check with red to move"),
-])
+@pytest.mark.parametrize(
+    "fen,fault",
+    [
+        ("rcnkncr/p1ppp1p/7/7/7/P1PPP1P w - - 0 1", "6 ranks, expected 7"),
+        (START.replace("RCNKNCR", "RCNKNCRR"), "8 files, expected 7"),
+        (START.replace("7/7/7", "7/6/7"), "rank 4 has 6 files"),
+        (START.replace("RCNKNCR", "RCNKNCA"), "bad piece letter 'A'"),
+        (START.replace("RCNKNCR", "RCNKNCB"), "bad piece letter 'B'"),
+        (START.replace("RCNKNCR", "RCNKNCE"), "bad piece letter 'E'"),
+        (START.replace(" w ", " x "), "side to move 'x'"),
+        (START.replace(" w - ", " w KQ "), "rights field 'KQ'"),
+        ("7/7/7/3k3/7/7/4K2 w - - 0 1", "black general on d4, outside its palace"),
+        ("3k3/7/7/3K3/7/7/7 w - - 0 1", "red general on d4, outside its palace"),
+        ("3k3/7/7/7/7/7/4K1P w - - 0 1", "soldier on g1, behind its start rank"),
+        ("p2k3/7/7/7/7/7/4K2 w - - 0 1", "soldier on a7, behind its start rank"),
+        ("3k3/7/7/7/PPPPPP1/7/4K2 w - - 0 1", "6 red soldiers, at most 5"),
+        ("3k3/7/7/7/RRR4/7/4K2 w - - 0 1", "3 red chariots, at most 2"),
+        ("3k3/7/7/7/7/7/2KK3 w - - 0 1", "2 red generals"),
+        ("7/7/7/7/7/7/3K3 w - - 0 1", "0 black generals"),
+        ("3k3/7/7/7/7/7/3K3 w - - 0 1", "generals facing"),
+        ("3k3/3R3/7/7/7/7/4K2 w - - 0 1", "black general in check with red to move"),
+    ],
+)
 def test_malformed_fen_names_the_fault(fen, fault):
     with pytest.raises(FenError) as error:
         MINI.position(fen)
@@ -116,12 +124,18 @@ def test_horse_alias_and_red_side_letter():
     assert MINI.position("rchkhcr/p1ppp1p/7/7/7/P1PPP1P/RCHKHCR r - - 0 1").fen() == START
 
 
-@pytest.mark.parametrize("fen,text,fault", [
-    ("2k4/7/7/7/7/P6/4K2 w - - 0 1", "a2a1",
-     "cannot move to a1: a soldier steps one point forward or sideways"),
-    ("3k3/7/7/7/7/C6/N3K2 w - - 0 1", "a1b3", "is hobbled: the red cannon on a2"),
-    ("3k3/7/7/7/7/7/2CK3 w - - 0 1", "d1d7", "cannot move to"),
-])
+@pytest.mark.parametrize(
+    "fen,text,fault",
+    [
+        (
+            "2k4/7/7/7/7/P6/4K2 w - - 0 1",
+            "a2a1",
+            "cannot move to a1: a soldier steps one point forward or sideways",
+        ),
+        ("3k3/7/7/7/7/C6/N3K2 w - - 0 1", "a1b3", "is hobbled: the red cannon on a2"),
+        ("3k3/7/7/7/7/7/2CK3 w - - 0 1", "d1d7", "cannot move to"),
+    ],
+)
 def test_refused_moves_name_the_rule(fen, text, fault):
     pos = MINI.position(fen, strict=False)
     with pytest.raises(IllegalMoveError) as error:
@@ -129,9 +143,16 @@ def test_refused_moves_name_the_rule(fen, text, fault):
     assert fault in str(error.value)
 
 
-@pytest.mark.parametrize("uci,wxf", [
-    ("b1b4", "C6+3"), ("f1f6", "C2+5"), ("a2b2", "P7=6"), ("g2g3", "P1+1"), ("d2d3", "P4+1"),
-])
+@pytest.mark.parametrize(
+    "uci,wxf",
+    [
+        ("b1b4", "C6+3"),
+        ("f1f6", "C2+5"),
+        ("a2b2", "P7=6"),
+        ("g2g3", "P1+1"),
+        ("d2d3", "P4+1"),
+    ],
+)
 def test_wxf_counts_seven_files_from_the_movers_right(uci, wxf):
     pos = MINI.position()
     move = MINI.parse_move(pos, uci)
@@ -184,6 +205,7 @@ def test_a_chase_is_no_loss_without_the_chase_rule():
     repetition, where xiangqi's rule (built on this board) would make the chaser lose."""
     from xqchess.variants.families.xiangqi_family import chase, rules
     from xqchess.variants.families.xiangqi_family.attacks import make_attacks
+
     pos = MINI.position(CHASE_START)
     for text in CHASE_CYCLE * 2:
         pos.push(MINI.parse_move(pos, text))

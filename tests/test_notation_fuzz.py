@@ -11,17 +11,17 @@ as soon as it is registered.
 import string
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 import xqchess
 from helpers import random_walk, snapshot
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from xqchess.core.errors import MoveError
 from xqchess.variants import NAMES, get_variant
 
 #: Derandomized, so the default run is the same short run every time (about two seconds a game).
-FUZZ_SETTINGS = settings(max_examples=300, deadline=None, derandomize=True,
-                         suppress_health_check=[HealthCheck.too_slow])
+FUZZ_SETTINGS = settings(
+    max_examples=300, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
 
 #: Characters of the Chinese notation (pieces in both scripts, operators, position marks,
 #: numerals) and digits a reader must not take for ASCII ones: full width, superscript, other
@@ -50,33 +50,71 @@ def joined(*parts):
 
 
 #: WXF: piece letter or index, file or tandem mark, operator, number (C2=5, +R-1, 27=8).
-WXF_SHAPED = joined(optional(SIGN), st.one_of(LETTER, DIGIT), st.one_of(NUMBER, SIGN), SIGN,
-                    NUMBER)
+WXF_SHAPED = joined(optional(SIGN), st.one_of(LETTER, DIGIT), st.one_of(NUMBER, SIGN), SIGN, NUMBER)
 #: coordinates as UCI and ICCS write them (e2e4, e7e8q, H2-E2).
-COORDINATES_SHAPED = joined(SQUARE, optional(st.sampled_from("-x")), SQUARE,
-                            optional(st.one_of(LETTER, joined(st.just("="), LETTER))))
+COORDINATES_SHAPED = joined(
+    SQUARE,
+    optional(st.sampled_from("-x")),
+    SQUARE,
+    optional(st.one_of(LETTER, joined(st.just("="), LETTER))),
+)
 #: SAN: piece, disambiguation, capture, target, promotion, annotation (Nbd7, exd8=Q+).
-SAN_SHAPED = joined(optional(LETTER), optional(FILE), optional(st.integers(0, 11).map(str)),
-                    optional(st.just("x")), SQUARE, optional(joined(optional(st.just("=")), LETTER)),
-                    optional(st.sampled_from("+#!?")))
-CASTLING = st.sampled_from(["O-O", "O-O-O", "0-0", "0-0-0", "o-o", "O-O+", "O-O-O#", "OO", "O-0",
-                            "O-O-O-O", "Kg1", "e1g1", "e1h1", "f1i1", "f1c1"])
+SAN_SHAPED = joined(
+    optional(LETTER),
+    optional(FILE),
+    optional(st.integers(0, 11).map(str)),
+    optional(st.just("x")),
+    SQUARE,
+    optional(joined(optional(st.just("=")), LETTER)),
+    optional(st.sampled_from("+#!?")),
+)
+CASTLING = st.sampled_from(
+    [
+        "O-O",
+        "O-O-O",
+        "0-0",
+        "0-0-0",
+        "o-o",
+        "O-O+",
+        "O-O-O#",
+        "OO",
+        "O-0",
+        "O-O-O-O",
+        "Kg1",
+        "e1g1",
+        "e1h1",
+        "f1i1",
+        "f1c1",
+    ]
+)
 #: Chinese: position mark or index, piece, file, operator, number (炮二平五, 前车进二, 马８进７).
-CHINESE_SHAPED = joined(optional(st.one_of(st.sampled_from(CHINESE_MARKS), NUMBER)),
-                        st.one_of(st.sampled_from(CHINESE_PIECES), LETTER), optional(NUMBER),
-                        st.one_of(st.sampled_from(CHINESE_OPERATORS), SIGN), NUMBER)
+CHINESE_SHAPED = joined(
+    optional(st.one_of(st.sampled_from(CHINESE_MARKS), NUMBER)),
+    st.one_of(st.sampled_from(CHINESE_PIECES), LETTER),
+    optional(NUMBER),
+    st.one_of(st.sampled_from(CHINESE_OPERATORS), SIGN),
+    NUMBER,
+)
 SHAPED = st.one_of(WXF_SHAPED, COORDINATES_SHAPED, SAN_SHAPED, CASTLING, CHINESE_SHAPED)
 TEXTS = st.one_of(st.text(max_size=12), SHAPED, SHAPED.map(str.upper), SHAPED.map(str.lower))
 #: what a mutation puts into a real move's text
-PIECES_OF_TEXT = st.one_of(LETTER, DIGIT, SIGN, st.sampled_from(CHINESE_PIECES + CHINESE_OPERATORS
-                                                                + CHINESE_MARKS
-                                                                + CHINESE_NUMERALS + "x#=? "))
+PIECES_OF_TEXT = st.one_of(
+    LETTER,
+    DIGIT,
+    SIGN,
+    st.sampled_from(
+        CHINESE_PIECES + CHINESE_OPERATORS + CHINESE_MARKS + CHINESE_NUMERALS + "x#=? "
+    ),
+)
 
 
 def fuzz_positions(variant_name):
     """The start position and two positions reached by random play (with their history)."""
-    return [get_variant(variant_name).position(), random_walk(variant_name, 1, 24),
-            random_walk(variant_name, 2, 70)]
+    return [
+        get_variant(variant_name).position(),
+        random_walk(variant_name, 1, 24),
+        random_walk(variant_name, 2, 70),
+    ]
 
 
 def reading_notations(variant_name):
@@ -118,18 +156,23 @@ def test_readers_answer_mutated_moves_with_a_legal_move_or_a_move_error(variant_
     variant = get_variant(variant_name)
 
     @FUZZ_SETTINGS
-    @given(st.sampled_from(positions), st.sampled_from(reading_notations(variant_name)),
-           st.sampled_from(variant.notations), st.randoms(use_true_random=False),
-           st.sampled_from(["replace", "insert", "delete", "swapcase"]), PIECES_OF_TEXT)
+    @given(
+        st.sampled_from(positions),
+        st.sampled_from(reading_notations(variant_name)),
+        st.sampled_from(variant.notations),
+        st.randoms(use_true_random=False),
+        st.sampled_from(["replace", "insert", "delete", "swapcase"]),
+        PIECES_OF_TEXT,
+    )
     def check(pos, notation, written_in, rng, mutation, piece):
         text = variant.format_move(pos, rng.choice(pos.legal_moves()), written_in)
         at = rng.randrange(len(text) + (mutation == "insert"))
         if mutation == "replace":
-            text = text[:at] + piece + text[at + 1:]
+            text = text[:at] + piece + text[at + 1 :]
         elif mutation == "insert":
             text = text[:at] + piece + text[at:]
         elif mutation == "delete":
-            text = text[:at] + text[at + 1:]
+            text = text[:at] + text[at + 1 :]
         else:
             text = text.swapcase()
         read_or_refuse(pos, text, notation)
@@ -147,8 +190,9 @@ def test_wxf_naming_a_piece_the_game_lacks_is_a_move_error(text):
     kind = "advisor" if text.startswith("A") else "elephant"
     with pytest.raises(MoveError) as refusal:
         board.push_notation(text)
-    assert str(refusal.value) == (f"bad move text {text!r}: minixiangqi has no {kind}; "
-                                  f"its pieces are K, H, R, C, P")
+    assert str(refusal.value) == (
+        f"bad move text {text!r}: minixiangqi has no {kind}; its pieces are K, H, R, C, P"
+    )
     assert board.fen() == before and board.move_stack == []
 
 

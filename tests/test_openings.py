@@ -7,10 +7,14 @@ import os
 import subprocess
 
 import pytest
-
 from xqchess.cli.chessmaps.data import default_engine
 from xqchess.cli.match.openings import (
-    OPENINGS_FILE, Opening, OpeningError, load_openings, read_openings, shipped_openings,
+    OPENINGS_FILE,
+    Opening,
+    OpeningError,
+    load_openings,
+    read_openings,
+    shipped_openings,
 )
 from xqchess.variants import NAMES, get_variant
 
@@ -35,16 +39,20 @@ def test_lines_of_every_kind():
     assert openings[0].fen.split()[1] == "b"
     assert openings[1].fen.startswith("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w")
     assert openings[1].position(chess).fen() == openings[2].position(chess).fen().replace(
-        " 2 3", " 0 1")
+        " 2 3", " 0 1"
+    )
     assert openings[3].position(chess).side == 1 and openings[2].fen is None
 
 
-@pytest.mark.parametrize("text,fault", [
-    ("e2e4 e7e5\ne2e5\n", "test line 2: "),
-    ("# nothing\n\n", "test holds no opening"),
-    ("f2f3 e7e5 g2g4 d8h4", "test line 1: the game is already over"),
-    ("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", "already over"),
-])
+@pytest.mark.parametrize(
+    "text,fault",
+    [
+        ("e2e4 e7e5\ne2e5\n", "test line 2: "),
+        ("# nothing\n\n", "test holds no opening"),
+        ("f2f3 e7e5 g2g4 d8h4", "test line 1: the game is already over"),
+        ("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", "already over"),
+    ],
+)
 def test_bad_lines_name_the_line(text, fault):
     with pytest.raises(OpeningError, match=fault) as error:
         read_openings(text, get_variant("chess"), "test")
@@ -57,8 +65,9 @@ def test_a_missing_file_is_one_line(tmp_path):
 
 
 #: the games that ship an opening set (the others start every match game from the start)
-WITH_OPENINGS = tuple(name for name in NAMES
-                      if get_variant(name).data_file(OPENINGS_FILE).is_file())
+WITH_OPENINGS = tuple(
+    name for name in NAMES if get_variant(name).data_file(OPENINGS_FILE).is_file()
+)
 
 
 def test_chess_and_xiangqi_ship_openings_and_the_others_start_from_the_start():
@@ -79,27 +88,31 @@ def test_the_shipped_sets_are_twenty_distinct_main_lines(name):
 
 def fairy_stockfish_scores(variant_name: str, move_lists: list[str]) -> list[int]:
     """Fairy-Stockfish's score of each position, in centipawns for the first player."""
-    engine = subprocess.Popen([ENGINE], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                              text=True, bufsize=1)
+    engine = subprocess.Popen(
+        [ENGINE], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+    )
     commands = [f"setoption name UCI_Variant value {variant_name}"]
     for moves in move_lists:
-        commands += ["ucinewgame", f"position startpos moves {moves}",
-                     f"go depth {BALANCE_DEPTH}"]
+        commands += ["ucinewgame", f"position startpos moves {moves}", f"go depth {BALANCE_DEPTH}"]
     output, _ = engine.communicate("\n".join(["uci", *commands, "quit"]) + "\n", timeout=600)
     scores, last = [], None
     for line in output.splitlines():
         words = line.split()
         if "score" in words:
-            kind, value = words[words.index("score") + 1:words.index("score") + 3]
+            kind, value = words[words.index("score") + 1 : words.index("score") + 3]
             last = int(value) if kind == "cp" else 10**5 * (1 if int(value) > 0 else -1)
         elif words[:1] == ["bestmove"]:
             scores.append(last)
-    return [score if len(moves.split()) % 2 == 0 else -score
-            for score, moves in zip(scores, move_lists)]
+    return [
+        score if len(moves.split()) % 2 == 0 else -score for score, moves in zip(scores, move_lists)
+    ]
 
 
-@pytest.mark.skipif(not os.access(ENGINE, os.X_OK), reason="fairy-stockfish is not installed "
-                    "(Debian package fairy-stockfish: /usr/games/fairy-stockfish)")
+@pytest.mark.skipif(
+    not os.access(ENGINE, os.X_OK),
+    reason="fairy-stockfish is not installed "
+    "(Debian package fairy-stockfish: /usr/games/fairy-stockfish)",
+)
 @pytest.mark.parametrize("name", WITH_OPENINGS)
 def test_fairy_stockfish_judges_every_shipped_opening_balanced(name):
     variant = get_variant(name)
@@ -112,6 +125,7 @@ def test_fairy_stockfish_judges_every_shipped_opening_balanced(name):
             pos.make(move)
         move_lists.append(" ".join(words))
     scores = fairy_stockfish_scores(name, move_lists)
-    unbalanced = [(score, moves) for score, moves in zip(scores, move_lists)
-                  if abs(score) > BALANCE_BOUND]
+    unbalanced = [
+        (score, moves) for score, moves in zip(scores, move_lists) if abs(score) > BALANCE_BOUND
+    ]
     assert len(scores) == 20 and not unbalanced

@@ -5,7 +5,6 @@ follow the seed's rule, and guard pruning stays where the rules allow it."""
 import functools
 
 import pytest
-
 from xqchess.cli.suites import default_suite
 from xqchess.core.errors import XQChessError
 from xqchess.core.moves import is_capture, is_quiet
@@ -28,7 +27,12 @@ def quiet_moves(variant_name, count):
 def node_at(pos, ply=3, prev_move=0, hash_move=0, depth=2):
     node = Node(ply)
     node.pos, node.side, node.prev_move, node.hash_move, node.depth = (
-        pos, pos.side, prev_move, hash_move, depth)
+        pos,
+        pos.side,
+        prev_move,
+        hash_move,
+        depth,
+    )
     return node
 
 
@@ -85,17 +89,20 @@ def test_advanced_killers_replace_only_when_a_count_passes(variant_name):
 
 
 @pytest.mark.parametrize("variant_name", VARIANTS)
-@pytest.mark.parametrize("rule,depths,expected", [
-    ("one", [3, 5], 2),
-    ("depth2", [3, 5], 9 + 25),
-    # deep cutoffs: depth squared has no bound (gravity's would subtract 1600 x 1600 // 16384)
-    ("depth2", [40, 40], 1600 + 1600),
-    ("gravity", [3], 9),
-    # h += bonus - h x bonus // 16384: 1600, then 1600 + 1600 - 1600 x 1600 // 16384 (156.25
-    # rounded down) = 3044
-    ("gravity", [40, 40], 1600 + 1600 - 156),
-    (None, [40, 40], 1600 + 1600),  # the default rule is depth2
-])
+@pytest.mark.parametrize(
+    "rule,depths,expected",
+    [
+        ("one", [3, 5], 2),
+        ("depth2", [3, 5], 9 + 25),
+        # deep cutoffs: depth squared has no bound (gravity's would subtract 1600 x 1600 // 16384)
+        ("depth2", [40, 40], 1600 + 1600),
+        ("gravity", [3], 9),
+        # h += bonus - h x bonus // 16384: 1600, then 1600 + 1600 - 1600 x 1600 // 16384 (156.25
+        # rounded down) = 3044
+        ("gravity", [40, 40], 1600 + 1600 - 156),
+        (None, [40, 40], 1600 + 1600),  # the default rule is depth2
+    ],
+)
 def test_history_update_rules(variant_name, rule, depths, expected):
     pos, (a, b) = quiet_moves(variant_name, 2)
     variant = get_variant(variant_name)
@@ -154,14 +161,17 @@ def test_countermove_table(variant_name, index):
 
 def test_spec_builds_pipelines_and_names_bad_items():
     chess = get_variant("chess")
-    assert [h.name for h in build_pipeline(DEFAULT_SPEC, chess).heuristics] == \
-        DEFAULT_SPEC.split(",")
+    assert [h.name for h in build_pipeline(DEFAULT_SPEC, chess).heuristics] == DEFAULT_SPEC.split(
+        ","
+    )
     assert build_pipeline("none", chess).heuristics == []
     assert build_pipeline("history:gravity", chess).heuristics[0].rule == "gravity"
-    for spec, fault in [("hash,bogus", "unknown heuristic 'bogus'"),
-                        ("killer,killer", "appears twice"),
-                        ("history:cubic", "bad option 'cubic' for history"),
-                        ("killer:x", "it takes no option")]:
+    for spec, fault in [
+        ("hash,bogus", "unknown heuristic 'bogus'"),
+        ("killer,killer", "appears twice"),
+        ("history:cubic", "bad option 'cubic' for history"),
+        ("killer:x", "it takes no option"),
+    ]:
         with pytest.raises(XQChessError, match=fault):
             build_pipeline(spec, chess)
 
@@ -196,8 +206,22 @@ def suite_nodes(variant_name, spec):
 
 
 @pytest.mark.parametrize("variant_name", VARIANTS)
-@pytest.mark.parametrize("spec", ["hash", "mvvlva", "difference", "see", "killer", "akiller", "history",
-                                  "history:seed", "countermove", "guard", DEFAULT_SPEC])
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "hash",
+        "mvvlva",
+        "difference",
+        "see",
+        "killer",
+        "akiller",
+        "history",
+        "history:seed",
+        "countermove",
+        "guard",
+        DEFAULT_SPEC,
+    ],
+)
 def test_every_heuristic_searches_fewer_nodes_than_generation_order(variant_name, spec):
     assert suite_nodes(variant_name, spec) < suite_nodes(variant_name, "none")
 
@@ -264,8 +288,9 @@ def test_guard_pruning_only_near_the_tips_and_never_in_check(variant_name):
     searcher = Searcher(pipeline, SearchConfig(guard_prune_depth=2))
     total_prunes = 0
     for position in default_suite(variant_name).positions[:3]:
-        total_prunes += searcher.search(variant.position(position.fen),
-                                        Limits(depth=3)).stats.guard_prunes
+        total_prunes += searcher.search(
+            variant.position(position.fen), Limits(depth=3)
+        ).stats.guard_prunes
     assert calls and total_prunes > 0
     assert all(depth <= 2 and not in_check for depth, in_check in calls)
 
@@ -273,6 +298,7 @@ def test_guard_pruning_only_near_the_tips_and_never_in_check(variant_name):
 def test_guard_pruning_is_off_without_a_frontier():
     variant = get_variant("chess")
     pipeline = build_pipeline("guard,mvvlva", variant)
-    result = Searcher(pipeline).search(variant.position(default_suite("chess").positions[0].fen),
-                                       Limits(depth=3))
+    result = Searcher(pipeline).search(
+        variant.position(default_suite("chess").positions[0].fen), Limits(depth=3)
+    )
     assert result.stats.guard_prunes == 0

@@ -15,7 +15,6 @@ import pytest
 from rich.cells import cell_len
 from rich.console import Console
 from rich.style import Style
-
 from xqchess.board_view import BoardView
 from xqchess.core.pgn import Game, read_pgn, write_pgn
 from xqchess.variants import NAMES, get_variant
@@ -27,9 +26,13 @@ XIANGQI_START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w -
 
 
 def play(variant, lines, *options):
-    result = subprocess.run(ENGINE + ["play", variant, "--level", "1", *options],
-                            input="".join(line + "\n" for line in lines), capture_output=True,
-                            text=True, timeout=120)
+    result = subprocess.run(
+        ENGINE + ["play", variant, "--level", "1", *options],
+        input="".join(line + "\n" for line in lines),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
     return result.stdout
@@ -57,16 +60,22 @@ def test_engine_plays_a_whole_game_against_itself():
     assert out.count("Engine plays") > 4 and "Game over." in out
 
 
-@pytest.mark.parametrize("variant,moves", [("chess", ["e4", "Ke3", "e2e5", "Nf9", "hello"]),
-                                           ("xiangqi", ["C2=5", "C2=9", "h3h11", "炮二平九"])])
+@pytest.mark.parametrize(
+    "variant,moves",
+    [
+        ("chess", ["e4", "Ke3", "e2e5", "Nf9", "hello"]),
+        ("xiangqi", ["C2=5", "C2=9", "h3h11", "炮二平九"]),
+    ],
+)
 def test_rejected_moves_leave_the_game_unchanged(variant, moves):
     out = play(variant, ["fen", *moves, "fen", "moves"], "--side", "both")
     positions = fens(out)
     if variant == "chess":
         assert positions[-1] == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
     else:
-        assert positions[-1] == \
-            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1"
+        assert (
+            positions[-1] == "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1"
+        )
     assert out.count("Type moves to list the legal moves.") == len(moves) - 1
     assert "Nf6" in out.splitlines()[-1] or "H8+7" in out.splitlines()[-1]
 
@@ -77,8 +86,10 @@ def test_undo_returns_to_your_own_turn():
 
 
 def test_save_and_reload_a_pgn(tmp_path):
-    for variant, moves in (("chess", ["e4", "e5", "Nf3", "Nc6", "Bb5"]),
-                           ("xiangqi", ["C2=5", "H8+7", "H2+3", "R9+1"])):
+    for variant, moves in (
+        ("chess", ["e4", "e5", "Nf3", "Nc6", "Bb5"]),
+        ("xiangqi", ["C2=5", "H8+7", "H2+3", "R9+1"]),
+    ):
         path = tmp_path / f"{variant}.pgn"
         out = play(variant, [*moves, "fen", f"save {path}", "quit"], "--side", "both")
         saved = fens(out)[-1]
@@ -91,23 +102,42 @@ def test_save_and_reload_a_pgn(tmp_path):
 
 
 def test_load_a_fen_and_report_bad_files(tmp_path):
-    out = play("chess", ["load 4k3/8/8/8/8/8/8/4K2R w K - 0 1", "fen", "load /no/such/file.pgn"],
-               "--side", "both")
+    out = play(
+        "chess",
+        ["load 4k3/8/8/8/8/8/8/4K2R w K - 0 1", "fen", "load /no/such/file.pgn"],
+        "--side",
+        "both",
+    )
     assert fens(out)[-1] == "4k3/8/8/8/8/8/8/4K2R w K - 0 1"
     assert "Loaded the position 4k3/8/8/8/8/8/8/4K2R w K - 0 1." in out  # what was loaded
     assert "cannot load /no/such/file.pgn" in out
 
 
-@pytest.mark.parametrize("variant,answer", [
-    ("chess", "No draw can be claimed now (the draws a player may claim in chess: 50-move "
-              "rule, threefold repetition)."),
-    ("xiangqi", "No draw can be claimed in xiangqi: its rules declare every draw themselves, "
-                "as soon as it arises."),
-    ("capablanca", "No draw can be claimed in capablanca: its rules declare every draw "
-                   "themselves, as soon as it arises."),
-    ("minixiangqi", "No draw can be claimed in minixiangqi: its rules declare every draw "
-                    "themselves, as soon as it arises."),
-])
+@pytest.mark.parametrize(
+    "variant,answer",
+    [
+        (
+            "chess",
+            "No draw can be claimed now (the draws a player may claim in chess: 50-move "
+            "rule, threefold repetition).",
+        ),
+        (
+            "xiangqi",
+            "No draw can be claimed in xiangqi: its rules declare every draw themselves, "
+            "as soon as it arises.",
+        ),
+        (
+            "capablanca",
+            "No draw can be claimed in capablanca: its rules declare every draw "
+            "themselves, as soon as it arises.",
+        ),
+        (
+            "minixiangqi",
+            "No draw can be claimed in minixiangqi: its rules declare every draw "
+            "themselves, as soon as it arises.",
+        ),
+    ],
+)
 def test_draw_answers_from_the_games_own_rules(variant, answer):
     """Chess lets a player claim the 50-move rule and threefold repetition; the others' rules
     (as Fairy-Stockfish applies them) declare their draws: none is claimed."""
@@ -115,18 +145,24 @@ def test_draw_answers_from_the_games_own_rules(variant, answer):
     assert f"> draw\n{answer}\n" in out
 
 
-@pytest.mark.parametrize("variant,text,notations", [
-    ("chess", "hello", "Chess reads moves in uci or san notation."),
-    ("xiangqi", "hello", "Xiangqi reads moves in uci, iccs, wxf or chinese notation."),
-    ("minixiangqi", "xyz", "Minixiangqi reads moves in uci or wxf notation."),
-    ("minixiangqi", "z9z9", "Minixiangqi reads moves in uci or wxf notation."),
-])
+@pytest.mark.parametrize(
+    "variant,text,notations",
+    [
+        ("chess", "hello", "Chess reads moves in uci or san notation."),
+        ("xiangqi", "hello", "Xiangqi reads moves in uci, iccs, wxf or chinese notation."),
+        ("minixiangqi", "xyz", "Minixiangqi reads moves in uci or wxf notation."),
+        ("minixiangqi", "z9z9", "Minixiangqi reads moves in uci or wxf notation."),
+    ],
+)
 def test_unreadable_move_text_names_every_notation_the_game_reads(variant, text, notations):
     """Text no notation reads is refused with every notation the game reads (minixiangqi
     reads UCI coordinates too, not only WXF); an illegal move's refusal is its reason alone."""
     out = play(variant, [text, "a1a1", "quit"], "--side", "both")
-    refusals = [line for line in out.splitlines() if line.startswith("bad move text")
-                or "Type moves" in line]
+    refusals = [
+        line
+        for line in out.splitlines()
+        if line.startswith("bad move text") or "Type moves" in line
+    ]
     assert len(refusals) == 2
     assert notations in refusals[0] and refusals[0].startswith(f"bad move text '{text}': ")
     assert "reads moves in" not in refusals[1]
@@ -173,8 +209,15 @@ def test_chess_board_rendering_puts_each_piece_on_its_square():
     files = "abcdefgh"
     header = next(line for line in text.splitlines() if line.strip().startswith("a"))
     column = {f: header.index(f) for f in files}
-    expect = {("a", "8"): "♜", ("e", "8"): "♚", ("h", "8"): "♜", ("d", "5"): "♕",
-              ("a", "1"): "♖", ("e", "1"): "♔", ("h", "1"): "♖"}
+    expect = {
+        ("a", "8"): "♜",
+        ("e", "8"): "♚",
+        ("h", "8"): "♜",
+        ("d", "5"): "♕",
+        ("a", "1"): "♖",
+        ("e", "1"): "♔",
+        ("h", "1"): "♖",
+    }
     for (file, rank), glyph in expect.items():
         assert rows[rank][column[file]] == glyph
     ascii_text = render("chess", "r3k2r/8/8/3Q4/8/8/8/R3K2R w KQkq - 0 1", ascii_pieces=True)
@@ -203,8 +246,9 @@ def test_pgn_round_trip_and_errors():
         pos.make(moves[-1])
     text = write_pgn(Game(chess, chess.start_fen, moves), "*")
     variants = [get_variant(name) for name in NAMES]
-    game, result = read_pgn("{a comment} " + text.replace("2. Nf3", "2. Nf3 (2. Bc4 Bc5) $1"),
-                            variants)
+    game, result = read_pgn(
+        "{a comment} " + text.replace("2. Nf3", "2. Nf3 (2. Bc4 Bc5) $1"), variants
+    )
     assert game.moves == moves and result == "*"
     xiangqi_game, _ = read_pgn('[Variant "xiangqi"]\n1. C2.5 h8+7 2. H2+3 *', variants)
     assert len(xiangqi_game.moves) == 3
@@ -218,8 +262,9 @@ def test_pgn_round_trip_and_errors():
 def test_real_terminal_session_in_tmux():
     session = f"xqchess-test-{int(time.time() * 1000)}"
     command = " ".join(ENGINE + ["play", "xiangqi", "--level", "1", "--side", "both"])
-    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "60",
-                    command], check=True)
+    subprocess.run(
+        ["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "60", command], check=True
+    )
     try:
         screen = ""
         for keys in ("C2=5", "fen"):
@@ -227,8 +272,9 @@ def test_real_terminal_session_in_tmux():
             subprocess.run(["tmux", "send-keys", "-t", session, keys, "Enter"], check=True)
         for _ in range(20):
             time.sleep(0.5)
-            screen = subprocess.run(["tmux", "capture-pane", "-p", "-t", session],
-                                    capture_output=True, text=True).stdout
+            screen = subprocess.run(
+                ["tmux", "capture-pane", "-p", "-t", session], capture_output=True, text=True
+            ).stdout
             if "1C2C4" in screen:
                 break
         assert "楚  河" in screen and "1C2C4" in screen, screen
@@ -239,8 +285,16 @@ def test_real_terminal_session_in_tmux():
 def test_session_object_reads_namespace_options():
     from xqchess.cli.tui.play import PlaySession
 
-    args = SimpleNamespace(variant="xiangqi", ascii=False, flip=False, level=1, notation=None,
-                           side="black", fen=None, first=None)
+    args = SimpleNamespace(
+        variant="xiangqi",
+        ascii=False,
+        flip=False,
+        level=1,
+        notation=None,
+        side="black",
+        fen=None,
+        first=None,
+    )
     session = PlaySession(args, Console(record=True), interactive=False)
     assert session.flipped and session.notation == "wxf" and session.humans == {1}
 
@@ -282,8 +336,9 @@ def segments(variant_name, fen, last_move="", guard=False, **options):
     if guard:
         values = [Guard(variant).guard_value(pos.board, sq) for sq in range(variant.geometry.size)]
     console = Console(width=SCREEN_COLUMNS, color_system="truecolor", force_terminal=True)
-    return list(console.render(BoardView(**options).render(pos, last_move=move,
-                                                           guard_values=values)))
+    return list(
+        console.render(BoardView(**options).render(pos, last_move=move, guard_values=values))
+    )
 
 
 #: WCAG's minimum contrast for graphics such as the grid's lines (non-text contrast)
@@ -292,11 +347,18 @@ GRID_CHARACTERS = set("┼┬┴├┤┌┐└┘─│╱╲")
 PIECE_GLYPHS = "♙♘♗♖♕♔♟♞♝♜♛♚帥仕相傌俥炮兵將士象馬車砲卒"
 
 
-@pytest.mark.parametrize("variant,fen,last_move,guard", [
-    ("xiangqi", XIANGQI_START, "", False), ("xiangqi", XIANGQI_START, "C2=5", False),
-    ("xiangqi", BLACK_IN_CHECK, "", False), ("xiangqi", RED_IN_CHECK, "", False),
-    ("xiangqi", XIANGQI_START, "C2=5", True), ("chess", CHESS_START, "e4", False),
-    ("chess", CHESS_START, "e4", True)])
+@pytest.mark.parametrize(
+    "variant,fen,last_move,guard",
+    [
+        ("xiangqi", XIANGQI_START, "", False),
+        ("xiangqi", XIANGQI_START, "C2=5", False),
+        ("xiangqi", BLACK_IN_CHECK, "", False),
+        ("xiangqi", RED_IN_CHECK, "", False),
+        ("xiangqi", XIANGQI_START, "C2=5", True),
+        ("chess", CHESS_START, "e4", False),
+        ("chess", CHESS_START, "e4", True),
+    ],
+)
 def test_pieces_have_a_background_they_read_on(variant, fen, last_move, guard):
     """Every piece and every line of the xiangqi grid is drawn on a background of the board's
     own, and all ink on a board (pieces, lines, file numbers, the river) has its own color with
@@ -323,11 +385,13 @@ def test_ascii_boards_are_all_ascii(variant):
     for flipped in (False, True):
         text = render(variant, start, ascii_pieces=True, flipped=flipped)
         assert all(ord(c) < 128 for c in text), text
-    heat = "".join(segment.text for segment in segments(variant, start, guard=True,
-                                                        ascii_pieces=True))
+    heat = "".join(
+        segment.text for segment in segments(variant, start, guard=True, ascii_pieces=True)
+    )
     assert all(ord(c) < 128 for c in heat), heat
-    out = play(variant, ["show guard", "show order", "show guard", "moves"],
-               "--side", "both", "--ascii")
+    out = play(
+        variant, ["show guard", "show order", "show guard", "moves"], "--side", "both", "--ascii"
+    )
     assert [c for c in out if ord(c) >= 128] == [], out
 
 
@@ -365,8 +429,9 @@ def test_heat_map_cells_keep_numbers_and_pieces_apart():
     """Each heat-map cell is ' P +15 ': fixed width, a space either side, so no number runs
     into the next square's piece."""
     for variant, start in (("chess", CHESS_START), ("xiangqi", XIANGQI_START)):
-        text = "".join(segment.text for segment in segments(variant, start, guard=True,
-                                                            ascii_pieces=True))
+        text = "".join(
+            segment.text for segment in segments(variant, start, guard=True, ascii_pieces=True)
+        )
         rows = [line for line in text.splitlines() if re.match(r"^[ \d]\d ", line)]
         files = get_variant(variant).geometry.files
         assert len(rows) == get_variant(variant).geometry.ranks
@@ -374,7 +439,7 @@ def test_heat_map_cells_keep_numbers_and_pieces_apart():
             body = re.sub(r"^[ \d]\d ", "", row)
             body = re.sub(r" \d+$", "", body)
             width = len(body) // files
-            cells = [body[i:i + width] for i in range(0, len(body), width)]
+            cells = [body[i : i + width] for i in range(0, len(body), width)]
             assert len(cells) == files, row
             for cell in cells:
                 assert re.fullmatch(r" [A-Za-z ] +[+-]?\d+ ", cell), (cell, row)
@@ -386,8 +451,16 @@ def test_heat_map_cells_keep_numbers_and_pieces_apart():
 def test_show_order_and_the_board_fit_a_120_by_40_terminal(variant):
     from xqchess.cli.tui.play import PlaySession
 
-    args = SimpleNamespace(variant=variant, ascii=False, flip=False, level=1, notation=None,
-                           side="both", fen=None, first=None)
+    args = SimpleNamespace(
+        variant=variant,
+        ascii=False,
+        flip=False,
+        level=1,
+        notation=None,
+        side="both",
+        fen=None,
+        first=None,
+    )
     console = Console(width=SCREEN_COLUMNS, record=True, file=io.StringIO())
     session = PlaySession(args, console, interactive=False)
     session.cmd_show("order")
@@ -399,22 +472,37 @@ def test_show_order_and_the_board_fit_a_120_by_40_terminal(variant):
 
 
 def test_an_empty_fen_is_an_error():
-    result = subprocess.run(ENGINE + ["play", "chess", "--fen", ""], input="quit\n",
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        ENGINE + ["play", "chess", "--fen", ""],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 2
     assert result.stderr == "xqchess: error: FEN is empty\n"
 
 
 def test_new_starts_the_standard_position_and_restart_the_loaded_one():
     loaded = "4k3/8/8/8/8/8/8/4K2R w K - 0 1"
-    out = play("chess", [f"load {loaded}", "Rh7", "new", "fen", f"load {loaded}", "Kd2",
-                         "restart", "fen", "help"], "--side", "both")
+    out = play(
+        "chess",
+        [f"load {loaded}", "Rh7", "new", "fen", f"load {loaded}", "Kd2", "restart", "fen", "help"],
+        "--side",
+        "both",
+    )
     assert fens(out) == [CHESS_START, loaded]
     assert "New game from the standard start position." in out
     assert f"Game restarted from its first position: {loaded}" in out
     assert "restart " in out  # in help
-    out = play("xiangqi", ["C2=5", "restart", "fen", "new", "fen"], "--side", "both",
-               "--fen", "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1")
+    out = play(
+        "xiangqi",
+        ["C2=5", "restart", "fen", "new", "fen"],
+        "--side",
+        "both",
+        "--fen",
+        "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1",
+    )
     assert fens(out) == ["3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", XIANGQI_START]
 
 
@@ -432,16 +520,33 @@ def test_load_tells_fen_from_pgn_by_content(tmp_path):
     bad_fen = tmp_path / "bad.fen"
     bad_fen.write_text("rnbqkbnr/pppppppp/8/8 w - - 0 1\n", encoding="utf-8")
 
-    out = play("chess", [f"load {chess_pgn}", "fen", f"load {fen_file}", "fen", "e4",
-                         f"load {garbage}", f"load {bad_fen}", "fen"], "--side", "both")
-    assert fens(out) == ["rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
-                         "4k3/8/8/8/8/8/8/4K2R w K - 0 1", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]
+    out = play(
+        "chess",
+        [
+            f"load {chess_pgn}",
+            "fen",
+            f"load {fen_file}",
+            "fen",
+            "e4",
+            f"load {garbage}",
+            f"load {bad_fen}",
+            "fen",
+        ],
+        "--side",
+        "both",
+    )
+    assert fens(out) == [
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
+        "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+        "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+    ]
     assert f"Loaded the game in {chess_pgn}: 3 moves from the standard start." in out
     assert f"Loaded the position 4k3/8/8/8/8/8/8/4K2R w K - 0 1 from {fen_file}." in out
     assert re.search(rf"^cannot load {re.escape(str(garbage))}: PGN move 1 'hello'", out, re.M)
     assert f"cannot load {bad_fen}: FEN board has 4 ranks, expected 8" in out
-    out = play("xiangqi", [f"load {xiangqi_pgn}", "fen", f"load {chess_pgn}", "fen"],
-               "--side", "both")
+    out = play(
+        "xiangqi", [f"load {xiangqi_pgn}", "fen", f"load {chess_pgn}", "fen"], "--side", "both"
+    )
     played = fens(play("xiangqi", ["C2=5", "H8+7", "H2+3", "fen"], "--side", "both"))
     assert fens(out) == played * 2
     assert f"cannot load {chess_pgn}: PGN move 1 'e4'" in out
@@ -469,8 +574,9 @@ def test_keys_typed_while_the_engine_thinks_in_tmux():
     move with its echo, and the panel leaves nothing behind when it closes."""
     session = f"xqchess-typeahead-{int(time.time() * 1000)}"
     command = " ".join(ENGINE + ["play", "xiangqi", "--level", "6", "--side", "red"])
-    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "60",
-                    command], check=True)
+    subprocess.run(
+        ["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "60", command], check=True
+    )
     try:
         wait_for(session, lambda pane: "red>" in pane, 30)
         subprocess.run(["tmux", "send-keys", "-t", session, "C2=5", "Enter"], check=True)

@@ -13,10 +13,9 @@ import time
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from xqchess.cli.main import main as command_line
-from xqchess.cli.protocols.uci import UciProtocol
 from xqchess.cli.protocols.ucci import UcciProtocol
+from xqchess.cli.protocols.uci import UciProtocol
 from xqchess.core.errors import FenError
 from xqchess.core.position import Position
 from xqchess.variants import NAMES, get_variant
@@ -29,9 +28,14 @@ class Process:
     """A running engine process read line by line on a thread, with timeouts."""
 
     def __init__(self, command: str) -> None:
-        self.proc = subprocess.Popen(ENGINE + [command], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                     bufsize=1)
+        self.proc = subprocess.Popen(
+            ENGINE + [command],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+        )
         self.lines: queue.Queue = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
 
@@ -69,9 +73,12 @@ def test_python_chess_plays_a_complete_game_under_a_clock_and_analyses():
         board = chess.Board()
         clocks = {chess.WHITE: 4.0, chess.BLACK: 4.0}
         while not board.is_game_over(claim_draw=True):
-            limit = engine_module.Limit(white_clock=clocks[chess.WHITE],
-                                        black_clock=clocks[chess.BLACK],
-                                        white_inc=0.05, black_inc=0.05)
+            limit = engine_module.Limit(
+                white_clock=clocks[chess.WHITE],
+                black_clock=clocks[chess.BLACK],
+                white_inc=0.05,
+                black_inc=0.05,
+            )
             start = time.perf_counter()
             result = engine.play(board, limit)
             clocks[board.turn] += 0.05 - (time.perf_counter() - start)
@@ -79,8 +86,9 @@ def test_python_chess_plays_a_complete_game_under_a_clock_and_analyses():
             assert result.move in board.legal_moves
             board.push(result.move)
         assert board.outcome(claim_draw=True) is not None
-        info = engine.analyse(chess.Board("k7/8/2K5/8/8/8/8/7R w - - 0 1"),
-                              engine_module.Limit(depth=4))
+        info = engine.analyse(
+            chess.Board("k7/8/2K5/8/8/8/8/7R w - - 0 1"), engine_module.Limit(depth=4)
+        )
         assert info["score"].white().mate() == 2
         assert info["pv"][0] in chess.Board("k7/8/2K5/8/8/8/8/7R w - - 0 1").legal_moves
     finally:
@@ -148,9 +156,28 @@ def test_isready_and_stop_answered_during_an_infinite_search():
     engine.send("stop")
     line, _, waited = engine.expect("bestmove", timeout=5)
     assert waited < 1.0
-    assert line.split()[1] in {"a2a3", "a2a4", "b2b3", "b2b4", "c2c3", "c2c4", "d2d3", "d2d4",
-                               "e2e3", "e2e4", "f2f3", "f2f4", "g2g3", "g2g4", "h2h3", "h2h4",
-                               "b1a3", "b1c3", "g1f3", "g1h3"}
+    assert line.split()[1] in {
+        "a2a3",
+        "a2a4",
+        "b2b3",
+        "b2b4",
+        "c2c3",
+        "c2c4",
+        "d2d3",
+        "d2d4",
+        "e2e3",
+        "e2e4",
+        "f2f3",
+        "f2f4",
+        "g2g3",
+        "g2g4",
+        "h2h3",
+        "h2h4",
+        "b1a3",
+        "b1c3",
+        "g1f3",
+        "g1h3",
+    }
     assert engine.close() == 0
 
 
@@ -159,10 +186,18 @@ def test_errors_are_info_strings_and_change_nothing():
     uci = UciProtocol(out.append)
     uci.handle("position startpos moves e2e4")
     before = uci.engine.pos.fen()
-    for line in ["position startpos moves e2e4 e7e5 e1e3", "position fen 8/8/8 w - - 0 1",
-                 "position", "setoption name Hash value -3", "setoption name Ordering value x",
-                 "setoption name GuardPrune value 2", "setoption name Nope value 1",
-                 "go depth x", "go sideways 3", "frobnicate"]:
+    for line in [
+        "position startpos moves e2e4 e7e5 e1e3",
+        "position fen 8/8/8 w - - 0 1",
+        "position",
+        "setoption name Hash value -3",
+        "setoption name Ordering value x",
+        "setoption name GuardPrune value 2",
+        "setoption name Nope value 1",
+        "go depth x",
+        "go sideways 3",
+        "frobnicate",
+    ]:
         out.clear()
         uci.handle(line)
         assert len(out) == 1 and out[0].startswith("info string error: "), (line, out)
@@ -213,28 +248,53 @@ def protocol_in(protocol, variant_name):
 
 
 #: (protocol, game): UCI in every game, UCCI in the one it plays
-PROTOCOL_GAMES = ([pytest.param(UciProtocol, name, id=f"uci-{name}") for name in NAMES]
-                  + [pytest.param(UcciProtocol, UcciProtocol(print).engine.variant.name,
-                                  id="ucci")])
+PROTOCOL_GAMES = [pytest.param(UciProtocol, name, id=f"uci-{name}") for name in NAMES] + [
+    pytest.param(UcciProtocol, UcciProtocol(print).engine.variant.name, id="ucci")
+]
 #: Issue 27's positions, each with the reason the command line gives (hand-written)
 IMPOSSIBLE = [
-    ("xiangqi", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/K8/RNBA1ABNR w - - 0 1",
-     "FEN has a red general on a2, outside its palace"),
-    ("xiangqi", "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
-     "FEN has the generals facing on an open file with red to move"),
-    ("minixiangqi", "rcnkncr/p1ppp1p/7/7/7/P1PPP1P/KCN1NCR w - - 0 1",
-     "FEN has a red general on a1, outside its palace"),
+    (
+        "xiangqi",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/K8/RNBA1ABNR w - - 0 1",
+        "FEN has a red general on a2, outside its palace",
+    ),
+    (
+        "xiangqi",
+        "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
+        "FEN has the generals facing on an open file with red to move",
+    ),
+    (
+        "minixiangqi",
+        "rcnkncr/p1ppp1p/7/7/7/P1PPP1P/KCN1NCR w - - 0 1",
+        "FEN has a red general on a1, outside its palace",
+    ),
 ]
 #: Fairy-Stockfish's harmless leniency: fields after the side to move left off at the end
 LENIENT = [
-    (UciProtocol, "chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b",
-     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 0 1"),
-    (UciProtocol, "chess", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -",
-     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
-    (UciProtocol, "minixiangqi", "rcnkncr/p1ppp1p/7/7/7/P1PPP1P/RCNKNCR b -",
-     "rcnkncr/p1ppp1p/7/7/7/P1PPP1P/RCNKNCR b - - 0 1"),
-    (UcciProtocol, "xiangqi", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r",
-     XIANGQI_START),
+    (
+        UciProtocol,
+        "chess",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 0 1",
+    ),
+    (
+        UciProtocol,
+        "chess",
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -",
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+    ),
+    (
+        UciProtocol,
+        "minixiangqi",
+        "rcnkncr/p1ppp1p/7/7/7/P1PPP1P/RCNKNCR b -",
+        "rcnkncr/p1ppp1p/7/7/7/P1PPP1P/RCNKNCR b - - 0 1",
+    ),
+    (
+        UcciProtocol,
+        "xiangqi",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r",
+        XIANGQI_START,
+    ),
 ]
 
 
@@ -262,7 +322,8 @@ def _refuses_and_keeps_the_position(engine, out, fen, reason):
 
 @pytest.mark.parametrize("protocol, variant_name", PROTOCOL_GAMES)
 def test_position_refuses_what_the_command_line_refuses_and_keeps_the_previous_one(
-        capsys, protocol, variant_name):
+    capsys, protocol, variant_name
+):
     """Issue 27: `position` took FENs the command line refuses (a general outside its
     palace, the side not to move in check). A placement the game's validation refuses, one
     royal piece moved per color, gets the command line's reason, word for word."""
@@ -275,8 +336,9 @@ def test_position_refuses_what_the_command_line_refuses_and_keeps_the_previous_o
 
 
 @pytest.mark.parametrize("variant_name, fen, reason", IMPOSSIBLE)
-def test_issue_positions_are_refused_with_the_command_line_reason(capsys, variant_name, fen,
-                                                                   reason):
+def test_issue_positions_are_refused_with_the_command_line_reason(
+    capsys, variant_name, fen, reason
+):
     protocols = [UciProtocol] + ([UcciProtocol] if variant_name == "xiangqi" else [])
     assert command_line_refusal(capsys, variant_name, fen) == reason
     for protocol in protocols:
@@ -286,7 +348,8 @@ def test_issue_positions_are_refused_with_the_command_line_reason(capsys, varian
 
 @pytest.mark.parametrize("protocol, variant_name, short, fen", LENIENT)
 def test_position_takes_fields_left_off_as_fairy_stockfish_and_the_command_line_do(
-        capsys, protocol, variant_name, short, fen):
+    capsys, protocol, variant_name, short, fen
+):
     capsys.readouterr()
     assert command_line(["moves", variant_name, "--fen", short]) == 0
     engine, out = protocol_in(protocol, variant_name)
@@ -311,15 +374,18 @@ def test_an_illegal_move_after_position_keeps_the_previous_position(protocol, va
     assert engine.engine.pos.fen() == previous
 
 
-@pytest.mark.parametrize("protocol, line, name", [
-    (UciProtocol, "go depth 3 depth 4", "depth"),
-    (UciProtocol, "go nodes 100 movetime 50 nodes 200", "nodes"),
-    (UciProtocol, "go wtime 1000 btime 1000 wtime 2000", "wtime"),
-    (UciProtocol, "go infinite infinite", "infinite"),
-    (UciProtocol, "go searchmoves e2e4 depth 2 searchmoves d2d4", "searchmoves"),
-    (UcciProtocol, "go depth 3 depth 4", "depth"),
-    (UcciProtocol, "go time 5 increment 1 time 3", "time"),
-])
+@pytest.mark.parametrize(
+    "protocol, line, name",
+    [
+        (UciProtocol, "go depth 3 depth 4", "depth"),
+        (UciProtocol, "go nodes 100 movetime 50 nodes 200", "nodes"),
+        (UciProtocol, "go wtime 1000 btime 1000 wtime 2000", "wtime"),
+        (UciProtocol, "go infinite infinite", "infinite"),
+        (UciProtocol, "go searchmoves e2e4 depth 2 searchmoves d2d4", "searchmoves"),
+        (UcciProtocol, "go depth 3 depth 4", "depth"),
+        (UcciProtocol, "go time 5 increment 1 time 3", "time"),
+    ],
+)
 def test_a_repeated_go_parameter_is_refused_naming_it(protocol, line, name):
     """Issue 27: ``go depth 3 depth 4`` was taken without a word (the last one counted)."""
     out = []
@@ -329,15 +395,59 @@ def test_a_repeated_go_parameter_is_refused_naming_it(protocol, line, name):
     assert engine.engine.thread is None  # no search started
 
 
-COMMAND_WORDS = ["uci", "ucci", "isready", "ucinewgame", "setoption", "name", "value", "Hash",
-                 "UCI_Variant", "xiangqi", "chess", "Ordering", "GuardPrune", "position",
-                 "startpos", "fen", "moves", "go", "depth", "nodes", "movetime", "wtime", "btime",
-                 "winc", "binc", "movestogo", "infinite", "stop", "ponderhit", "e2e4", "h3e3",
-                 "h2e2", "-1", "0", "1", "99999999999999999999", "w", "b", "-", "KQkq",
-                 "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR", "8/8/8/8",
-                 "炮二平五", "\x00", "time", "increment", "banmoves", "setoption hashsize"]
-LINES = st.lists(st.one_of(st.sampled_from(COMMAND_WORDS), st.text(max_size=12)),
-                 max_size=10).map(" ".join)
+COMMAND_WORDS = [
+    "uci",
+    "ucci",
+    "isready",
+    "ucinewgame",
+    "setoption",
+    "name",
+    "value",
+    "Hash",
+    "UCI_Variant",
+    "xiangqi",
+    "chess",
+    "Ordering",
+    "GuardPrune",
+    "position",
+    "startpos",
+    "fen",
+    "moves",
+    "go",
+    "depth",
+    "nodes",
+    "movetime",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "infinite",
+    "stop",
+    "ponderhit",
+    "e2e4",
+    "h3e3",
+    "h2e2",
+    "-1",
+    "0",
+    "1",
+    "99999999999999999999",
+    "w",
+    "b",
+    "-",
+    "KQkq",
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR",
+    "8/8/8/8",
+    "炮二平五",
+    "\x00",
+    "time",
+    "increment",
+    "banmoves",
+    "setoption hashsize",
+]
+LINES = st.lists(st.one_of(st.sampled_from(COMMAND_WORDS), st.text(max_size=12)), max_size=10).map(
+    " ".join
+)
 
 
 @pytest.mark.parametrize("protocol", [UciProtocol, UcciProtocol])
@@ -362,9 +472,19 @@ def test_protocol_fuzz_never_breaks_the_engine(protocol):
 
 def test_garbage_on_stdin_does_not_end_the_process():
     engine = Process("uci")
-    for line in ["", "   ", "go nodes", "position fen", "setoption", "\x00\x01",
-                 "position startpos moves zz", "go depth 99999999999999999999", "stop",
-                 "ponderhit", "ucinewgame"]:
+    for line in [
+        "",
+        "   ",
+        "go nodes",
+        "position fen",
+        "setoption",
+        "\x00\x01",
+        "position startpos moves zz",
+        "go depth 99999999999999999999",
+        "stop",
+        "ponderhit",
+        "ucinewgame",
+    ]:
         engine.send(line)
     engine.send("isready")
     engine.expect("readyok", timeout=10)
@@ -373,9 +493,11 @@ def test_garbage_on_stdin_does_not_end_the_process():
     assert engine.close() == 0
 
 
-@pytest.mark.parametrize("script", ["go\n", "go ponder\n",
-                                    "position startpos moves e2e4\ngo wtime 1000\n"])
+@pytest.mark.parametrize(
+    "script", ["go\n", "go ponder\n", "position startpos moves e2e4\ngo wtime 1000\n"]
+)
 def test_unbounded_go_ends_at_end_of_input(script):
-    result = subprocess.run(ENGINE + ["uci"], input=script, capture_output=True, text=True,
-                            timeout=60)
+    result = subprocess.run(
+        ENGINE + ["uci"], input=script, capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0 and result.stdout.splitlines()[-1].startswith("bestmove ")

@@ -2,7 +2,6 @@
 games: a move is unsafe exactly when the piece moved would be lost for less on its target."""
 
 import pytest
-
 from xqchess.core.search import Node
 from xqchess.ordering.spec import build_pipeline
 from xqchess.variants import get_variant

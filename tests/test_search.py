@@ -5,12 +5,18 @@ import random
 import threading
 
 import pytest
-
+from helpers import random_walk, snapshot
 from xqchess.core.search import (
-    MATE, MATE_BOUND, Limits, SearchConfig, Searcher, _from_tt, _to_tt, mate_in,
+    MATE,
+    MATE_BOUND,
+    Limits,
+    SearchConfig,
+    Searcher,
+    _from_tt,
+    _to_tt,
+    mate_in,
 )
 from xqchess.core.tt import UPPER
-from helpers import random_walk, snapshot
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
 from xqchess.variants import get_variant
 
@@ -51,10 +57,13 @@ def test_side_about_to_be_mated_sees_it():
     assert mate_in(searcher("chess").search(pos, Limits(depth=3)).score) == -1
 
 
-@pytest.mark.parametrize("variant_name,fen,score", [
-    ("chess", "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1", 0),
-    ("xiangqi", "3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1", -MATE),
-])
+@pytest.mark.parametrize(
+    "variant_name,fen,score",
+    [
+        ("chess", "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1", 0),
+        ("xiangqi", "3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1", -MATE),
+    ],
+)
 def test_stalemate_scores_by_each_games_rule(variant_name, fen, score):
     pos = get_variant(variant_name).position(fen)
     assert pos.legal_moves() == [] and not pos.is_check()
@@ -65,8 +74,9 @@ def test_stalemate_scores_by_each_games_rule(variant_name, fen, score):
 @pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])
 def test_node_counts_are_identical_across_runs(variant_name):
     pos = random_walk(variant_name, 7, 12)
-    counts = {searcher(variant_name).search(pos.copy(), Limits(depth=3)).stats.nodes
-              for _ in range(2)}
+    counts = {
+        searcher(variant_name).search(pos.copy(), Limits(depth=3)).stats.nodes for _ in range(2)
+    }
     assert len(counts) == 1
 
 
@@ -83,8 +93,11 @@ def test_best_move_is_legal_and_position_unchanged(variant_name, seed):
 
 
 @pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])
-@pytest.mark.parametrize("limits", [Limits(nodes=1), Limits(nodes=50), Limits(movetime=1),
-                                    Limits(wtime=30, btime=30)], ids=str)
+@pytest.mark.parametrize(
+    "limits",
+    [Limits(nodes=1), Limits(nodes=50), Limits(movetime=1), Limits(wtime=30, btime=30)],
+    ids=str,
+)
 def test_search_stopped_early_still_returns_a_legal_move(variant_name, limits):
     pos = random_walk(variant_name, 3, 20)
     before = snapshot(pos)
@@ -111,17 +124,41 @@ def test_clock_limits_leave_time_on_the_clock():
 
 
 @pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])
-@pytest.mark.parametrize("config", [
-    {}, {"tt": False}, {"pvs": False}, {"iterative": False}, {"quiescence": "safe"},
-    {"quiescence": "none"}, {"quiescence": "pruned"}, {"staged": True}, {"null_move": True},
-    {"lmr": True}, {"check_extension": True}, {"futility": True}, {"aspiration": True},
-    {"evaluation": "tapered"},
-    {"staged": True, "quiescence": "pruned", "null_move": True, "lmr": True,
-     "check_extension": True, "futility": True, "aspiration": True, "evaluation": "tapered"},
-], ids=str)
+@pytest.mark.parametrize(
+    "config",
+    [
+        {},
+        {"tt": False},
+        {"pvs": False},
+        {"iterative": False},
+        {"quiescence": "safe"},
+        {"quiescence": "none"},
+        {"quiescence": "pruned"},
+        {"staged": True},
+        {"null_move": True},
+        {"lmr": True},
+        {"check_extension": True},
+        {"futility": True},
+        {"aspiration": True},
+        {"evaluation": "tapered"},
+        {
+            "staged": True,
+            "quiescence": "pruned",
+            "null_move": True,
+            "lmr": True,
+            "check_extension": True,
+            "futility": True,
+            "aspiration": True,
+            "evaluation": "tapered",
+        },
+    ],
+    ids=str,
+)
 def test_every_configuration_finds_the_mate_in_two(variant_name, config):
-    fen = {"chess": "k7/8/2K5/8/8/8/8/7R w - - 0 1",
-           "xiangqi": "5k3/9/9/9/9/9/9/9/9/3K3R1 w - - 0 1"}[variant_name]
+    fen = {
+        "chess": "k7/8/2K5/8/8/8/8/7R w - - 0 1",
+        "xiangqi": "5k3/9/9/9/9/9/9/9/9/3K3R1 w - - 0 1",
+    }[variant_name]
     pos = get_variant(variant_name).position(fen)
     result = searcher(variant_name, **config).search(pos, Limits(depth=4))
     assert mate_in(result.score) == 2
@@ -135,8 +172,10 @@ def test_brute_force_negamax_searches_more_than_alpha_beta_with_tt():
     pos = get_variant("chess").position(fen)
     greer = searcher("chess", "mvvlva", tt=False, iterative=False, pvs=False, quiescence="safe")
     full = searcher("chess")
-    assert full.search(pos.copy(), Limits(depth=4)).stats.nodes < \
-        greer.search(pos.copy(), Limits(depth=4)).stats.nodes
+    assert (
+        full.search(pos.copy(), Limits(depth=4)).stats.nodes
+        < greer.search(pos.copy(), Limits(depth=4)).stats.nodes
+    )
 
 
 def test_xiangqi_perpetual_check_in_the_tree_loses_for_the_checker():
@@ -152,8 +191,22 @@ def test_xiangqi_perpetual_check_in_the_tree_loses_for_the_checker():
     assert score == MATE - 1 and mate_in(score) == 1
 
 
-@pytest.mark.parametrize("score", [MATE - 1, MATE - 7, MATE_BOUND, -(MATE - 1), -(MATE - 7),
-                                   -MATE_BOUND, MATE_BOUND - 1, -(MATE_BOUND - 1), 0, 250, -250])
+@pytest.mark.parametrize(
+    "score",
+    [
+        MATE - 1,
+        MATE - 7,
+        MATE_BOUND,
+        -(MATE - 1),
+        -(MATE - 7),
+        -MATE_BOUND,
+        MATE_BOUND - 1,
+        -(MATE_BOUND - 1),
+        0,
+        250,
+        -250,
+    ],
+)
 @pytest.mark.parametrize("ply", [0, 1, 5, 40])
 def test_table_scores_read_back_as_stored(score, ply):
     assert _from_tt(_to_tt(score, ply), ply) == score
@@ -235,8 +288,16 @@ def test_a_fail_low_stores_no_best_move_but_keeps_the_tables(variant_name):
     assert entry[1] == 3 and entry[3] == UPPER and entry[4] == best
 
 
-ALL_SWITCHES = dict(staged=True, quiescence="pruned", null_move=True, lmr=True,
-                    check_extension=True, futility=True, aspiration=True, evaluation="tapered")
+ALL_SWITCHES = dict(
+    staged=True,
+    quiescence="pruned",
+    null_move=True,
+    lmr=True,
+    check_extension=True,
+    futility=True,
+    aspiration=True,
+    evaluation="tapered",
+)
 
 
 @pytest.mark.parametrize("variant_name,fen,moves,first", MATES)
@@ -253,8 +314,10 @@ def test_every_switch_on_is_deterministic_and_legal(variant_name):
 
     for position in default_suite(variant_name).positions[:3]:
         pos = variant.position(position.fen)
-        runs = [searcher(variant_name, **ALL_SWITCHES).search(pos.copy(), Limits(depth=4))
-                for _ in range(2)]
+        runs = [
+            searcher(variant_name, **ALL_SWITCHES).search(pos.copy(), Limits(depth=4))
+            for _ in range(2)
+        ]
         assert runs[0].stats.nodes == runs[1].stats.nodes and runs[0].pv == runs[1].pv
         assert runs[0].best_move in pos.legal_moves()
 
@@ -265,17 +328,21 @@ def test_check_extension_sees_a_mate_past_the_depth():
     pos = get_variant("chess").position("r5k1/5ppp/8/8/8/8/3R1PPP/3R2K1 w - - 0 1")
     plain = searcher("chess", quiescence="none").search(pos.copy(), Limits(depth=2))
     extended = searcher("chess", quiescence="none", check_extension=True).search(
-        pos.copy(), Limits(depth=2))
+        pos.copy(), Limits(depth=2)
+    )
     assert mate_in(plain.score) is None
     assert mate_in(extended.score) == 2
 
 
-@pytest.mark.parametrize("variant_name,fen,pieces", [
-    ("chess", "4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1", False),
-    ("chess", "4k3/pppp4/8/8/8/8/PPPP4/4KN2 w - - 0 1", True),
-    ("xiangqi", "4k4/9/9/9/9/9/4P4/9/9/4K4 w - - 0 1", False),
-    ("xiangqi", "4k4/9/9/9/9/9/4P4/9/9/3AK4 w - - 0 1", True),
-])
+@pytest.mark.parametrize(
+    "variant_name,fen,pieces",
+    [
+        ("chess", "4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1", False),
+        ("chess", "4k3/pppp4/8/8/8/8/PPPP4/4KN2 w - - 0 1", True),
+        ("xiangqi", "4k4/9/9/9/9/9/4P4/9/9/4K4 w - - 0 1", False),
+        ("xiangqi", "4k4/9/9/9/9/9/4P4/9/9/3AK4 w - - 0 1", True),
+    ],
+)
 def test_null_move_needs_a_piece_beyond_king_and_pawns(variant_name, fen, pieces):
     """Zugzwang guard: with only the royal piece and the least valuable kind, passing proves
     nothing, so no null move is tried."""
@@ -296,7 +363,8 @@ def test_aspiration_finds_the_same_best_score_as_the_full_window(variant_name):
         pos = variant.position(position.fen)
         full = searcher(variant_name, tt=False).search(pos.copy(), Limits(depth=4))
         windowed = searcher(variant_name, tt=False, aspiration=True).search(
-            pos.copy(), Limits(depth=4))
+            pos.copy(), Limits(depth=4)
+        )
         assert windowed.score == full.score
 
 
@@ -320,8 +388,7 @@ def test_quiescence_without_evasions_stands_pat_in_check_and_tries_only_captures
     quiet_only = "k7/8/8/8/8/8/7K/R7 b - - 0 1"  # only Kb8 and Kb7
     score, qnodes, static = quiescence(quiet_only, quiescence_evasions=False)
     assert (score, qnodes) == (static, 0)
-    assert quiescence("k6R/8/1K6/8/8/8/8/8 b - - 0 1",
-                      quiescence_evasions=False)[0] == -MATE + 1
+    assert quiescence("k6R/8/1K6/8/8/8/8/8 b - - 0 1", quiescence_evasions=False)[0] == -MATE + 1
 
 
 def test_quiescence_without_promotions_tries_only_the_captures():

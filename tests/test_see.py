@@ -5,7 +5,6 @@ soldier 100, advisor and elephant 200, horse 400, cannon 450, chariot 900; a kin
 valuable attacker and free to stop when going on would lose."""
 
 import pytest
-
 from xqchess.core.pieces import BLACK, PIECE_CODES, WHITE, piece_code
 from xqchess.core.see import ROYAL_VALUE, exchange_values, see
 from xqchess.variants import get_variant
@@ -114,8 +113,11 @@ DEFECT_CASES = [
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="SEE stops the exchange before a capture that would be "
-                   "answered (docs/testing.md); fixing it changes the search trees")
+@pytest.mark.xfail(
+    strict=True,
+    reason="SEE stops the exchange before a capture that would be "
+    "answered (docs/testing.md); fixing it changes the search trees",
+)
 @pytest.mark.parametrize("fen,text,expected", DEFECT_CASES)
 def test_see_does_not_stop_before_a_capture_that_would_be_answered(fen, text, expected):
     chess = get_variant("chess")

@@ -6,7 +6,6 @@ below minus the margin are the seed's, ``history:seed`` is the seed's history ru
 advanced killers rank their two killers by count and age the counts."""
 
 import pytest
-
 from xqchess.core.moves import is_capture, is_quiet, move_from, move_to
 from xqchess.core.pieces import BLACK, WHITE
 from xqchess.core.search import Node
@@ -87,8 +86,7 @@ GUARD_CASES += [
 
 
 @pytest.mark.parametrize("variant_name,fen,square,side,expected", GUARD_CASES)
-def test_guard_value_is_the_seeds_for_the_side_to_move(variant_name, fen, square, side,
-                                                      expected):
+def test_guard_value_is_the_seeds_for_the_side_to_move(variant_name, fen, square, side, expected):
     variant = get_variant(variant_name)
     pos = variant.position(fen, strict=False)
     sq = variant.geometry.parse_square(square)
@@ -99,15 +97,19 @@ def test_guard_value_is_the_seeds_for_the_side_to_move(variant_name, fen, square
         assert guard.guard_value(pos.board, sq) == expected
 
 
-@pytest.mark.parametrize("variant_name,fen,square", [
-    # the issue's position: the knight e5 is unsafe for White (5 - 9 = -4)
-    ("chess", "4k3/8/3p4/4N3/8/2B5/8/4K3 w - - 0 1", "e5"),
-    ("chess", CHESS, "e5"),
-    # the red horse e6 is unsafe for Red (5 - 9 = -4)
-    ("xiangqi", XIANGQI, "e6"),
-])
-def test_escape_first_if_origin_unsafe_fires_for_the_movers_defended_piece(variant_name, fen,
-                                                                           square):
+@pytest.mark.parametrize(
+    "variant_name,fen,square",
+    [
+        # the issue's position: the knight e5 is unsafe for White (5 - 9 = -4)
+        ("chess", "4k3/8/3p4/4N3/8/2B5/8/4K3 w - - 0 1", "e5"),
+        ("chess", CHESS, "e5"),
+        # the red horse e6 is unsafe for Red (5 - 9 = -4)
+        ("xiangqi", XIANGQI, "e6"),
+    ],
+)
+def test_escape_first_if_origin_unsafe_fires_for_the_movers_defended_piece(
+    variant_name, fen, square
+):
     variant = get_variant(variant_name)
     pos = variant.position(fen, strict=False)
     origin = variant.geometry.parse_square(square)
@@ -123,7 +125,8 @@ def test_board_values_are_every_squares_guard_value():
     guard = Guard(chess)
     for side in (WHITE, BLACK):
         assert guard.board_values(pos.board, side) == [
-            guard.guard_value(pos.board, sq, side) for sq in range(64)]
+            guard.guard_value(pos.board, sq, side) for sq in range(64)
+        ]
     e7 = chess.geometry.parse_square("e7")
     assert guard.board_values(pos.board)[e7] == -13  # White's point of view by default
 
@@ -161,14 +164,25 @@ def test_guard_prunes_below_zero_by_default():
 ORDER_FEN = "4k3/4p3/3p1n2/6p1/7N/8/8/n2RK3 w - - 0 1"
 ORDER_CASES = {
     # escape-first-if-origin-unsafe: every move of the knight, its value (320) on top
-    "h4g2": ESCAPE + 320, "h4f3": ESCAPE + 320, "h4f5": ESCAPE + 320, "h4g6": ESCAPE + 320,
+    "h4g2": ESCAPE + 320,
+    "h4f3": ESCAPE + 320,
+    "h4f5": ESCAPE + 320,
+    "h4g6": ESCAPE + 320,
     # capture-first-if-target-safe, by MVV-LVA (16 x the victim's value less the capturer's)
     "d1a1": SAFE_CAPTURE + 16 * 320 - 500,
     # a capture onto an unsafe square: no bonus
     "d1d6": 0,
     # quiet moves: onto the unsafe d5 last, the others level
-    "d1d5": -1, "d1d4": 0, "d1d3": 0, "d1d2": 0, "d1c1": 0, "d1b1": 0,
-    "e1d2": 0, "e1e2": 0, "e1f1": 0, "e1f2": 0,
+    "d1d5": -1,
+    "d1d4": 0,
+    "d1d3": 0,
+    "d1d2": 0,
+    "d1c1": 0,
+    "d1b1": 0,
+    "e1d2": 0,
+    "e1e2": 0,
+    "e1f1": 0,
+    "e1f2": 0,
 }
 
 
@@ -177,8 +191,12 @@ ORDER_CASES = {
 # its own 9 joins: 1 + 9 - 1 - 9 = 0. h3 is reached by nobody: 0. The pawn d5 stands attacked
 # by the pawn e6 and undefended (-9): its moves escape first.
 BOUNDARY_FEN = "8/5k2/4p3/3P4/8/8/7P/4Q1K1 w - - 0 1"
-BOUNDARY_CASES = {"e1e6": SAFE_CAPTURE + 16 * 100 - 900, "h2h3": 0, "d5e6": ESCAPE + 100,
-                  "d5d6": ESCAPE + 100}
+BOUNDARY_CASES = {
+    "e1e6": SAFE_CAPTURE + 16 * 100 - 900,
+    "h2h3": 0,
+    "d5e6": ESCAPE + 100,
+    "d5d6": ESCAPE + 100,
+}
 
 
 def test_guard_ordering_counts_a_guard_value_of_zero_as_safe():
@@ -245,6 +263,7 @@ def test_spec_accepts_history_seed():
 
 
 # -- advanced killers ----------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("variant_name", VARIANTS)
 def test_advanced_killers_rank_the_two_killers_by_count(variant_name):

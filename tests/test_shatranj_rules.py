@@ -7,7 +7,6 @@ import subprocess
 import sys
 
 import pytest
-
 import xqchess
 from xqchess.core.outcome import Outcome, Termination
 from xqchess.core.perft import perft
@@ -54,42 +53,52 @@ def test_perft_from_random_positions_matches_pyffish(fen):
     assert perft(SHATRANJ.position(fen), 3) == oracle_perft(fen, 3)
 
 
-@pytest.mark.parametrize("fen", [
-    "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",   # Black bare after White's move: White (to move) wins
-    "4k3/8/8/8/8/8/8/RR2K3 b - - 0 1",  # Black bare, White has two pieces: Black loses
-    "4k3/8/8/8/8/8/8/R3K3 b - - 0 1",   # Black bare, to move, may take back: play goes on
-    "k7/2K5/1Q6/8/8/8/8/8 b - - 0 1",   # stalemate
-    "4k3/4P3/3K4/8/8/8/8/8 w - - 0 1",  # a pawn reaching the last rank becomes a ferz
-])
+@pytest.mark.parametrize(
+    "fen",
+    [
+        "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",  # Black bare after White's move: White (to move) wins
+        "4k3/8/8/8/8/8/8/RR2K3 b - - 0 1",  # Black bare, White has two pieces: Black loses
+        "4k3/8/8/8/8/8/8/R3K3 b - - 0 1",  # Black bare, to move, may take back: play goes on
+        "k7/2K5/1Q6/8/8/8/8/8 b - - 0 1",  # stalemate
+        "4k3/4P3/3K4/8/8/8/8/8 w - - 0 1",  # a pawn reaching the last rank becomes a ferz
+    ],
+)
 def test_endgame_moves_match_pyffish(fen):
-    ours = sorted(SHATRANJ.format_move(SHATRANJ.position(fen), m)
-                  for m in SHATRANJ.position(fen).legal_moves())
+    ours = sorted(
+        SHATRANJ.format_move(SHATRANJ.position(fen), m)
+        for m in SHATRANJ.position(fen).legal_moves()
+    )
     assert ours == sorted(sf.legal_moves("shatranj", fen, []))
 
 
 def test_pieces_move_as_shatranj_has_them():
     """By hand: a ferz on d4 steps to c3 c5 e3 e5; an alfil on c1 leaps to a3 and e3 over
     whatever stands on b2 and d2; a pawn on e2 steps to e3 only; on e7 it promotes to a ferz."""
+
     def targets(fen, origin):
         pos = SHATRANJ.position(fen)
         sq = SHATRANJ.geometry.parse_square(origin)
         return sorted(SHATRANJ.format_move(pos, m) for m in pos.legal_moves() if m & 127 == sq)
+
     assert targets("k6r/8/8/8/3Q4/8/8/K7 w - - 0 1", "d4") == ["d4c3", "d4c5", "d4e3", "d4e5"]
     assert targets("k6r/8/8/8/8/8/1P1P4/K1B5 w - - 0 1", "c1") == ["c1a3", "c1e3"]
     assert targets("k6r/8/8/8/8/8/4P3/K7 w - - 0 1", "e2") == ["e2e3"]
     assert targets("k6r/4P3/8/8/8/8/8/K7 w - - 0 1", "e7") == ["e7e8q"]
 
 
-@pytest.mark.parametrize("fen, outcome", [
-    ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", Outcome(Termination.BARE_KING, WHITE)),
-    ("4k3/8/8/8/8/8/8/RR2K3 b - - 0 1", Outcome(Termination.BARE_KING, WHITE)),
-    ("4k3/8/8/8/8/8/8/R3K3 b - - 0 1", None),
-    ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", None),
-    ("k7/2K5/1Q6/8/8/8/8/8 b - - 0 1", Outcome(Termination.STALEMATE, WHITE)),
-    ("R6k/5Q1p/5K2/8/8/8/8/8 b - - 0 1", Outcome(Termination.CHECKMATE, WHITE)),
-    ("4k3/8/8/8/8/8/3r4/R3K3 w - - 139 80", None),
-    ("4k3/8/8/8/8/8/3r4/R3K3 w - - 140 80", Outcome(Termination.MOVE_LIMIT, None)),
-])
+@pytest.mark.parametrize(
+    "fen, outcome",
+    [
+        ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", Outcome(Termination.BARE_KING, WHITE)),
+        ("4k3/8/8/8/8/8/8/RR2K3 b - - 0 1", Outcome(Termination.BARE_KING, WHITE)),
+        ("4k3/8/8/8/8/8/8/R3K3 b - - 0 1", None),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", None),
+        ("k7/2K5/1Q6/8/8/8/8/8 b - - 0 1", Outcome(Termination.STALEMATE, WHITE)),
+        ("R6k/5Q1p/5K2/8/8/8/8/8 b - - 0 1", Outcome(Termination.CHECKMATE, WHITE)),
+        ("4k3/8/8/8/8/8/3r4/R3K3 w - - 139 80", None),
+        ("4k3/8/8/8/8/8/3r4/R3K3 w - - 140 80", Outcome(Termination.MOVE_LIMIT, None)),
+    ],
+)
 def test_game_end_matches_pyffish(fen, outcome):
     """Hand-worked outcomes, each confirmed by pyffish's game-end verdicts."""
     assert SHATRANJ.position(fen).outcome() == outcome
@@ -115,10 +124,13 @@ def test_the_api_plays_shatranj():
 
 def test_uci_variant_plays_shatranj():
     """An engine client offers shatranj among UCI_Variant's values and gets a legal reply."""
-    script = ("uci\nsetoption name UCI_Variant value shatranj\nposition startpos moves e2e3\n"
-              "go depth 2\nisready\nquit\n")
-    result = subprocess.run(ENGINE + ["uci"], input=script, capture_output=True, text=True,
-                            timeout=120)
+    script = (
+        "uci\nsetoption name UCI_Variant value shatranj\nposition startpos moves e2e3\n"
+        "go depth 2\nisready\nquit\n"
+    )
+    result = subprocess.run(
+        ENGINE + ["uci"], input=script, capture_output=True, text=True, timeout=120
+    )
     lines = result.stdout.splitlines()
     variant_option = next(line for line in lines if "name UCI_Variant" in line)
     assert " var shatranj" in variant_option
@@ -127,9 +139,13 @@ def test_uci_variant_plays_shatranj():
 
 
 def test_play_shatranj_in_the_terminal():
-    result = subprocess.run(ENGINE + ["play", "shatranj", "--side", "both"],
-                            input="e3\ne6\nfen\nquit\n", capture_output=True, text=True,
-                            timeout=120)
+    result = subprocess.run(
+        ENGINE + ["play", "shatranj", "--side", "both"],
+        input="e3\ne6\nfen\nquit\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
     assert sf.get_fen("shatranj", START, ["e2e3", "e7e6"]) in result.stdout
 
@@ -138,5 +154,6 @@ def test_the_shipped_suite_is_read_as_shatranj():
     """Its FENs are chess FENs too: the suite is read in the game that ships it, so its best
     moves (an alfil's leap Bc5 over a pawn) are shatranj's."""
     from xqchess.cli.suites import load_suite
+
     suite = load_suite("shatranj-middlegames")
     assert suite.variant.name == "shatranj" and len(suite.positions) == 12

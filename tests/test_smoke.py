@@ -15,7 +15,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 import xqchess
 from xqchess.variants import get_variant
 
@@ -37,15 +36,19 @@ def run(*arguments: str, command: str = XQCHESS) -> str:
 def test_perft_from_the_start_matches_the_oracle(variant):
     start = xqchess.Board(variant).fen()
     reference = json.loads(get_variant(variant).data_file("perft.json").read_text())
-    expected = next(entry["perft"][str(PERFT_DEPTH)] for entry in reference["positions"]
-                    if entry["fen"] == start)
+    expected = next(
+        entry["perft"][str(PERFT_DEPTH)]
+        for entry in reference["positions"]
+        if entry["fen"] == start
+    )
     assert run("perft", variant, "--depth", str(PERFT_DEPTH)).split() == [str(expected)]
 
 
 def searched(variant: str, command: str = XQCHESS) -> dict:
     """`xqchess search` of the start position, less its timings."""
-    report = json.loads(run("search", variant, "--depth", str(SEARCH_DEPTH), "--json",
-                            command=command))
+    report = json.loads(
+        run("search", variant, "--depth", str(SEARCH_DEPTH), "--json", command=command)
+    )
     timing = ("time_ms", "nps")
     for entry in [report, *report["iterations"]]:
         for key in timing:

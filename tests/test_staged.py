@@ -5,22 +5,27 @@ mode says, and the UCI options that switch the playing search."""
 import random
 
 import pytest
-
+from helpers import random_walk
 from xqchess.cli.engine import PLAY_SWITCHES
-from xqchess.cli.suites import default_suite
 from xqchess.cli.protocols.uci import UciProtocol
+from xqchess.cli.suites import default_suite
 from xqchess.core.evaluation import evaluate
 from xqchess.core.search import INFINITY, MATE, Limits, Node, SearchConfig, Searcher
-from helpers import random_walk
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
 from xqchess.variants import NAMES, get_variant
 
 VARIANTS = NAMES  # every registered game
 #: specs whose heuristics score each move alone, with and without a hash stage and a capture
 #: stage (SEE or MVV-LVA right after the hash move, or first)
-STAGEABLE_SPECS = (DEFAULT_SPEC, "hash,mvvlva,killer,countermove,history", "mvvlva,killer,history",
-                   "see", "killer,history", "guard,mvvlva,killer,countermove,history",
-                   "hash,safe,history:seed")
+STAGEABLE_SPECS = (
+    DEFAULT_SPEC,
+    "hash,mvvlva,killer,countermove,history",
+    "mvvlva,killer,history",
+    "see",
+    "killer,history",
+    "guard,mvvlva,killer,countermove,history",
+    "hash,safe,history:seed",
+)
 
 LEARNING_NODES = 3000
 
@@ -85,8 +90,9 @@ def test_pipelines_that_cannot_stage_say_so(spec):
 
 
 @pytest.mark.parametrize("variant_name", VARIANTS)
-@pytest.mark.parametrize("spec", [DEFAULT_SPEC, "mvvlva,killer,history",
-                                  "guard,mvvlva,killer,countermove,history"])
+@pytest.mark.parametrize(
+    "spec", [DEFAULT_SPEC, "mvvlva,killer,history", "guard,mvvlva,killer,countermove,history"]
+)
 def test_staged_search_searches_the_same_tree(variant_name, spec):
     variant = get_variant(variant_name)
     for position in default_suite(variant_name).positions[:3]:
@@ -96,9 +102,18 @@ def test_staged_search_searches_the_same_tree(variant_name, spec):
             searcher = Searcher(build_pipeline(spec, variant), config)
             result = searcher.search(variant.position(position.fen), Limits(depth=3))
             stats = result.stats
-            figures.append((result.best_move, result.score, result.pv, stats.nodes, stats.qnodes,
-                            stats.beta_cutoffs, stats.first_move_cutoffs,
-                            stats.cutoff_index_sum))
+            figures.append(
+                (
+                    result.best_move,
+                    result.score,
+                    result.pv,
+                    stats.nodes,
+                    stats.qnodes,
+                    stats.beta_cutoffs,
+                    stats.first_move_cutoffs,
+                    stats.cutoff_index_sum,
+                )
+            )
         assert figures[0] == figures[1], position.id
 
 
@@ -131,30 +146,39 @@ def test_pruned_quiescence_prunes_captures_that_cannot_reach_alpha():
     assert quiesce(fen, "pruned", alpha - 1, alpha)[1] == 1
 
 
-@pytest.mark.parametrize("variant_name,fen", [
-    ("chess", "k7/8/1Q6/8/8/8/8/7K b - - 0 1"),
-    ("xiangqi", "3k5/4R4/9/9/9/9/9/9/9/4K4 b - - 0 1"),
-])
+@pytest.mark.parametrize(
+    "variant_name,fen",
+    [
+        ("chess", "k7/8/1Q6/8/8/8/8/7K b - - 0 1"),
+        ("xiangqi", "3k5/4R4/9/9/9/9/9/9/9/4K4 b - - 0 1"),
+    ],
+)
 def test_pruned_quiescence_looks_for_mate_only_in_check(variant_name, fen):
     """Without full generation a side with no move is not seen outside check (stalemate is
     left to the main search); in check, no evasion is mate."""
     score, _, static = quiesce(fen, "pruned", variant_name=variant_name)
     assert score == static
     assert quiesce(fen, "all", variant_name=variant_name)[0] != static
-    mated = {"chess": "k6R/8/1K6/8/8/8/8/8 b - - 0 1",
-             "xiangqi": "4k4/4R4/2N6/9/9/9/9/9/9/3K1R3 b - - 0 1"}[variant_name]
+    mated = {
+        "chess": "k6R/8/1K6/8/8/8/8/8 b - - 0 1",
+        "xiangqi": "4k4/4R4/2N6/9/9/9/9/9/9/3K1R3 b - - 0 1",
+    }[variant_name]
     assert quiesce(mated, "pruned", variant_name=variant_name)[0] == -MATE + 1
 
 
-@pytest.mark.parametrize("variant_name,fen", [
-    ("chess", "k7/8/2K5/8/8/8/8/7R w - - 0 1"),
-    ("xiangqi", "5k3/9/9/9/9/9/9/9/9/3K3R1 w - - 0 1"),
-])
+@pytest.mark.parametrize(
+    "variant_name,fen",
+    [
+        ("chess", "k7/8/2K5/8/8/8/8/7R w - - 0 1"),
+        ("xiangqi", "5k3/9/9/9/9/9/9/9/9/3K3R1 w - - 0 1"),
+    ],
+)
 def test_the_playing_search_finds_mates(variant_name, fen):
     config = SearchConfig(staged=True, **PLAY_SWITCHES)
     pos = get_variant(variant_name).position(fen)
     result = Searcher(build_pipeline(DEFAULT_SPEC, pos.variant), config).search(
-        pos, Limits(depth=4))
+        pos, Limits(depth=4)
+    )
     assert result.score == MATE - 3
 
 
@@ -162,22 +186,36 @@ def test_uci_options_switch_the_playing_search():
     lines = []
     protocol = UciProtocol(lines.append)
     protocol.handle("uci")
-    assert "option name Quiescence type combo default pruned var all var safe var pruned " \
-           "var none" in lines
+    assert (
+        "option name Quiescence type combo default pruned var all var safe var pruned "
+        "var none" in lines
+    )
     for option in ("NullMove", "LMR", "CheckExtension", "Futility", "Aspiration"):
         assert f"option name {option} type check default true" in lines
     engine = protocol.engine
-    for command in ("setoption name Quiescence value all", "setoption name NullMove value false",
-                    "setoption name LMR value false", "setoption name futility value false"):
+    for command in (
+        "setoption name Quiescence value all",
+        "setoption name NullMove value false",
+        "setoption name LMR value false",
+        "setoption name futility value false",
+    ):
         protocol.handle(command)
     expected = dict(PLAY_SWITCHES, quiescence="all", null_move=False, lmr=False, futility=False)
     assert engine.switches == expected
     config = engine.ensure_searcher().config
-    assert (config.quiescence, config.null_move, config.lmr, config.futility,
-            config.aspiration, config.staged) == ("all", False, False, False, True, True)
+    assert (
+        config.quiescence,
+        config.null_move,
+        config.lmr,
+        config.futility,
+        config.aspiration,
+        config.staged,
+    ) == ("all", False, False, False, True, True)
     lines.clear()
     for command in ("setoption name Quiescence value most", "setoption name LMR value yes"):
         protocol.handle(command)
-    assert lines == ["info string error: Quiescence 'most' is not one of all, safe, pruned, none",
-                     "info string error: LMR must be true or false, got 'yes'"]
+    assert lines == [
+        "info string error: Quiescence 'most' is not one of all, safe, pruned, none",
+        "info string error: LMR must be true or false, got 'yes'",
+    ]
     assert engine.switches == expected

@@ -13,7 +13,8 @@ def test_the_suite_runs_under_a_per_test_timeout(request):
 
 
 def test_a_test_past_its_timeout_fails_by_name_and_the_run_goes_on(pytester: pytest.Pytester):
-    pytester.makepyfile(test_inner="""
+    pytester.makepyfile(
+        test_inner="""
         import time
 
         def test_hangs():
@@ -21,7 +22,8 @@ def test_a_test_past_its_timeout_fails_by_name_and_the_run_goes_on(pytester: pyt
 
         def test_after_it():
             pass
-    """)
+    """
+    )
     result = pytester.runpytest_subprocess("--timeout=0.5", "-p", "no:cacheprovider")
     result.assert_outcomes(failed=1, passed=1)
     result.stdout.fnmatch_lines(["*test_hangs*", "*Timeout*"])

@@ -4,10 +4,9 @@ score mate 0`` as Stockfish sends), and ``go`` values checked against each param
 range."""
 
 import pytest
-
+from test_protocols import ENGINE
 from xqchess.cli.protocols.ucci import UcciProtocol
 from xqchess.cli.protocols.uci import UciProtocol
-from test_protocols import ENGINE
 
 chess = pytest.importorskip("chess")
 engine_module = pytest.importorskip("chess.engine")
@@ -48,10 +47,13 @@ def test_searchmoves_restricts_the_root(engine):
     assert result.move in allowed
 
 
-@pytest.mark.parametrize("fen, mate", [
-    ("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", True),  # checkmated
-    ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", False),  # stalemated
-])
+@pytest.mark.parametrize(
+    "fen, mate",
+    [
+        ("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", True),  # checkmated
+        ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", False),  # stalemated
+    ],
+)
 def test_no_legal_move_still_gets_a_score(engine, fen, mate):
     info = engine.analyse(chess.Board(fen), engine_module.Limit(depth=3))
     assert info["depth"] == 0
@@ -62,25 +64,31 @@ def test_no_legal_move_still_gets_a_score(engine, fen, mate):
 def test_xiangqi_checkmated_side_gets_mate_zero_and_no_move():
     lines = []
     protocol = UciProtocol(lines.append)
-    for command in ("setoption name UCI_Variant value xiangqi",
-                    "position fen 3k5/3R5/3R5/9/9/9/9/9/9/4K4 b - - 0 1", "go depth 2"):
+    for command in (
+        "setoption name UCI_Variant value xiangqi",
+        "position fen 3k5/3R5/3R5/9/9/9/9/9/9/4K4 b - - 0 1",
+        "go depth 2",
+    ):
         protocol.handle(command)
     protocol.engine.finish()
     assert lines[-2].startswith("info depth 0 ") and " score mate 0" in lines[-2]
     assert lines[-1] == "bestmove (none)"
 
 
-@pytest.mark.parametrize("command, fault", [
-    ("go depth -5", "go depth must be between 1 and 1000000, got -5"),
-    ("go depth 0", "go depth must be between 1 and 1000000, got 0"),
-    ("go depth " + "9" * 26, "go depth must be between 1 and 1000000"),
-    ("go nodes 0", "go nodes must be between 1 and"),
-    ("go movestogo 0", "go movestogo must be between 1 and 1000000, got 0"),
-    ("go winc -1", "go winc must be between 0 and"),
-    ("go searchmoves", "go searchmoves needs at least one move"),
-    ("go searchmoves e2e5", "e2e5"),
-    ("setoption name MultiPV value 0", "MultiPV must be between 1 and 256, got 0"),
-])
+@pytest.mark.parametrize(
+    "command, fault",
+    [
+        ("go depth -5", "go depth must be between 1 and 1000000, got -5"),
+        ("go depth 0", "go depth must be between 1 and 1000000, got 0"),
+        ("go depth " + "9" * 26, "go depth must be between 1 and 1000000"),
+        ("go nodes 0", "go nodes must be between 1 and"),
+        ("go movestogo 0", "go movestogo must be between 1 and 1000000, got 0"),
+        ("go winc -1", "go winc must be between 0 and"),
+        ("go searchmoves", "go searchmoves needs at least one move"),
+        ("go searchmoves e2e5", "e2e5"),
+        ("setoption name MultiPV value 0", "MultiPV must be between 1 and 256, got 0"),
+    ],
+)
 def test_bad_go_values_are_refused_by_their_own_range(command, fault):
     lines = []
     protocol = UciProtocol(lines.append)
@@ -98,13 +106,16 @@ def test_negative_clock_times_count_as_nearly_flagged_not_as_errors():
     assert lines[-1].startswith("bestmove ") and lines[-1] != "bestmove (none)"
 
 
-@pytest.mark.parametrize("command, fault", [
-    ("go depth 0", "go depth must be between 1 and 1000000, got 0"),
-    ("go depth -5", "go depth must be between 1 and 1000000, got -5"),
-    ("go nodes 0", "go nodes must be between 1 and"),
-    ("go movestogo 0", "go movestogo must be between 1 and 1000000, got 0"),
-    ("go time -1", "go time must be between 0 and"),
-])
+@pytest.mark.parametrize(
+    "command, fault",
+    [
+        ("go depth 0", "go depth must be between 1 and 1000000, got 0"),
+        ("go depth -5", "go depth must be between 1 and 1000000, got -5"),
+        ("go nodes 0", "go nodes must be between 1 and"),
+        ("go movestogo 0", "go movestogo must be between 1 and 1000000, got 0"),
+        ("go time -1", "go time must be between 0 and"),
+    ],
+)
 def test_ucci_go_values_are_refused_by_their_own_range(command, fault):
     lines = []
     protocol = UcciProtocol(lines.append)
@@ -114,6 +125,7 @@ def test_ucci_go_values_are_refused_by_their_own_range(command, fault):
 
 
 # -- go mate N -------------------------------------------------------------------------------
+
 
 def mates_within(board, moves):
     """Whether the side to move forces mate within ``moves`` moves (python-chess, the oracle,
@@ -196,9 +208,13 @@ def xiangqi_move_mates_within(sf, fen, line, moves):
         return True
     if moves == 1:
         return False
-    return all(any(xiangqi_move_mates_within(sf, fen, line + [reply, move], moves - 1)
-                   for move in sf.legal_moves("xiangqi", fen, line + [reply]))
-               for reply in replies)
+    return all(
+        any(
+            xiangqi_move_mates_within(sf, fen, line + [reply, move], moves - 1)
+            for move in sf.legal_moves("xiangqi", fen, line + [reply])
+        )
+        for reply in replies
+    )
 
 
 @pytest.mark.parametrize("fen, moves", XIANGQI_MATES)
@@ -206,8 +222,11 @@ def test_go_mate_in_xiangqi(fen, moves):
     sf = pytest.importorskip("pyffish")
     lines = []
     protocol = UciProtocol(lines.append)
-    for command in ("setoption name UCI_Variant value xiangqi", f"position fen {fen}",
-                    f"go mate {moves}"):
+    for command in (
+        "setoption name UCI_Variant value xiangqi",
+        f"position fen {fen}",
+        f"go mate {moves}",
+    ):
         protocol.handle(command)
     protocol.engine.thread.join(60)
     assert f" score mate {moves} " in lines[-2]

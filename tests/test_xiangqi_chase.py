@@ -6,7 +6,6 @@ rule."""
 import collections
 
 import pytest
-
 from chase_cycles import ATTACKER_KINDS, generate
 from helpers import as_pyffish
 from xqchess.cli.tui.play import termination_text
@@ -31,32 +30,51 @@ def chased_names(fen: str, move_text: str) -> list[str]:
     move = XIANGQI.parse_move(pos, move_text, "uci")
     pos.make(move)
     mask = chased(pos.board, before, move, pos.side)
-    return [XIANGQI.geometry.square_name(s) for s in range(XIANGQI.geometry.size)
-            if mask >> s & 1]
+    return [XIANGQI.geometry.square_name(s) for s in range(XIANGQI.geometry.size) if mask >> s & 1]
 
 
 # (FEN, move, what it chases, why)
 HAND_WORKED = [
-    ("2r1k4/9/9/2r6/9/9/9/N8/9/3K5 w - - 0 1", "a3b5", ["c7"],
-     "a horse attacking a chariot chases it though it is protected"),
-    ("4k4/9/9/2n6/R8/9/9/9/9/3K5 w - - 0 1", "a6c6", ["c7"],
-     "a chariot attacking an unprotected horse chases it"),
-    ("2r1k4/9/9/2n6/R8/9/9/9/9/3K5 w - - 0 1", "a6c6", [],
-     "a protected horse is not chased by a chariot"),
-    ("4k4/9/9/2p6/R8/9/9/9/9/3K5 w - - 0 1", "a6c6", [],
-     "a soldier that has not crossed the river is never chased"),
-    ("4k4/9/9/9/9/9/2p6/R8/9/3K5 w - - 0 1", "a3c3", ["c4"],
-     "a crossed soldier, unprotected, is"),
-    ("9/3nk4/R8/9/9/9/9/9/9/3K5 w - - 0 1", "a8a9", ["d9"],
-     "a general is no protection where taking back would face the other general"),
-    ("9/3nk4/R8/9/9/9/9/9/9/5K3 w - - 0 1", "a8a9", [],
-     "elsewhere a general protects"),
-    ("4k4/9/4r4/R8/9/9/9/4R4/9/3K5 w - - 0 1", "a7a8", ["e8"],
-     "a chariot chases a chariot that is pinned to its general"),
-    ("4k4/9/4r4/R8/9/9/9/5R3/9/3K5 w - - 0 1", "a7a8", [],
-     "but not one that can strike back"),
-    ("4k4/9/9/9/9/9/9/9/9/3K1R3 w - - 0 1", "f1f9", [],
-     "a check chases nothing"),
+    (
+        "2r1k4/9/9/2r6/9/9/9/N8/9/3K5 w - - 0 1",
+        "a3b5",
+        ["c7"],
+        "a horse attacking a chariot chases it though it is protected",
+    ),
+    (
+        "4k4/9/9/2n6/R8/9/9/9/9/3K5 w - - 0 1",
+        "a6c6",
+        ["c7"],
+        "a chariot attacking an unprotected horse chases it",
+    ),
+    (
+        "2r1k4/9/9/2n6/R8/9/9/9/9/3K5 w - - 0 1",
+        "a6c6",
+        [],
+        "a protected horse is not chased by a chariot",
+    ),
+    (
+        "4k4/9/9/2p6/R8/9/9/9/9/3K5 w - - 0 1",
+        "a6c6",
+        [],
+        "a soldier that has not crossed the river is never chased",
+    ),
+    ("4k4/9/9/9/9/9/2p6/R8/9/3K5 w - - 0 1", "a3c3", ["c4"], "a crossed soldier, unprotected, is"),
+    (
+        "9/3nk4/R8/9/9/9/9/9/9/3K5 w - - 0 1",
+        "a8a9",
+        ["d9"],
+        "a general is no protection where taking back would face the other general",
+    ),
+    ("9/3nk4/R8/9/9/9/9/9/9/5K3 w - - 0 1", "a8a9", [], "elsewhere a general protects"),
+    (
+        "4k4/9/4r4/R8/9/9/9/4R4/9/3K5 w - - 0 1",
+        "a7a8",
+        ["e8"],
+        "a chariot chases a chariot that is pinned to its general",
+    ),
+    ("4k4/9/4r4/R8/9/9/9/5R3/9/3K5 w - - 0 1", "a7a8", [], "but not one that can strike back"),
+    ("4k4/9/9/9/9/9/9/9/9/3K1R3 w - - 0 1", "f1f9", [], "a check chases nothing"),
 ]
 
 
@@ -71,16 +89,26 @@ CHASE_1 = "c3a3 a8b8 a3b3 b8a8 b3a3 a8b8 a3b3 b8a8 b3a3".split()
 VECTORS = [
     (START_1, CHASE_1, Outcome(Termination.PERPETUAL_CHASE, BLACK)),
     (START_1, CHASE_1 + "a8b8 a3b3 b8a8".split(), Outcome(Termination.PERPETUAL_CHASE, BLACK)),
-    ("2bakabr1/9/9/r1p1p1p2/p7R/P8/9/9/9/1C1AKA3 w - - 0 1",
-     "a5a6 a7b7 a6b6 b7a7 b6a6 a7b7 a6b6 b7a7 b6a6".split(),
-     Outcome(Termination.THREEFOLD_REPETITION, None)),
-    ("4k4/7n1/9/4pR3/9/9/4P4/9/9/4K4 w - - 0 1",
-     ["f7h7"] + "h9f8 h7h8 f8g6 h8g8 g6i7 g8g7 i7h9 g7h7".split() * 2,
-     Outcome(Termination.THREEFOLD_REPETITION, None)),
-    ("9/3kc4/3a5/3P5/9/4p4/9/4K4/9/3C5 w - - 0 1", "d7e7 e5d5 e7d7 d5e5".split() * 2,
-     Outcome(Termination.PERPETUAL_CHECK, RED)),
-    ("9/4c4/3k5/3r5/9/9/4C4/9/4K4/3R5 w - - 0 1", "e4d4 d7e7 d4e4 e7d7".split() * 2,
-     Outcome(Termination.THREEFOLD_REPETITION, None)),
+    (
+        "2bakabr1/9/9/r1p1p1p2/p7R/P8/9/9/9/1C1AKA3 w - - 0 1",
+        "a5a6 a7b7 a6b6 b7a7 b6a6 a7b7 a6b6 b7a7 b6a6".split(),
+        Outcome(Termination.THREEFOLD_REPETITION, None),
+    ),
+    (
+        "4k4/7n1/9/4pR3/9/9/4P4/9/9/4K4 w - - 0 1",
+        ["f7h7"] + "h9f8 h7h8 f8g6 h8g8 g6i7 g8g7 i7h9 g7h7".split() * 2,
+        Outcome(Termination.THREEFOLD_REPETITION, None),
+    ),
+    (
+        "9/3kc4/3a5/3P5/9/4p4/9/4K4/9/3C5 w - - 0 1",
+        "d7e7 e5d5 e7d7 d5e5".split() * 2,
+        Outcome(Termination.PERPETUAL_CHECK, RED),
+    ),
+    (
+        "9/4c4/3k5/3r5/9/9/4C4/9/4K4/3R5 w - - 0 1",
+        "e4d4 d7e7 d4e4 e7d7".split() * 2,
+        Outcome(Termination.THREEFOLD_REPETITION, None),
+    ),
 ]
 
 
@@ -116,8 +144,9 @@ def test_generated_cycles_agree_with_fairy_stockfish():
         verdicts[outcome.termination, outcome.winner] += 1
         kinds[cycle.attacker_kind] += 1
     assert set(kinds) == set(ATTACKER_KINDS)
-    red_lost, black_lost = (verdicts[Termination.PERPETUAL_CHASE, winner]
-                            for winner in (BLACK, RED))
+    red_lost, black_lost = (
+        verdicts[Termination.PERPETUAL_CHASE, winner] for winner in (BLACK, RED)
+    )
     chases = red_lost + black_lost
     assert min(red_lost, black_lost) >= 25, verdicts
     assert chases >= 100 and verdicts[Termination.THREEFOLD_REPETITION, None] >= 1000, verdicts
@@ -146,6 +175,5 @@ def test_the_engine_avoids_a_losing_chase():
 
 def test_a_perpetual_chase_is_announced_with_its_winner():
     outcome = play(START_1, CHASE_1).outcome()
-    assert termination_text(outcome, XIANGQI.color_names) == \
-        "Perpetual chase: Black wins (0-1)"
+    assert termination_text(outcome, XIANGQI.color_names) == "Perpetual chase: Black wins (0-1)"
     assert outcome.result() == "0-1"

@@ -57,8 +57,9 @@ def test_move_limit_extended_by_checks_agrees_with_fairy_stockfish():
                     assert as_pyffish(outcome, pos.side) == expected, (start, moves)
                     extended += outcome is None
                 if outcome is not None:
-                    extended_draws += (outcome.termination == Termination.MOVE_LIMIT
-                                       and pos.halfmove > 100)
+                    extended_draws += (
+                        outcome.termination == Termination.MOVE_LIMIT and pos.halfmove > 100
+                    )
                     break
                 move = choose_check_without_capture_or_repetition(rng, pos)
                 moves.append(XIANGQI.format_move(pos, move))

@@ -6,9 +6,9 @@ legal move; a captured general. The same verdicts without a chase rule (``make_r
 minixiangqi's). `test_xiangqi_oracle` compares the rules with pyffish over random games."""
 
 import pytest
-
 from xqchess.core.outcome import Outcome, Termination
-from xqchess.core.pieces import BLACK, WHITE as RED
+from xqchess.core.pieces import BLACK
+from xqchess.core.pieces import WHITE as RED
 from xqchess.variants import get_variant
 from xqchess.variants.xiangqi.rules import BY_CHECK, BY_NEITHER, RULES, judge_cycle, make_rules
 
@@ -18,8 +18,10 @@ XIANGQI = get_variant("xiangqi")
 LIMIT_START = "5k3/9/9/9/9/9/9/9/9/R2K5 w - - 79 1"
 #: 22 plies, no capture and no position twice: each of Red's 11 moves gives check (some next
 #: to the general, which declines to take).
-ELEVEN_CHECKS = ("a1a10 f10f9 a10a9 f9f8 a9a8 f8f9 a8f8 f9e9 f8f9 e9e8 f9e9 e8f8 e9e8 f8f9 e8e9 "
-                 "f9f10 e9f9 f10e10 f9f10 e10e9 f10e10 e9f9").split()
+ELEVEN_CHECKS = (
+    "a1a10 f10f9 a10a9 f9f8 a9a8 f8f9 a8f8 f9e9 f8f9 e9e8 f9e9 e8f8 e9e8 f8f9 e8e9 "
+    "f9f10 e9f9 f10e10 f9f10 e10e9 f10e10 e9f9"
+).split()
 
 
 def play(fen, moves):
@@ -128,24 +130,31 @@ def test_judge_cycle_by_checks(checks, verdict):
 
 # -- no legal move, a captured general -------------------------------------------------------
 
-@pytest.mark.parametrize("fen, termination, winner", [
-    # Black's general f10: f9 is on the chariot's file, e10 faces Red's general: checkmate
-    ("5k3/9/9/9/9/9/9/9/5R3/4K4 b - - 0 1", Termination.CHECKMATE, RED),
-    ("4k4/5r3/9/9/9/9/9/9/9/5K3 w - - 1 2", Termination.CHECKMATE, BLACK),
-    # no move and no check: the stalemated side loses as well
-    ("3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1", Termination.STALEMATE, RED),
-    ("4k4/9/9/9/9/9/9/9/r8/3K5 w - - 0 1", Termination.STALEMATE, BLACK),
-])
+
+@pytest.mark.parametrize(
+    "fen, termination, winner",
+    [
+        # Black's general f10: f9 is on the chariot's file, e10 faces Red's general: checkmate
+        ("5k3/9/9/9/9/9/9/9/5R3/4K4 b - - 0 1", Termination.CHECKMATE, RED),
+        ("4k4/5r3/9/9/9/9/9/9/9/5K3 w - - 1 2", Termination.CHECKMATE, BLACK),
+        # no move and no check: the stalemated side loses as well
+        ("3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1", Termination.STALEMATE, RED),
+        ("4k4/9/9/9/9/9/9/9/r8/3K5 w - - 0 1", Termination.STALEMATE, BLACK),
+    ],
+)
 def test_no_legal_move_loses(fen, termination, winner):
     pos = XIANGQI.position(fen)
     assert pos.outcome() == Outcome(termination, winner)
 
 
-@pytest.mark.parametrize("fen, capture, winner", [
-    # leniently accepted positions whose side not to move stands in check
-    ("3k5/9/9/9/9/9/9/9/9/3R1K3 w - - 0 1", "d1d10", RED),
-    ("3k5/9/9/9/9/9/9/9/9/4K1r2 b - - 0 1", "g1e1", BLACK),
-])
+@pytest.mark.parametrize(
+    "fen, capture, winner",
+    [
+        # leniently accepted positions whose side not to move stands in check
+        ("3k5/9/9/9/9/9/9/9/9/3R1K3 w - - 0 1", "d1d10", RED),
+        ("3k5/9/9/9/9/9/9/9/9/4K1r2 b - - 0 1", "g1e1", BLACK),
+    ],
+)
 def test_the_general_captured_ends_the_game_for_the_capturer(fen, capture, winner):
     pos = XIANGQI.position(fen, strict=False)
     pos.make(XIANGQI.parse_move(pos, capture))

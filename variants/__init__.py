@@ -27,17 +27,23 @@ FAMILIES = "families"
 
 def _discover() -> dict[str, str]:
     """Game name -> where its definition (or `Variant` class) is: ``module:attribute``."""
-    found = {info.name: f"{__name__}.{info.name}:{DEFINITION_ATTRIBUTE}"
-             for info in pkgutil.iter_modules(__path__) if info.ispkg and info.name != FAMILIES}
+    found = {
+        info.name: f"{__name__}.{info.name}:{DEFINITION_ATTRIBUTE}"
+        for info in pkgutil.iter_modules(__path__)
+        if info.ispkg and info.name != FAMILIES
+    }
     for point in entry_points(group=ENTRY_POINT_GROUP):
         found.setdefault(point.name, point.value)
     return found
 
 
 LOCATIONS = _discover()
-NAMES = tuple(sorted(LOCATIONS, key=lambda name: (name not in FIRST,
-                                                  FIRST.index(name) if name in FIRST else 0,
-                                                  name)))
+NAMES = tuple(
+    sorted(
+        LOCATIONS,
+        key=lambda name: (name not in FIRST, FIRST.index(name) if name in FIRST else 0, name),
+    )
+)
 #: the game the commands play when none is named: the first listed
 DEFAULT_VARIANT = NAMES[0]
 

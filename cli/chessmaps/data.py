@@ -32,10 +32,10 @@ Output: a gzip file (mtime 0, no file name inside, so the same options give the 
 text lines ``FEN<TAB>move_uci``, after one ``#`` line giving the command that made it and the
 engine's name and version. `read_records` reads it back; `generate` returns the records.
 
-The shipped files, chessmaps-{train,test}.txt.gz in the chess and xiangqi data folders, are 10,000 records
-each made with the defaults above, depth 10, seed 1 (train) and 2 (test); each file's header
-line is the command that remakes it byte for byte (add ``--output FILE``; ``--chunks DIR`` to
-make it resumably). Until the command is wired into `xqchess`, run it as
+The shipped files, chessmaps-{train,test}.txt.gz in the chess and xiangqi data folders, are
+10,000 records each made with the defaults above, depth 10, seed 1 (train) and 2 (test); each
+file's header line is the command that remakes it byte for byte (add ``--output FILE``;
+``--chunks DIR`` to make it resumably). Until the command is wired into `xqchess`, run it as
 ``python -m xqchess.cli.chessmaps.data VARIANT ...``.
 """
 
@@ -98,34 +98,48 @@ class FairyStockfish:
     Every failure (missing binary, not a UCI engine, variant not offered, death, silence)
     raises XQChessError with a one-line message naming the engine and the fault."""
 
-    def __init__(self, path: str, variant_name: str, hash_mb: int = DEFAULT_HASH_MB,
-                 timeout: float = DEFAULT_TIMEOUT) -> None:
+    def __init__(
+        self,
+        path: str,
+        variant_name: str,
+        hash_mb: int = DEFAULT_HASH_MB,
+        timeout: float = DEFAULT_TIMEOUT,
+    ) -> None:
         self.path = path
         self.timeout = timeout
         self.lines: queue.Queue[str | None] = queue.Queue()
         try:
             self.process = subprocess.Popen(
-                [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL, text=True, bufsize=1)
+                [path],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                text=True,
+                bufsize=1,
+            )
         except FileNotFoundError:
-            raise XQChessError(f"engine {path!r} not found (install Debian's fairy-stockfish "
-                               f"or give --engine PATH)") from None
+            raise XQChessError(
+                f"engine {path!r} not found (install Debian's fairy-stockfish "
+                f"or give --engine PATH)"
+            ) from None
         except OSError as error:
-            raise XQChessError(f"engine {path!r} cannot be started: "
-                               f"{error.strerror or error}") from None
+            raise XQChessError(
+                f"engine {path!r} cannot be started: {error.strerror or error}"
+            ) from None
         threading.Thread(target=self._read, daemon=True).start()
         self.name = "unknown engine"
         variants: list[str] | None = None
         for line in self._until("uciok", "uci"):
             if line.startswith("id name "):
-                self.name = line[len("id name "):].strip()
+                self.name = line[len("id name ") :].strip()
             elif line.startswith("option name UCI_Variant "):
                 words = line.split()
                 variants = [words[i + 1] for i, word in enumerate(words[:-1]) if word == "var"]
         if variants is None or variant_name not in variants:
             self.close()
-            raise XQChessError(f"engine {path!r} ({self.name}) does not offer UCI_Variant "
-                               f"{variant_name}")
+            raise XQChessError(
+                f"engine {path!r} ({self.name}) does not offer UCI_Variant {variant_name}"
+            )
         self._send(f"setoption name UCI_Variant value {variant_name}")
         self._send("setoption name Threads value 1")
         self._send(f"setoption name Hash value {hash_mb}")
@@ -141,8 +155,9 @@ class FairyStockfish:
             self.process.stdin.write(text + "\n")
             self.process.stdin.flush()
         except (BrokenPipeError, OSError, ValueError):
-            raise XQChessError(f"engine {self.path!r} died (exit code "
-                               f"{self.process.poll()}) before '{text}'") from None
+            raise XQChessError(
+                f"engine {self.path!r} died (exit code {self.process.poll()}) before '{text}'"
+            ) from None
 
     def _until(self, prefix: str, command: str) -> list[str]:
         """Send ``command`` and collect the engine's lines up to one starting with ``prefix``."""
@@ -154,12 +169,15 @@ class FairyStockfish:
                 line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
             except queue.Empty:
                 self.close()
-                raise XQChessError(f"engine {self.path!r} gave no '{prefix}' within "
-                                   f"{self.timeout:g} s after '{command}'") from None
+                raise XQChessError(
+                    f"engine {self.path!r} gave no '{prefix}' within "
+                    f"{self.timeout:g} s after '{command}'"
+                ) from None
             if line is None:
                 code = self.process.wait()
-                raise XQChessError(f"engine {self.path!r} died (exit code {code}) before "
-                                   f"answering '{command}'")
+                raise XQChessError(
+                    f"engine {self.path!r} died (exit code {code}) before answering '{command}'"
+                )
             lines.append(line)
             if line.startswith(prefix):
                 return lines
@@ -184,8 +202,7 @@ class FairyStockfish:
         move = words[1] if len(words) > 1 else None
         return (None if move in (None, "(none)", "0000") else move), score
 
-    def scored_moves(self, fen: str, moves: list[str], depth: int,
-                     count: int) -> dict[str, int]:
+    def scored_moves(self, fen: str, moves: list[str], depth: int, count: int) -> dict[str, int]:
         """Every move's score at ``depth`` (MultiPV ``count``, as many as there are legal
         moves), for the side to move in centipawns (mates as +-100000)."""
         self._send(f"setoption name MultiPV value {count}")
@@ -195,14 +212,17 @@ class FairyStockfish:
         scores: dict[int, tuple[str, int]] = {}
         for line in lines:
             words = line.split()
-            if (words[:1] != ["info"] or "multipv" not in words or "pv" not in words
-                    or words[words.index("depth") + 1] != str(depth)):
+            if (
+                words[:1] != ["info"]
+                or "multipv" not in words
+                or "pv" not in words
+                or words[words.index("depth") + 1] != str(depth)
+            ):
                 continue
             at = words.index("score")
             kind, value = words[at + 1], int(words[at + 2])
             score = value if kind == "cp" else (100000 if value > 0 else -100000)
-            scores[int(words[words.index("multipv") + 1])] = (words[words.index("pv") + 1],
-                                                               score)
+            scores[int(words[words.index("multipv") + 1])] = (words[words.index("pv") + 1], score)
         return dict(scores.values())
 
     def close(self) -> None:
@@ -228,17 +248,34 @@ class FairyStockfish:
 # -- options ---------------------------------------------------------------------------------
 
 
-def check_options(variant_name: str, count: int, depth: int, seed: int, hash_mb: int,
-                  stride: int, opening: tuple[int, int], opening_depth: int,
-                  opening_margin: int, resign: int, resign_plies: int, max_plies: int) -> None:
+def check_options(
+    variant_name: str,
+    count: int,
+    depth: int,
+    seed: int,
+    hash_mb: int,
+    stride: int,
+    opening: tuple[int, int],
+    opening_depth: int,
+    opening_margin: int,
+    resign: int,
+    resign_plies: int,
+    max_plies: int,
+) -> None:
     """XQChessError naming the first bad option value."""
     get_variant(variant_name)
-    for name, value, low in (("count", count, 1), ("depth", depth, 1), ("seed", seed, 0),
-                             ("hash", hash_mb, 1), ("stride", stride, 1),
-                             ("opening depth", opening_depth, 1),
-                             ("opening margin", opening_margin, 0),
-                             ("resign", resign, 1), ("resign plies", resign_plies, 1),
-                             ("max plies", max_plies, 1)):
+    for name, value, low in (
+        ("count", count, 1),
+        ("depth", depth, 1),
+        ("seed", seed, 0),
+        ("hash", hash_mb, 1),
+        ("stride", stride, 1),
+        ("opening depth", opening_depth, 1),
+        ("opening margin", opening_margin, 0),
+        ("resign", resign, 1),
+        ("resign plies", resign_plies, 1),
+        ("max plies", max_plies, 1),
+    ):
         if isinstance(value, bool) or not isinstance(value, int):
             raise XQChessError(f"{name} must be a whole number, got {value!r}")
         if value < low:
@@ -248,20 +285,35 @@ def check_options(variant_name: str, count: int, depth: int, seed: int, hash_mb:
             raise XQChessError(f"{name} must be at most {MAX_DEPTH}, got {value}")
     low, high = opening
     if not (isinstance(low, int) and isinstance(high, int)) or not 0 <= low <= high:
-        raise XQChessError(f"opening plies must be a range MIN-MAX with 0 <= MIN <= MAX, "
-                           f"got {low}-{high}")
+        raise XQChessError(
+            f"opening plies must be a range MIN-MAX with 0 <= MIN <= MAX, got {low}-{high}"
+        )
 
 
-def header(variant_name: str, count: int, depth: int, seed: int, hash_mb: int, stride: int,
-           opening: tuple[int, int], opening_depth: int, opening_margin: int, resign: int,
-           resign_plies: int, max_plies: int, engine_name: str) -> str:
+def header(
+    variant_name: str,
+    count: int,
+    depth: int,
+    seed: int,
+    hash_mb: int,
+    stride: int,
+    opening: tuple[int, int],
+    opening_depth: int,
+    opening_margin: int,
+    resign: int,
+    resign_plies: int,
+    max_plies: int,
+    engine_name: str,
+) -> str:
     """The header line: the command that makes the file and the engine that played."""
-    return (f"{HEADER_PREFIX}{COMMAND} {variant_name} --count {count} --depth {depth} "
-            f"--seed {seed} --hash {hash_mb} --stride {stride} "
-            f"--opening {opening[0]}-{opening[1]} --opening-depth {opening_depth} "
-            f"--opening-margin {opening_margin} --resign {resign} "
-            f"--resign-plies {resign_plies} --max-plies {max_plies}"
-            f"  # engine: {engine_name}; records: FEN<TAB>move_uci")
+    return (
+        f"{HEADER_PREFIX}{COMMAND} {variant_name} --count {count} --depth {depth} "
+        f"--seed {seed} --hash {hash_mb} --stride {stride} "
+        f"--opening {opening[0]}-{opening[1]} --opening-depth {opening_depth} "
+        f"--opening-margin {opening_margin} --resign {resign} "
+        f"--resign-plies {resign_plies} --max-plies {max_plies}"
+        f"  # engine: {engine_name}; records: FEN<TAB>move_uci"
+    )
 
 
 # -- games -----------------------------------------------------------------------------------
@@ -283,10 +335,21 @@ class GameStats:
         self.endings[why] = self.endings.get(why, 0) + 1
 
 
-def play_game(engine: FairyStockfish, variant_name: str, seed: int, game: int, depth: int,
-              stride: int, opening: tuple[int, int], opening_depth: int, opening_margin: int,
-              resign: int, resign_plies: int, max_plies: int,
-              stats: GameStats | None = None) -> list[Record]:
+def play_game(
+    engine: FairyStockfish,
+    variant_name: str,
+    seed: int,
+    game: int,
+    depth: int,
+    stride: int,
+    opening: tuple[int, int],
+    opening_depth: int,
+    opening_margin: int,
+    resign: int,
+    resign_plies: int,
+    max_plies: int,
+    stats: GameStats | None = None,
+) -> list[Record]:
     """The records of game number ``game`` of ``seed`` (a function of these and the options)."""
     stats = stats if stats is not None else GameStats()
     stats.games += 1
@@ -303,13 +366,19 @@ def play_game(engine: FairyStockfish, variant_name: str, seed: int, game: int, d
         legal = {variant.format_move(pos, move, "uci"): move for move in pos.legal_moves()}
         scores = engine.scored_moves(start, moves, opening_depth, len(legal))
         best = max(scores.values(), default=0)
-        sound = sorted(text for text, score in scores.items()
-                       if score >= best - opening_margin and text in legal)
+        sound = sorted(
+            text
+            for text, score in scores.items()
+            if score >= best - opening_margin and text in legal
+        )
         if not sound:
             stats.refused += 1
             stats.end("engine opening moves refused")
-            print(f"warning: none of {engine.name}'s opening moves {sorted(scores)} is legal "
-                  f"in {pos.fen()} (game {game}); game skipped", file=sys.stderr)
+            print(
+                f"warning: none of {engine.name}'s opening moves {sorted(scores)} is legal "
+                f"in {pos.fen()} (game {game}); game skipped",
+                file=sys.stderr,
+            )
             return []
         text = rng.choice(sound)
         moves.append(text)
@@ -328,16 +397,22 @@ def play_game(engine: FairyStockfish, variant_name: str, seed: int, game: int, d
         if text is None:
             stats.refused += 1
             stats.end("engine had no move")
-            print(f"warning: {engine.name} has no move in {fen} (game {game}), which xqchess "
-                  f"does not rule over; game ended", file=sys.stderr)
+            print(
+                f"warning: {engine.name} has no move in {fen} (game {game}), which xqchess "
+                f"does not rule over; game ended",
+                file=sys.stderr,
+            )
             return records
         try:
             move = variant.parse_move(pos, text, "uci")
         except MoveError as error:
             stats.refused += 1
             stats.end("engine move refused")
-            print(f"warning: {engine.name} played {text} in {fen} (game {game}); xqchess "
-                  f"refuses it: {error}; game ended", file=sys.stderr)
+            print(
+                f"warning: {engine.name} played {text} in {fen} (game {game}); xqchess "
+                f"refuses it: {error}; game ended",
+                file=sys.stderr,
+            )
             return records
         if (ply - offset) % stride == 0:
             records.append((fen, variant.format_move(pos, move, "uci")))
@@ -361,44 +436,89 @@ def _read_chunk(path: Path, key: str) -> list[Record] | None:
         return None
     lines = path.read_text(encoding="utf-8").splitlines()
     if not lines or lines[0] != key:
-        raise XQChessError(f"chunk file {path} was made with other options (its first line is "
-                           f"{lines[0] if lines else 'missing'!r}); use another --chunks folder")
+        raise XQChessError(
+            f"chunk file {path} was made with other options (its first line is "
+            f"{lines[0] if lines else 'missing'!r}); use another --chunks folder"
+        )
     return [_parse_line(line, path, number) for number, line in enumerate(lines[1:], 2)]
 
 
 def _write_chunk(path: Path, key: str, records: list[Record]) -> None:
     temporary = path.with_suffix(".tmp")
-    temporary.write_text("".join(f"{line}\n" for line in
-                                 [key] + [f"{fen}\t{move}" for fen, move in records]),
-                         encoding="utf-8")
+    temporary.write_text(
+        "".join(f"{line}\n" for line in [key] + [f"{fen}\t{move}" for fen, move in records]),
+        encoding="utf-8",
+    )
     os.replace(temporary, path)
 
 
-def generate(variant_name: str, count: int, depth: int = DEFAULT_DEPTH, seed: int = 0,
-             engine: str | None = None, *, hash_mb: int = DEFAULT_HASH_MB,
-             stride: int = DEFAULT_STRIDE, opening: tuple[int, int] = DEFAULT_OPENING,
-             opening_depth: int = DEFAULT_OPENING_DEPTH,
-             opening_margin: int = DEFAULT_OPENING_MARGIN, resign: int = DEFAULT_RESIGN_CP,
-             resign_plies: int = DEFAULT_RESIGN_PLIES,
-             max_plies: int = DEFAULT_MAX_PLIES, chunk_dir: str | Path | None = None,
-             timeout: float = DEFAULT_TIMEOUT, progress=None,
-             stats: GameStats | None = None) -> list[Record]:
+def generate(
+    variant_name: str,
+    count: int,
+    depth: int = DEFAULT_DEPTH,
+    seed: int = 0,
+    engine: str | None = None,
+    *,
+    hash_mb: int = DEFAULT_HASH_MB,
+    stride: int = DEFAULT_STRIDE,
+    opening: tuple[int, int] = DEFAULT_OPENING,
+    opening_depth: int = DEFAULT_OPENING_DEPTH,
+    opening_margin: int = DEFAULT_OPENING_MARGIN,
+    resign: int = DEFAULT_RESIGN_CP,
+    resign_plies: int = DEFAULT_RESIGN_PLIES,
+    max_plies: int = DEFAULT_MAX_PLIES,
+    chunk_dir: str | Path | None = None,
+    timeout: float = DEFAULT_TIMEOUT,
+    progress=None,
+    stats: GameStats | None = None,
+) -> list[Record]:
     """``count`` records from games 0, 1, 2, ... of ``seed``; ``stats.header`` (pass a
     `GameStats` to see it) is then the header line naming how they were made. With
     ``chunk_dir``, every ``CHUNK_GAMES`` games are saved there as one file and chunks found
     there are reused, so an interrupted run resumes; the result is the same either way.
     ``progress(records, stats)`` is called after every game."""
-    check_options(variant_name, count, depth, seed, hash_mb, stride, opening, opening_depth,
-                  opening_margin, resign, resign_plies, max_plies)
+    check_options(
+        variant_name,
+        count,
+        depth,
+        seed,
+        hash_mb,
+        stride,
+        opening,
+        opening_depth,
+        opening_margin,
+        resign,
+        resign_plies,
+        max_plies,
+    )
     stats = stats if stats is not None else GameStats()
-    options = dict(depth=depth, stride=stride, opening=opening, opening_depth=opening_depth,
-                   opening_margin=opening_margin, resign=resign,
-                   resign_plies=resign_plies, max_plies=max_plies)
+    options = dict(
+        depth=depth,
+        stride=stride,
+        opening=opening,
+        opening_depth=opening_depth,
+        opening_margin=opening_margin,
+        resign=resign,
+        resign_plies=resign_plies,
+        max_plies=max_plies,
+    )
     records: list[Record] = []
     with FairyStockfish(engine or default_engine(), variant_name, hash_mb, timeout) as fsf:
-        title = header(variant_name, count, depth, seed, hash_mb, stride, opening,
-                       opening_depth, opening_margin, resign, resign_plies, max_plies,
-                       fsf.name)
+        title = header(
+            variant_name,
+            count,
+            depth,
+            seed,
+            hash_mb,
+            stride,
+            opening,
+            opening_depth,
+            opening_margin,
+            resign,
+            resign_plies,
+            max_plies,
+            fsf.name,
+        )
         # a chunk depends on every option but the count
         key = title.replace(f" --count {count} ", " ")
         folder = Path(chunk_dir) if chunk_dir is not None else None
@@ -411,8 +531,7 @@ def generate(variant_name: str, count: int, depth: int = DEFAULT_DEPTH, seed: in
             if saved is None:
                 saved = []
                 for game in range(step * per_step, (step + 1) * per_step):
-                    saved.extend(play_game(fsf, variant_name, seed, game, stats=stats,
-                                           **options))
+                    saved.extend(play_game(fsf, variant_name, seed, game, stats=stats, **options))
                     if progress:
                         progress(min(len(records) + len(saved), count), stats)
                 if folder is not None:
@@ -436,8 +555,7 @@ def encode(records: list[Record], title: str) -> bytes:
     mtime 0 and no file name in the gzip header, so equal records give equal bytes."""
     text = title + "\n" + "".join(f"{fen}\t{move}\n" for fen, move in records)
     buffer = io.BytesIO()
-    with gzip.GzipFile(filename="", mode="wb", fileobj=buffer, compresslevel=9,
-                       mtime=0) as stream:
+    with gzip.GzipFile(filename="", mode="wb", fileobj=buffer, compresslevel=9, mtime=0) as stream:
         stream.write(text.encode("utf-8"))
     return buffer.getvalue()
 
@@ -509,7 +627,7 @@ def header_arguments(line: str) -> argparse.Namespace:
     **generate_options(args))``."""
     if not line.startswith(HEADER_PREFIX + COMMAND + " "):
         raise XQChessError(f"header {line[:60]!r} does not start with '# {COMMAND}'")
-    words = line[len(HEADER_PREFIX + COMMAND):].split("  #", 1)[0].split()
+    words = line[len(HEADER_PREFIX + COMMAND) :].split("  #", 1)[0].split()
     parser = argparse.ArgumentParser(prog=COMMAND, add_help=False)
     add_arguments(parser)
     try:
@@ -520,11 +638,18 @@ def header_arguments(line: str) -> argparse.Namespace:
 
 def generate_options(args: argparse.Namespace) -> dict:
     """`generate`'s keyword options from parsed command-line arguments."""
-    return dict(engine=args.engine, hash_mb=args.hash, stride=args.stride,
-                opening=tuple(args.opening), opening_depth=args.opening_depth,
-                opening_margin=args.opening_margin, resign=args.resign,
-                resign_plies=args.resign_plies, max_plies=args.max_plies,
-                chunk_dir=args.chunks)
+    return dict(
+        engine=args.engine,
+        hash_mb=args.hash,
+        stride=args.stride,
+        opening=tuple(args.opening),
+        opening_depth=args.opening_depth,
+        opening_margin=args.opening_margin,
+        resign=args.resign,
+        resign_plies=args.resign_plies,
+        max_plies=args.max_plies,
+        chunk_dir=args.chunks,
+    )
 
 
 def shipped(variant_name: str, split: str) -> Path:
@@ -556,44 +681,97 @@ def _opening_range(text: str) -> tuple[int, int]:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of `xqchess chessmaps data`."""
-    parser.add_argument("variant", choices=NAMES, metavar="VARIANT",
-                        help="game: " + ", ".join(NAMES))
-    parser.add_argument("--count", type=positive_int, required=True,
-                        help="number of positions to record")
-    parser.add_argument("--output", "-o", required=True,
-                        help="file to write (gzip text: a header line, then FEN<TAB>move_uci)")
-    parser.add_argument("--depth", type=positive_int, default=DEFAULT_DEPTH,
-                        help=f"Fairy-Stockfish's search depth per move (default {DEFAULT_DEPTH})")
-    parser.add_argument("--seed", type=non_negative_int, default=0,
-                        help="seed of the openings and sampling (default 0)")
-    parser.add_argument("--engine", help="Fairy-Stockfish binary (default: fairy-stockfish on "
-                        f"PATH, else {DEBIAN_ENGINE})")
-    parser.add_argument("--hash", type=positive_int, default=DEFAULT_HASH_MB,
-                        help=f"engine hash in MB (default {DEFAULT_HASH_MB})")
-    parser.add_argument("--stride", type=positive_int, default=DEFAULT_STRIDE,
-                        help="record one position in STRIDE, from a random offset per game "
-                             f"(default {DEFAULT_STRIDE})")
-    parser.add_argument("--opening", type=_opening_range, default=DEFAULT_OPENING,
-                        metavar="MIN-MAX", help="random sound plies before the engine plays "
-                        f"(default {DEFAULT_OPENING[0]}-{DEFAULT_OPENING[1]})")
-    parser.add_argument("--opening-depth", type=positive_int,
-                        default=DEFAULT_OPENING_DEPTH, help="depth of the search that scores "
-                        f"the opening's candidate moves (default {DEFAULT_OPENING_DEPTH})")
-    parser.add_argument("--opening-margin", type=non_negative_int,
-                        default=DEFAULT_OPENING_MARGIN, metavar="CP",
-                        help="an opening ply is drawn among the moves scored within CP "
-                             f"centipawns of the best (default {DEFAULT_OPENING_MARGIN})")
-    parser.add_argument("--resign", type=positive_int, default=DEFAULT_RESIGN_CP,
-                        metavar="CP", help="stop a game when the engine's score is beyond CP "
-                        f"centipawns or a mate ... (default {DEFAULT_RESIGN_CP})")
-    parser.add_argument("--resign-plies", type=positive_int, default=DEFAULT_RESIGN_PLIES,
-                        metavar="N", help=f"... for N plies in a row (default "
-                        f"{DEFAULT_RESIGN_PLIES})")
-    parser.add_argument("--max-plies", type=positive_int, default=DEFAULT_MAX_PLIES,
-                        help=f"stop a game after this many engine plies (default "
-                             f"{DEFAULT_MAX_PLIES})")
-    parser.add_argument("--chunks", metavar="DIR", help="save every %d games in DIR and reuse "
-                        "what is there, so an interrupted run resumes" % CHUNK_GAMES)
+    parser.add_argument(
+        "variant", choices=NAMES, metavar="VARIANT", help="game: " + ", ".join(NAMES)
+    )
+    parser.add_argument(
+        "--count", type=positive_int, required=True, help="number of positions to record"
+    )
+    parser.add_argument(
+        "--output",
+        "-o",
+        required=True,
+        help="file to write (gzip text: a header line, then FEN<TAB>move_uci)",
+    )
+    parser.add_argument(
+        "--depth",
+        type=positive_int,
+        default=DEFAULT_DEPTH,
+        help=f"Fairy-Stockfish's search depth per move (default {DEFAULT_DEPTH})",
+    )
+    parser.add_argument(
+        "--seed",
+        type=non_negative_int,
+        default=0,
+        help="seed of the openings and sampling (default 0)",
+    )
+    parser.add_argument(
+        "--engine",
+        help=f"Fairy-Stockfish binary (default: fairy-stockfish on PATH, else {DEBIAN_ENGINE})",
+    )
+    parser.add_argument(
+        "--hash",
+        type=positive_int,
+        default=DEFAULT_HASH_MB,
+        help=f"engine hash in MB (default {DEFAULT_HASH_MB})",
+    )
+    parser.add_argument(
+        "--stride",
+        type=positive_int,
+        default=DEFAULT_STRIDE,
+        help="record one position in STRIDE, from a random offset per game "
+        f"(default {DEFAULT_STRIDE})",
+    )
+    parser.add_argument(
+        "--opening",
+        type=_opening_range,
+        default=DEFAULT_OPENING,
+        metavar="MIN-MAX",
+        help="random sound plies before the engine plays "
+        f"(default {DEFAULT_OPENING[0]}-{DEFAULT_OPENING[1]})",
+    )
+    parser.add_argument(
+        "--opening-depth",
+        type=positive_int,
+        default=DEFAULT_OPENING_DEPTH,
+        help="depth of the search that scores "
+        f"the opening's candidate moves (default {DEFAULT_OPENING_DEPTH})",
+    )
+    parser.add_argument(
+        "--opening-margin",
+        type=non_negative_int,
+        default=DEFAULT_OPENING_MARGIN,
+        metavar="CP",
+        help="an opening ply is drawn among the moves scored within CP "
+        f"centipawns of the best (default {DEFAULT_OPENING_MARGIN})",
+    )
+    parser.add_argument(
+        "--resign",
+        type=positive_int,
+        default=DEFAULT_RESIGN_CP,
+        metavar="CP",
+        help="stop a game when the engine's score is beyond CP "
+        f"centipawns or a mate ... (default {DEFAULT_RESIGN_CP})",
+    )
+    parser.add_argument(
+        "--resign-plies",
+        type=positive_int,
+        default=DEFAULT_RESIGN_PLIES,
+        metavar="N",
+        help=f"... for N plies in a row (default {DEFAULT_RESIGN_PLIES})",
+    )
+    parser.add_argument(
+        "--max-plies",
+        type=positive_int,
+        default=DEFAULT_MAX_PLIES,
+        help=f"stop a game after this many engine plies (default {DEFAULT_MAX_PLIES})",
+    )
+    parser.add_argument(
+        "--chunks",
+        metavar="DIR",
+        help="save every %d games in DIR and reuse "
+        "what is there, so an interrupted run resumes" % CHUNK_GAMES,
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
 
 
@@ -608,19 +786,32 @@ def run(args: argparse.Namespace) -> None:
             return
         shown[0] = now
         elapsed = now - started
-        print(f"{args.variant}: {records}/{args.count} positions, {stats.games} games, "
-              f"{elapsed:.0f} s, {records / max(elapsed, 1e-9):.1f} positions/s",
-              file=sys.stderr, flush=True)
+        print(
+            f"{args.variant}: {records}/{args.count} positions, {stats.games} games, "
+            f"{elapsed:.0f} s, {records / max(elapsed, 1e-9):.1f} positions/s",
+            file=sys.stderr,
+            flush=True,
+        )
 
     stats = GameStats()
-    records = generate(args.variant, args.count, args.depth, args.seed,
-                              progress=progress, stats=stats, **generate_options(args))
+    records = generate(
+        args.variant,
+        args.count,
+        args.depth,
+        args.seed,
+        progress=progress,
+        stats=stats,
+        **generate_options(args),
+    )
     write_records(args.output, records, stats.header)
     if not args.quiet:
         endings = ", ".join(f"{why} {n}" for why, n in sorted(stats.endings.items()))
-        print(f"wrote {len(records)} positions to {args.output} ({stats.games} games, "
-              f"{stats.plies} engine plies this run; endings: {endings or 'none this run'}; "
-              f"refused engine moves: {stats.refused})", file=sys.stderr)
+        print(
+            f"wrote {len(records)} positions to {args.output} ({stats.games} games, "
+            f"{stats.plies} engine plies this run; endings: {endings or 'none this run'}; "
+            f"refused engine moves: {stats.refused})",
+            file=sys.stderr,
+        )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -31,11 +31,14 @@ from pathlib import Path
 from rich import box
 from rich.console import Console
 from rich.progress import (
-    BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn,
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeRemainingColumn,
 )
 from rich.table import Table
 from rich.text import Text
-
 from xqchess.cli.arguments import package_version
 from xqchess.cli.lab.runners import ClusterRunner, LocalRunner, open_runner
 from xqchess.cli.suites import Suite, default_suite_name, load_suite
@@ -50,40 +53,65 @@ CONFIGS = {
     "no-tt": SearchConfig(tt=False),
     # Greer 2000, Table 3: brute-force negamax to a fixed depth plus a quiescence search of
     # safe captures ordered by material difference
-    "greer": SearchConfig(tt=False, pvs=False, iterative=False, quiescence="safe",
-                          quiescence_order="difference"),
+    "greer": SearchConfig(
+        tt=False, pvs=False, iterative=False, quiescence="safe", quiescence_order="difference"
+    ),
     # Table 3's quiescence read literally ("just the safe capture moves"): in check as
     # anywhere else, stand pat and the safe captures; no quiet promotions
-    "greer-captures": SearchConfig(tt=False, pvs=False, iterative=False, quiescence="safe",
-                                   quiescence_order="difference", quiescence_evasions=False,
-                                   quiescence_promotions=False),
+    "greer-captures": SearchConfig(
+        tt=False,
+        pvs=False,
+        iterative=False,
+        quiescence="safe",
+        quiescence_order="difference",
+        quiescence_evasions=False,
+        quiescence_promotions=False,
+    ),
     # the same with quiet promotions: what the evasions alone do (chess; xiangqi has none)
-    "greer-no-evasions": SearchConfig(tt=False, pvs=False, iterative=False, quiescence="safe",
-                                      quiescence_order="difference",
-                                      quiescence_evasions=False),
+    "greer-no-evasions": SearchConfig(
+        tt=False,
+        pvs=False,
+        iterative=False,
+        quiescence="safe",
+        quiescence_order="difference",
+        quiescence_evasions=False,
+    ),
     # Greer 2000, Table 4: the same, iteratively deepened
-    "greer-id": SearchConfig(tt=False, pvs=False, iterative=True, quiescence="safe",
-                             quiescence_order="difference"),
+    "greer-id": SearchConfig(
+        tt=False, pvs=False, iterative=True, quiescence="safe", quiescence_order="difference"
+    ),
 }
 
 #: Greer 2000, Table 4's strategies, as ordering specs
-GREER_STRATEGIES = ("chessmaps", "chessmaps:cutoff", "chessmaps:experience",
-                    "difference,history:seed")
+GREER_STRATEGIES = (
+    "chessmaps",
+    "chessmaps:cutoff",
+    "chessmaps:experience",
+    "difference,history:seed",
+)
 #: strategy 4 as the lab first built it, captures by MVV-LVA, kept in the preset beside it
 MVVLVA_STRATEGY4 = "mvvlva,history:seed"
 #: Table 4's average nodes, per strategy, at depths 3, 4, 5 and 6
-GREER_TABLE4 = {"chessmaps": (3549, 22383, 142320, 748494),
-                "chessmaps:cutoff": (3233, 19049, 112953, 593250),
-                "chessmaps:experience": (3395, 19683, 120615, 640000),
-                "difference,history:seed": (4278, 25779, 155554, 948161)}
+GREER_TABLE4 = {
+    "chessmaps": (3549, 22383, 142320, 748494),
+    "chessmaps:cutoff": (3233, 19049, 112953, 593250),
+    "chessmaps:experience": (3395, 19683, 120615, 640000),
+    "difference,history:seed": (4278, 25779, 155554, 948161),
+}
 
 #: the output folder's journal of finished searches (one JSON object per line)
 JOURNAL = "searches.jsonl"
 
 #: the ordering table of docs/search.md (cumulative pipelines, then the default)
-STANDARD_SPECS = ("none", "mvvlva", "mvvlva,killer", "mvvlva,killer,history",
-                  "mvvlva,killer,countermove,history", "guard,mvvlva,killer,countermove,history",
-                  DEFAULT_SPEC)
+STANDARD_SPECS = (
+    "none",
+    "mvvlva",
+    "mvvlva,killer",
+    "mvvlva,killer,history",
+    "mvvlva,killer,countermove,history",
+    "guard,mvvlva,killer,countermove,history",
+    DEFAULT_SPEC,
+)
 
 #: name -> (description, option overrides, paper figures printed beside the results: per
 #: suite, (spec, depth) -> the figure)
@@ -93,37 +121,83 @@ PRESETS = {
         "captures by material difference; 24 Bratko-Kopec positions and 24 xiangqi "
         "middlegames; random, chessmaps and the history seed's rule, each with the moves "
         "split safe and unsafe first",
-        {"suite": ["bratko-kopec", "xiangqi-middlegames"], "config": ["greer"], "depth": [5],
-         "spec": ["safe,random", "chessmaps:split", "safe,history:seed"],
-         "baseline": "safe,random"},
-        {"bratko-kopec": {("safe,random", 5): 2_173_388, ("chessmaps:split", 5): 472_375,
-                   ("safe,history:seed", 5): 441_240}}),
+        {
+            "suite": ["bratko-kopec", "xiangqi-middlegames"],
+            "config": ["greer"],
+            "depth": [5],
+            "spec": ["safe,random", "chessmaps:split", "safe,history:seed"],
+            "baseline": "safe,random",
+        },
+        {
+            "bratko-kopec": {
+                ("safe,random", 5): 2_173_388,
+                ("chessmaps:split", 5): 472_375,
+                ("safe,history:seed", 5): 441_240,
+            }
+        },
+    ),
     "greer-table4": (
         "Greer 2000, Table 4: iterative deepening plus the same quiescence, depths 3-6, on 54 "
         "positions per game (chess: Bratko-Kopec and 30 middlegames); strategies 1-3 "
         "(chessmaps with network, cutoff and experience sectors) against 4 (captures first "
         "by material difference, then history), and 4 with its captures by MVV-LVA",
-        {"suite": ["bratko-kopec+chess-middlegames-30",
-                   "xiangqi-middlegames+xiangqi-middlegames-30"],
-         "config": ["greer-id"], "depth": [3, 4, 5, 6],
-         "spec": [*GREER_STRATEGIES, MVVLVA_STRATEGY4], "baseline": GREER_STRATEGIES[-1]},
-        {"bratko-kopec+chess-middlegames-30": {(spec, depth): figure for spec, figures in GREER_TABLE4.items()
-                   for depth, figure in zip((3, 4, 5, 6), figures)}}),
+        {
+            "suite": [
+                "bratko-kopec+chess-middlegames-30",
+                "xiangqi-middlegames+xiangqi-middlegames-30",
+            ],
+            "config": ["greer-id"],
+            "depth": [3, 4, 5, 6],
+            "spec": [*GREER_STRATEGIES, MVVLVA_STRATEGY4],
+            "baseline": GREER_STRATEGIES[-1],
+        },
+        {
+            "bratko-kopec+chess-middlegames-30": {
+                (spec, depth): figure
+                for spec, figures in GREER_TABLE4.items()
+                for depth, figure in zip((3, 4, 5, 6), figures)
+            }
+        },
+    ),
     "guard": (
         "Guard heuristic across games: pruning frontier 1 and 2 with margins 0 and 3, node "
         "reduction against best-move changes",
-        {"suite": ["bratko-kopec", "xiangqi-middlegames"], "config": ["default"], "depth": [4],
-         "spec": ["guard,mvvlva,killer,countermove,history"],
-         "prune": ["0", "1:0", "1:3", "2:0", "2:3"],
-         "baseline": "guard,mvvlva,killer,countermove,history"},
-        {}),
+        {
+            "suite": ["bratko-kopec", "xiangqi-middlegames"],
+            "config": ["default"],
+            "depth": [4],
+            "spec": ["guard,mvvlva,killer,countermove,history"],
+            "prune": ["0", "1:0", "1:3", "2:0", "2:3"],
+            "baseline": "guard,mvvlva,killer,countermove,history",
+        },
+        {},
+    ),
 }
 
-COLUMNS = ("suite", "variant", "config", "depth", "spec", "prune", "margin", "positions",
-           "of_positions", "avg_nodes", "avg_qnodes", "avg_time_ms", "us_per_node",
-           "fail_high_first_pct", "mean_cutoff_index", "ebf", "vs_baseline", "minimal_tree",
-           "x_minimal", "agree_unpruned_pct", "agree_bm_pct",
-           "guard_prunes")
+COLUMNS = (
+    "suite",
+    "variant",
+    "config",
+    "depth",
+    "spec",
+    "prune",
+    "margin",
+    "positions",
+    "of_positions",
+    "avg_nodes",
+    "avg_qnodes",
+    "avg_time_ms",
+    "us_per_node",
+    "fail_high_first_pct",
+    "mean_cutoff_index",
+    "ebf",
+    "vs_baseline",
+    "minimal_tree",
+    "x_minimal",
+    "agree_unpruned_pct",
+    "agree_bm_pct",
+    "guard_prunes",
+)
 
 
 #: the terminal table's measures: header, row key, decimals, and the legend's words for it
@@ -175,19 +249,33 @@ def run_task(task: dict) -> dict:
     stats = result.stats
     last = result.iterations[-1] if result.iterations else None
     ebf = last.ebf if last and last.ebf else stats.nodes ** (1 / task["depth"])
-    return {"nodes": stats.nodes, "qnodes": stats.qnodes, "time_ms": result.time_ms,
-            "cutoffs": stats.beta_cutoffs, "first": stats.first_move_cutoffs,
-            "index_sum": stats.cutoff_index_sum, "ebf": ebf, "guard_prunes": stats.guard_prunes,
-            "branching": stats.mean_branching,
-            "best_move": variant.format_move(pos, result.best_move) if result.best_move else ""}
+    return {
+        "nodes": stats.nodes,
+        "qnodes": stats.qnodes,
+        "time_ms": result.time_ms,
+        "cutoffs": stats.beta_cutoffs,
+        "first": stats.first_move_cutoffs,
+        "index_sum": stats.cutoff_index_sum,
+        "ebf": ebf,
+        "guard_prunes": stats.guard_prunes,
+        "branching": stats.mean_branching,
+        "best_move": variant.format_move(pos, result.best_move) if result.best_move else "",
+    }
 
 
 class Lab:
     """A matrix of cells, its tasks, and what the results say."""
 
-    def __init__(self, suites: list[Suite], configs: list[str], depths: list[int],
-                 specs: list[str], prunes: list[tuple[int, int]], baseline: str,
-                 positions: int | None) -> None:
+    def __init__(
+        self,
+        suites: list[Suite],
+        configs: list[str],
+        depths: list[int],
+        specs: list[str],
+        prunes: list[tuple[int, int]],
+        baseline: str,
+        positions: int | None,
+    ) -> None:
         self.suites = suites
         self.cells = []
         for suite in suites:
@@ -199,8 +287,16 @@ class Lab:
                         if any(p for p, _ in settings) and (0, 0) not in settings:
                             settings = [(0, 0)] + settings  # the unpruned reference
                         for prune, margin in dict.fromkeys(settings):
-                            self.cells.append({"suite": suite, "config": config, "depth": depth,
-                                               "spec": spec, "prune": prune, "margin": margin})
+                            self.cells.append(
+                                {
+                                    "suite": suite,
+                                    "config": config,
+                                    "depth": depth,
+                                    "spec": spec,
+                                    "prune": prune,
+                                    "margin": margin,
+                                }
+                            )
         self.baseline = baseline
         self.positions = positions
 
@@ -208,13 +304,22 @@ class Lab:
         tasks = []
         for index, cell in enumerate(self.cells):
             suite = cell["suite"]
-            for position in suite.positions[:self.positions]:
-                tasks.append({"cell": index, "suite": suite.name,
-                              "variant": suite.variant.name, "fen": position.fen,
-                              "id": position.id, "best_moves": list(position.best_moves),
-                              "spec": cell["spec"], "depth": cell["depth"],
-                              "config": cell["config"], "prune": cell["prune"],
-                              "margin": cell["margin"]})
+            for position in suite.positions[: self.positions]:
+                tasks.append(
+                    {
+                        "cell": index,
+                        "suite": suite.name,
+                        "variant": suite.variant.name,
+                        "fen": position.fen,
+                        "id": position.id,
+                        "best_moves": list(position.best_moves),
+                        "spec": cell["spec"],
+                        "depth": cell["depth"],
+                        "config": cell["config"],
+                        "prune": cell["prune"],
+                        "margin": cell["margin"],
+                    }
+                )
         return tasks
 
     def summarise(self, tasks: list[dict], results: list[dict]) -> list[dict]:
@@ -227,35 +332,62 @@ class Lab:
             n = len(runs)
             if not n:  # a report of a run that has not reached this cell yet
                 continue
-            total = {key: sum(r[key] for _, r in runs) for key in
-                     ("nodes", "qnodes", "time_ms", "cutoffs", "first", "index_sum",
-                      "guard_prunes")}
+            total = {
+                key: sum(r[key] for _, r in runs)
+                for key in (
+                    "nodes",
+                    "qnodes",
+                    "time_ms",
+                    "cutoffs",
+                    "first",
+                    "index_sum",
+                    "guard_prunes",
+                )
+            }
             minimal = sum(minimal_tree(r["branching"], cell["depth"]) for _, r in runs) / n
             with_bm = [(t, r) for t, r in runs if t["best_moves"]]
-            rows.append({
-                "suite": cell["suite"].name, "variant": cell["suite"].variant.name,
-                "config": cell["config"], "depth": cell["depth"], "spec": cell["spec"],
-                "prune": cell["prune"], "margin": cell["margin"], "positions": n,
-                "of_positions": len(cell["suite"].positions[:self.positions]),
-                "avg_nodes": total["nodes"] / n, "avg_qnodes": total["qnodes"] / n,
-                "avg_time_ms": total["time_ms"] / n,
-                "us_per_node": 1000 * total["time_ms"] / max(total["nodes"], 1),
-                "fail_high_first_pct": 100 * total["first"] / max(total["cutoffs"], 1),
-                "mean_cutoff_index": total["index_sum"] / max(total["cutoffs"], 1),
-                "ebf": sum(r["ebf"] for _, r in runs) / n,
-                "minimal_tree": minimal,
-                "x_minimal": (total["nodes"] - total["qnodes"]) / n / minimal if minimal else None,
-                "agree_bm_pct": 100 * sum(r["best_move"] in t["best_moves"] for t, r in with_bm)
-                / len(with_bm) if with_bm else None,
-                "guard_prunes": total["guard_prunes"], "_moves": [r["best_move"] for _, r in runs],
-            })
+            rows.append(
+                {
+                    "suite": cell["suite"].name,
+                    "variant": cell["suite"].variant.name,
+                    "config": cell["config"],
+                    "depth": cell["depth"],
+                    "spec": cell["spec"],
+                    "prune": cell["prune"],
+                    "margin": cell["margin"],
+                    "positions": n,
+                    "of_positions": len(cell["suite"].positions[: self.positions]),
+                    "avg_nodes": total["nodes"] / n,
+                    "avg_qnodes": total["qnodes"] / n,
+                    "avg_time_ms": total["time_ms"] / n,
+                    "us_per_node": 1000 * total["time_ms"] / max(total["nodes"], 1),
+                    "fail_high_first_pct": 100 * total["first"] / max(total["cutoffs"], 1),
+                    "mean_cutoff_index": total["index_sum"] / max(total["cutoffs"], 1),
+                    "ebf": sum(r["ebf"] for _, r in runs) / n,
+                    "minimal_tree": minimal,
+                    "x_minimal": (total["nodes"] - total["qnodes"]) / n / minimal
+                    if minimal
+                    else None,
+                    "agree_bm_pct": 100
+                    * sum(r["best_move"] in t["best_moves"] for t, r in with_bm)
+                    / len(with_bm)
+                    if with_bm
+                    else None,
+                    "guard_prunes": total["guard_prunes"],
+                    "_moves": [r["best_move"] for _, r in runs],
+                }
+            )
         for row in rows:
             reference = self._find(rows, row, spec=self.baseline, prune=0, margin=0)
             row["vs_baseline"] = row["avg_nodes"] / reference["avg_nodes"] if reference else None
             unpruned = self._find(rows, row, prune=0, margin=0)
             row["agree_unpruned_pct"] = (
-                100 * sum(a == b for a, b in zip(row["_moves"], unpruned["_moves"]))
-                / len(row["_moves"]) if unpruned and row["prune"] else None)
+                100
+                * sum(a == b for a, b in zip(row["_moves"], unpruned["_moves"]))
+                / len(row["_moves"])
+                if unpruned and row["prune"]
+                else None
+            )
         for row in rows:
             del row["_moves"]
         return rows
@@ -272,19 +404,38 @@ class Lab:
 KEYLESS_SETTINGS = ("staged",)
 #: settings added after journals were written, with the value every lab config has: left out
 #: of a key while they hold it, so that those journals still resume
-LATER_SETTINGS = {"check_extension": False, "futility": False, "aspiration": False,
-                  "evaluation": "squares", "eval_terms": None,
-                  "quiescence_evasions": True, "quiescence_promotions": True}
+LATER_SETTINGS = {
+    "check_extension": False,
+    "futility": False,
+    "aspiration": False,
+    "evaluation": "squares",
+    "eval_terms": None,
+    "quiescence_evasions": True,
+    "quiescence_promotions": True,
+}
 
 
 def task_key(task: dict) -> str:
     """What identifies a search in the journal: suite, position, spec, depth, the config's
     settings (not only its name, but for `KEYLESS_SETTINGS`) and the pruning."""
-    settings = {name: value for name, value in asdict(CONFIGS[task["config"]]).items()
-                if name not in KEYLESS_SETTINGS
-                and not (name in LATER_SETTINGS and value == LATER_SETTINGS[name])}
-    return json.dumps([task["suite"], task["id"], task["fen"], task["spec"], task["depth"],
-                       settings, task["prune"], task["margin"]])
+    settings = {
+        name: value
+        for name, value in asdict(CONFIGS[task["config"]]).items()
+        if name not in KEYLESS_SETTINGS
+        and not (name in LATER_SETTINGS and value == LATER_SETTINGS[name])
+    }
+    return json.dumps(
+        [
+            task["suite"],
+            task["id"],
+            task["fen"],
+            task["spec"],
+            task["depth"],
+            settings,
+            task["prune"],
+            task["margin"],
+        ]
+    )
 
 
 def load_journal(out: Path) -> dict[str, dict]:
@@ -307,16 +458,24 @@ def load_journal(out: Path) -> dict[str, dict]:
             done[record["key"]] = record["result"]
         except (ValueError, KeyError, TypeError):
             if number == len(lines):  # no newline after it: an unfinished write
-                path.write_text("".join(f"{kept}\n" for kept in lines[:-1] if kept),
-                                encoding="utf-8")
+                path.write_text(
+                    "".join(f"{kept}\n" for kept in lines[:-1] if kept), encoding="utf-8"
+                )
                 break
-            raise XQChessError(f"{path}:{number}: not a search record (delete that line, or "
-                               f"the file to search everything again)") from None
+            raise XQChessError(
+                f"{path}:{number}: not a search record (delete that line, or "
+                f"the file to search everything again)"
+            ) from None
     return done
 
 
-def run_tasks(tasks: list[dict], runner: LocalRunner | ClusterRunner, console: Console,
-              journal: Path | None = None, done: dict[str, dict] | None = None) -> list[dict]:
+def run_tasks(
+    tasks: list[dict],
+    runner: LocalRunner | ClusterRunner,
+    console: Console,
+    journal: Path | None = None,
+    done: dict[str, dict] | None = None,
+) -> list[dict]:
     """Every task's result, in task order, with a progress bar (tasks done, ETA, workers) on
     a terminal; ``runner`` runs them. Results in ``done`` (by `task_key`) are taken as they
     are; each new one is appended to ``journal`` as soon as it is found."""
@@ -324,8 +483,12 @@ def run_tasks(tasks: list[dict], runner: LocalRunner | ClusterRunner, console: C
     keys = [task_key(task) for task in tasks]
     pending = [i for i, key in enumerate(keys) if key not in done]
     results = {i: done[key] for i, key in enumerate(keys) if key in done}
-    columns = (BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-               TextColumn("{task.fields[workers]} workers"))
+    columns = (
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        TextColumn("{task.fields[workers]} workers"),
+    )
     with Progress(*columns, console=console, disable=not console.is_terminal) as progress:
         bar = progress.add_task("searching", total=len(pending), workers=runner.workers())
         for index, result in runner.run(run_task, tasks, pending):
@@ -358,13 +521,20 @@ def _groups(rows: list[dict]) -> dict[tuple, list[dict]]:
     return groups
 
 
-def _table(columns: list[tuple[str, str, int, str]], groups: dict[tuple, list[dict]],
-           paper: dict, gap: int) -> Table:
+def _table(
+    columns: list[tuple[str, str, int, str]], groups: dict[tuple, list[dict]], paper: dict, gap: int
+) -> Table:
     """The lab table: a heading per (suite, config, depth), then a row per spec and guard
     setting; a pruned row follows its spec's unpruned row and names only the setting."""
-    table = Table(title="xqchess lab", title_justify="left", header_style="bold",
-                  box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
-                  padding=(0, gap - 1, 0, 0))
+    table = Table(
+        title="xqchess lab",
+        title_justify="left",
+        header_style="bold",
+        box=box.SIMPLE_HEAD,
+        show_edge=False,
+        pad_edge=False,
+        padding=(0, gap - 1, 0, 0),
+    )
     table.add_column("spec", overflow="fold")
     for header, *_ in columns:
         table.add_column(header, justify="right", no_wrap=True)
@@ -376,13 +546,17 @@ def _table(columns: list[tuple[str, str, int, str]], groups: dict[tuple, list[di
         # a long heading on two lines, unless the specs make the column that wide anyway
         widest = max(HEADING_WIDTH, *(len(row["spec"]) for row in members))
         heading = f"{suite}, {config}, depth {depth}"
-        for line in ([heading] if len(heading) <= widest else [f"{suite},",
-                                                               f"{config}, depth {depth}"]):
+        for line in (
+            [heading] if len(heading) <= widest else [f"{suite},", f"{config}, depth {depth}"]
+        ):
             table.add_row(Text(line, style="bold"))
         previous = None
         for row in members:
-            label = (f"  {_prune_text(row)}" if row["prune"] and row["spec"] == previous else
-                     f"{row['spec']} {_prune_text(row)}".rstrip())
+            label = (
+                f"  {_prune_text(row)}"
+                if row["prune"] and row["spec"] == previous
+                else f"{row['spec']} {_prune_text(row)}".rstrip()
+            )
             if row["positions"] < row["of_positions"]:  # a report of a run part way
                 label += f" ({row['positions']} of {row['of_positions']})"
             previous = row["spec"]
@@ -402,8 +576,9 @@ def print_table(console: Console, rows: list[dict], paper: dict) -> None:
     """The results as a table that fits the console: the measures no row has are left out,
     the columns drawn as far apart as room allows, then the `TABLE_DROPPABLE` measures left
     out in turn until it fits (lab.csv has them all), and a legend explains the headers."""
-    columns = [column for column in TABLE_MEASURES
-               if any(row[column[1]] is not None for row in rows)]
+    columns = [
+        column for column in TABLE_MEASURES if any(row[column[1]] is not None for row in rows)
+    ]
     groups = _groups(rows)
     unbounded = console.options.update_width(sys.maxsize)  # measure the table's natural width
     dropped: list[str] = []
@@ -443,10 +618,13 @@ def print_chart(console: Console, rows: list[dict]) -> None:
         label_width = max(1, min(label_width, room - bar_width))
         for row, label, value in zip(members, labels, values):
             if len(label) > label_width:
-                label = label[:label_width - 1] + "…"
+                label = label[: label_width - 1] + "…"
             bar = "█" * max(1, round(bar_width * row["avg_nodes"] / largest))
-            console.print(Text(f"{CHART_INDENT}{label:<{label_width}} ") + Text(bar, style="cyan")
-                          + Text(f" {value}"))
+            console.print(
+                Text(f"{CHART_INDENT}{label:<{label_width}} ")
+                + Text(bar, style="cyan")
+                + Text(f" {value}")
+            )
 
 
 def prepare_output(out: Path) -> None:
@@ -459,21 +637,25 @@ def prepare_output(out: Path) -> None:
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise XQChessError(f"--out {str(out)!r}: cannot create the folder: "
-                           f"{error.strerror}") from None
+        raise XQChessError(
+            f"--out {str(out)!r}: cannot create the folder: {error.strerror}"
+        ) from None
     try:
         with tempfile.TemporaryFile(dir=out):
             pass
     except OSError as error:
-        raise XQChessError(f"--out {str(out)!r}: cannot write files there: "
-                           f"{error.strerror}") from None
+        raise XQChessError(
+            f"--out {str(out)!r}: cannot write files there: {error.strerror}"
+        ) from None
 
 
-def write_outputs(out: Path, rows: list[dict], tasks: list[dict], results: list[dict],
-                  meta: dict) -> None:
+def write_outputs(
+    out: Path, rows: list[dict], tasks: list[dict], results: list[dict], meta: dict
+) -> None:
     """lab.csv (one line per cell) and lab.json (meta, cells and per-position results)."""
-    positions = [{**{k: v for k, v in t.items() if k != "cell"}, **r}
-                 for t, r in zip(tasks, results)]
+    positions = [
+        {**{k: v for k, v in t.items() if k != "cell"}, **r} for t, r in zip(tasks, results)
+    ]
     try:
         with open(out / "lab.csv", "w", newline="", encoding="utf-8") as handle:
             writer = csv.DictWriter(handle, fieldnames=COLUMNS)
@@ -481,11 +663,15 @@ def write_outputs(out: Path, rows: list[dict], tasks: list[dict], results: list[
             for row in rows:
                 writer.writerow({k: row[k] for k in COLUMNS})
         (out / "lab.json").write_text(
-            json.dumps({"meta": meta, "cells": rows, "positions": positions}, indent=1,
-                       ensure_ascii=False), encoding="utf-8")
+            json.dumps(
+                {"meta": meta, "cells": rows, "positions": positions}, indent=1, ensure_ascii=False
+            ),
+            encoding="utf-8",
+        )
     except OSError as error:
-        raise XQChessError(f"--out {str(out)!r}: cannot write {error.filename}: "
-                           f"{error.strerror}") from None
+        raise XQChessError(
+            f"--out {str(out)!r}: cannot write {error.filename}: {error.strerror}"
+        ) from None
 
 
 def resolve(args: argparse.Namespace) -> tuple[Lab, dict, str]:
@@ -502,8 +688,9 @@ def resolve(args: argparse.Namespace) -> tuple[Lab, dict, str]:
     suites = [load_suite(name) for name in suite_names]
     for suite in suites:
         if args.variant and suite.variant.name not in args.variant:
-            raise XQChessError(f"suite {suite.name} is {suite.variant.name}, not "
-                               f"{', '.join(args.variant)}")
+            raise XQChessError(
+                f"suite {suite.name} is {suite.variant.name}, not {', '.join(args.variant)}"
+            )
     specs = list(args.spec or STANDARD_SPECS)
     baseline = args.baseline or specs[0]
     prunes = [parse_prune(text) for text in args.prune or ["0"]]
@@ -516,18 +703,33 @@ def resolve(args: argparse.Namespace) -> tuple[Lab, dict, str]:
                 raise XQChessError(f"--prune needs guard in every --spec ({spec!r} has none)")
     for config in args.config or ["default"]:
         if config not in CONFIGS:
-            raise XQChessError(f"unknown --config {config!r}; expected one of "
-                               f"{', '.join(CONFIGS)}")
-    lab = Lab(suites, args.config or ["default"], args.depth or [3], specs, prunes, baseline,
-              args.positions)
+            raise XQChessError(f"unknown --config {config!r}; expected one of {', '.join(CONFIGS)}")
+    lab = Lab(
+        suites,
+        args.config or ["default"],
+        args.depth or [3],
+        specs,
+        prunes,
+        baseline,
+        args.positions,
+    )
     return lab, paper, description
 
 
-def run(variants: list[str] | tuple = (), *, suites: list[str] | None = None,
-        configs: list[str] | None = None, depths: list[int] | None = None,
-        specs: list[str] | None = None, prunes: list[str] | None = None,
-        baseline: str | None = None, positions: int | None = None, preset: str | None = None,
-        jobs: int = 1, cluster: str | None = None) -> list[dict]:
+def run(
+    variants: list[str] | tuple = (),
+    *,
+    suites: list[str] | None = None,
+    configs: list[str] | None = None,
+    depths: list[int] | None = None,
+    specs: list[str] | None = None,
+    prunes: list[str] | None = None,
+    baseline: str | None = None,
+    positions: int | None = None,
+    preset: str | None = None,
+    jobs: int = 1,
+    cluster: str | None = None,
+) -> list[dict]:
     """The lab from Python (``xqchess.cli.lab.run``): the matrix rows `xqchess lab` prints and
     writes to lab.csv, as dicts with the CSV's keys, the same numbers. The arguments are the
     command's options (``prunes`` as 'DEPTH' or 'DEPTH:MARGIN', ``cluster`` a Dask scheduler's
@@ -546,9 +748,17 @@ def run(variants: list[str] | tuple = (), *, suites: list[str] | None = None,
     for depth in depths or []:
         if not 1 <= depth <= MAX_PLY:
             raise XQChessError(f"depth must be between 1 and {MAX_PLY}, got {depth}")
-    args = argparse.Namespace(variant=list(variants), suite=suites, config=configs,
-                              depth=depths, spec=specs, prune=prunes, baseline=baseline,
-                              positions=positions, preset=preset)
+    args = argparse.Namespace(
+        variant=list(variants),
+        suite=suites,
+        config=configs,
+        depth=depths,
+        spec=specs,
+        prune=prunes,
+        baseline=baseline,
+        positions=positions,
+        preset=preset,
+    )
     lab, _, _ = resolve(args)
     tasks = lab.tasks()
     runner = open_runner(jobs, cluster)
@@ -578,8 +788,9 @@ def run_lab(args: argparse.Namespace) -> None:
     else:
         resumed = sum(task_key(task) in done for task in tasks)
         if resumed:
-            progress_console.print(f"resuming: {resumed} of {len(tasks)} searches are in "
-                                   f"{out / JOURNAL} already")
+            progress_console.print(
+                f"resuming: {resumed} of {len(tasks)} searches are in {out / JOURNAL} already"
+            )
         runner = open_runner(args.jobs, args.cluster)
         try:
             results = run_tasks(tasks, runner, progress_console, out / JOURNAL, done)
@@ -589,12 +800,18 @@ def run_lab(args: argparse.Namespace) -> None:
     print_table(console, rows, paper)
     if not args.no_chart:
         print_chart(console, rows)
-    meta = {"command": " ".join(["xqchess"] + sys.argv[1:]), "preset": args.preset,
-            "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-            "xqchess": package_version(), "python": platform.python_version(),
-            "platform": platform.platform(), "jobs": args.jobs, "cluster": args.cluster,
-            "configs": {name: asdict(CONFIGS[name]) for name in args.config or ["default"]},
-            "wall_seconds": round(time.perf_counter() - start, 1),
-            "search_seconds": round(sum(r["time_ms"] for r in results) / 1000, 1)}
+    meta = {
+        "command": " ".join(["xqchess"] + sys.argv[1:]),
+        "preset": args.preset,
+        "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "xqchess": package_version(),
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "jobs": args.jobs,
+        "cluster": args.cluster,
+        "configs": {name: asdict(CONFIGS[name]) for name in args.config or ["default"]},
+        "wall_seconds": round(time.perf_counter() - start, 1),
+        "search_seconds": round(sum(r["time_ms"] for r in results) / 1000, 1),
+    }
     write_outputs(out, rows, tasks, results, meta)
     console.print(f"wrote {out / 'lab.csv'} and {out / 'lab.json'}")

@@ -67,8 +67,9 @@ class ClusterRunner:
         try:
             self.client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
         except (OSError, TimeoutError, ValueError) as error:
-            raise ClusterError(f"cannot reach the Dask scheduler at {address}: "
-                               f"{_first_line(error)}") from None
+            raise ClusterError(
+                f"cannot reach the Dask scheduler at {address}: {_first_line(error)}"
+            ) from None
         try:
             self._check_workers()
         except BaseException:
@@ -80,18 +81,23 @@ class ClusterRunner:
         try:
             self.client.wait_for_workers(1, timeout=WORKER_TIMEOUT)
         except (OSError, TimeoutError):
-            raise ClusterError(f"no worker joined the Dask scheduler at {self.address} within "
-                               f"{WORKER_TIMEOUT} s") from None
+            raise ClusterError(
+                f"no worker joined the Dask scheduler at {self.address} within {WORKER_TIMEOUT} s"
+            ) from None
         try:
             versions = self.client.run(importlib.metadata.version, "xqchess")
         except importlib.metadata.PackageNotFoundError:
-            raise ClusterError(f"a worker of {self.address} does not have xqchess installed") from None
+            raise ClusterError(
+                f"a worker of {self.address} does not have xqchess installed"
+            ) from None
         ours = package_version()
         wrong = {worker: version for worker, version in versions.items() if version != ours}
         if wrong:
             worker, version = next(iter(wrong.items()))
-            raise ClusterError(f"worker {worker} has xqchess {version}, this client "
-                               f"{ours}: install the same version everywhere")
+            raise ClusterError(
+                f"worker {worker} has xqchess {version}, this client "
+                f"{ours}: install the same version everywhere"
+            )
 
     def workers(self) -> int:
         try:
@@ -103,17 +109,22 @@ class ClusterRunner:
         from dask.distributed import KilledWorker
         from dask.distributed import as_completed as completed
 
-        futures = {self.client.submit(function, tasks[index], pure=False, retries=RETRIES):
-                   index for index in indices}
+        futures = {
+            self.client.submit(function, tasks[index], pure=False, retries=RETRIES): index
+            for index in indices
+        }
         try:
             for future in completed(futures, loop=self.client.loop):
                 yield futures[future], future.result()
         except (OSError, TimeoutError) as error:
-            raise ClusterError(f"lost the Dask scheduler at {self.address}: "
-                               f"{_first_line(error)}") from None
+            raise ClusterError(
+                f"lost the Dask scheduler at {self.address}: {_first_line(error)}"
+            ) from None
         except (KilledWorker, CancelledError) as error:  # a search the cluster gave up on
-            raise ClusterError(f"the Dask cluster at {self.address} could not finish a "
-                               f"search: {type(error).__name__}: {_first_line(error)}") from None
+            raise ClusterError(
+                f"the Dask cluster at {self.address} could not finish a "
+                f"search: {type(error).__name__}: {_first_line(error)}"
+            ) from None
 
     def close(self) -> None:
         self.client.close()
@@ -123,8 +134,10 @@ def open_runner(jobs: int, cluster: str | None) -> LocalRunner | ClusterRunner:
     """The runner for ``jobs`` local processes or the cluster at address ``cluster``."""
     if cluster:
         if jobs != 1:
-            raise XQChessError("--jobs and --cluster exclude each other: the cluster's "
-                               "workers set how many searches run at once")
+            raise XQChessError(
+                "--jobs and --cluster exclude each other: the cluster's "
+                "workers set how many searches run at once"
+            )
         return ClusterRunner(cluster)
     return LocalRunner(jobs)
 

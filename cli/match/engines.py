@@ -68,7 +68,7 @@ class Dialect:
         words = line.split()
         if words[:2] != ["option", "name"] or "type" not in words:
             return None
-        return " ".join(words[2:words.index("type")])
+        return " ".join(words[2 : words.index("type")])
 
     def option_values(self, line: str) -> list[str]:
         """The ``var`` values of a combo option's line."""
@@ -88,8 +88,10 @@ class Dialect:
     def go(self, clock: Clock, milliseconds: bool) -> str:
         if clock.movetime is not None:
             return f"go movetime {clock.movetime}"
-        first, second = ((clock.own, clock.own_increment), (clock.opponent,
-                                                            clock.opponent_increment))
+        first, second = (
+            (clock.own, clock.own_increment),
+            (clock.opponent, clock.opponent_increment),
+        )
         if not clock.own_is_first:
             first, second = second, first
         text = f"go wtime {first[0]} btime {second[0]} winc {first[1]} binc {second[1]}"
@@ -130,10 +132,15 @@ class UcciDialect(Dialect):
 
         if clock.movetime is not None:
             return f"go time {unit(clock.movetime)} movestogo 1"
-        own = (f"movestogo {clock.moves_to_go}" if clock.moves_to_go
-               else f"increment {unit(clock.own_increment)}")
-        return (f"go time {unit(clock.own)} {own} opptime {unit(clock.opponent)} "
-                f"oppincrement {unit(clock.opponent_increment)}")
+        own = (
+            f"movestogo {clock.moves_to_go}"
+            if clock.moves_to_go
+            else f"increment {unit(clock.own_increment)}"
+        )
+        return (
+            f"go time {unit(clock.own)} {own} opptime {unit(clock.opponent)} "
+            f"oppincrement {unit(clock.opponent_increment)}"
+        )
 
 
 DIALECTS = {dialect.name: dialect for dialect in (Dialect(), UcciDialect())}
@@ -158,13 +165,17 @@ class ExternalEngine:
         select the game and set ``options`` (each must be one the engine declares)."""
         try:
             self.process = subprocess.Popen(
-                self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL, text=True, bufsize=1)
+                self.command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                text=True,
+                bufsize=1,
+            )
         except OSError as error:
             raise EngineFailure(f"cannot start engine {self.label!r}: {error}") from None
         self.lines = queue.Queue()
-        threading.Thread(target=self._read, args=(self.process, self.lines),
-                         daemon=True).start()
+        threading.Thread(target=self._read, args=(self.process, self.lines), daemon=True).start()
         self.send(self.dialect.greeting)
         self.options, self.variants = set(), []
         for line in self._lines_until((self.dialect.greeting_done,), HANDSHAKE_TIMEOUT):
@@ -198,11 +209,20 @@ class ExternalEngine:
             return
         else:
             protocol = self.dialect.name.upper()
-            natives = " or ".join(name for name in NAMES if self.dialect.name
-                                  in get_variant(name).native_protocols) or "no game"
-            declared = (f"it has no {VARIANT_OPTION} option, and a {protocol} engine without "
-                        f"one plays {natives}" if self.dialect.selects_variant
-                        else f"a {protocol} engine plays {natives}")
+            natives = (
+                " or ".join(
+                    name
+                    for name in NAMES
+                    if self.dialect.name in get_variant(name).native_protocols
+                )
+                or "no game"
+            )
+            declared = (
+                f"it has no {VARIANT_OPTION} option, and a {protocol} engine without "
+                f"one plays {natives}"
+                if self.dialect.selects_variant
+                else f"a {protocol} engine plays {natives}"
+            )
         raise EngineRefused(f"engine {self.label!r} does not play {variant.name} ({declared})")
 
     @staticmethod
@@ -226,8 +246,9 @@ class ExternalEngine:
             try:
                 line = self.lines.get(timeout=max(deadline - time.perf_counter(), 0))
             except queue.Empty:
-                raise EngineFailure(f"engine {self.label!r} did not answer {first_words[0]!r} "
-                                    f"within {timeout:g} s") from None
+                raise EngineFailure(
+                    f"engine {self.label!r} did not answer {first_words[0]!r} within {timeout:g} s"
+                ) from None
             if line is None:
                 raise EngineFailure(f"engine {self.label!r} exited")
             seen.append(line)
@@ -260,8 +281,9 @@ class ExternalEngine:
             self.send(command)
         self.ready()
 
-    def best_move(self, fen: str | None, moves: list[str], clock: Clock,
-                  timeout: float) -> tuple[str | None, float]:
+    def best_move(
+        self, fen: str | None, moves: list[str], clock: Clock, timeout: float
+    ) -> tuple[str | None, float]:
         """The engine's move (None: it says it has none) in its notation for the position
         ``fen`` (None: the start position) after ``moves``, and the seconds it took.
         EngineFailure when it answers nothing within ``timeout`` seconds."""

@@ -35,8 +35,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from xqchess.cli.match.engines import DIALECTS, Clock, Dialect, EngineFailure, ExternalEngine
-from xqchess.cli.match.stats import PENTANOMIAL, Sprt, Tally, elo_interval, format_elo
 from xqchess.cli.match.openings import Opening, load_openings, shipped_openings
+from xqchess.cli.match.stats import PENTANOMIAL, Sprt, Tally, elo_interval, format_elo
 from xqchess.core.errors import XQChessError
 from xqchess.core.pgn import Game, write_pgn
 from xqchess.core.variant import Variant
@@ -51,7 +51,12 @@ ISOLATED = "-I"
 HANG_GRACE = 10.0
 #: PGN Termination tag values (the PGN standard's)
 NORMAL, TIME_FORFEIT, RULES_INFRACTION, ABANDONED, ADJUDICATION = (
-    "normal", "time forfeit", "rules infraction", "abandoned", "adjudication")
+    "normal",
+    "time forfeit",
+    "rules infraction",
+    "abandoned",
+    "adjudication",
+)
 SPRT_KEYS = ("elo0", "elo1", "alpha", "beta")
 #: exit codes: every game played (or the SPRT decided); an engine died or hung (2, from
 #: `cli.main`, is a setup refused before the first game: bad options, an engine that cannot
@@ -96,12 +101,14 @@ def engine_label(command: str | None, options: dict[str, str]) -> str:
     return f"{name} ({settings})" if settings else name
 
 
-def engine_names(names: list[str | None], commands: list[str | None],
-                 options: list[dict[str, str]]) -> list[str]:
+def engine_names(
+    names: list[str | None], commands: list[str | None], options: list[dict[str, str]]
+) -> list[str]:
     """The two engines' names in the output: the names given, else their labels; ' #1' and
     ' #2' are appended when the two would read the same."""
-    labels = [name or engine_label(command, opts)
-              for name, command, opts in zip(names, commands, options)]
+    labels = [
+        name or engine_label(command, opts) for name, command, opts in zip(names, commands, options)
+    ]
     if labels[0] == labels[1]:
         return [f"{label} #{number}" for number, label in enumerate(labels, 1)]
     return labels
@@ -123,8 +130,9 @@ def parse_sprt(pairs: list[str]) -> Sprt:
     for pair in pairs:
         name, sep, text = pair.partition("=")
         if not sep or name not in SPRT_KEYS:
-            raise XQChessError(f"--sprt takes {', '.join(k + '=N' for k in SPRT_KEYS)}; "
-                               f"got {pair!r}")
+            raise XQChessError(
+                f"--sprt takes {', '.join(k + '=N' for k in SPRT_KEYS)}; got {pair!r}"
+            )
         try:
             values[name] = float(text)
         except ValueError:
@@ -156,13 +164,15 @@ class TimeControl:
         base, _, increment = rest.partition("+")
         try:
             period = int(moves) if sep else None
-            control = cls(None, round(float(base) * 1000),
-                          round(float(increment or 0) * 1000), period)
+            control = cls(
+                None, round(float(base) * 1000), round(float(increment or 0) * 1000), period
+            )
         except ValueError:
             raise XQChessError(f"--tc {text!r} is not [MOVES/]SECONDS[+INCREMENT]") from None
         if control.base <= 0 or control.increment < 0 or (period is not None and period < 1):
-            raise XQChessError(f"--tc {text!r}: the time must be positive, the increment and "
-                               f"moves not negative")
+            raise XQChessError(
+                f"--tc {text!r}: the time must be positive, the increment and moves not negative"
+            )
         return control
 
     def describe(self) -> str:
@@ -276,16 +286,26 @@ def play_game(settings: MatchSettings, players: list[Player], record: GameRecord
         side = pos.side
         player = players[record.first if side == 0 else 1 - record.first]
         own_moves = len(record.moves) // 2  # this side's moves so far (the opening's untimed)
-        clock = Clock(movetime=control.movetime) if control.movetime is not None else Clock(
-            own=max(round(clocks[side]), 1), own_increment=control.increment,
-            opponent=max(round(clocks[side ^ 1]), 1), opponent_increment=control.increment,
-            own_is_first=side == 0,
-            moves_to_go=control.moves - own_moves % control.moves if control.moves else None)
+        clock = (
+            Clock(movetime=control.movetime)
+            if control.movetime is not None
+            else Clock(
+                own=max(round(clocks[side]), 1),
+                own_increment=control.increment,
+                opponent=max(round(clocks[side ^ 1]), 1),
+                opponent_increment=control.increment,
+                own_is_first=side == 0,
+                moves_to_go=control.moves - own_moves % control.moves if control.moves else None,
+            )
+        )
         allowed = (control.movetime if control.movetime is not None else clocks[side]) / 1000
         try:
             text, took = player.engine.best_move(
-                record.opening.fen, texts[player.dialect.move_notation], clock,
-                allowed + (settings.timemargin or 0) / 1000 + HANG_GRACE)
+                record.opening.fen,
+                texts[player.dialect.move_notation],
+                clock,
+                allowed + (settings.timemargin or 0) / 1000 + HANG_GRACE,
+            )
         except EngineFailure as error:
             return fail(player, side, error)
         player.longest_move = max(player.longest_move, took)
@@ -293,8 +313,10 @@ def play_game(settings: MatchSettings, players: list[Player], record: GameRecord
         if control.movetime is not None:
             if spent > control.movetime:
                 player.overruns += 1
-                if settings.timemargin is not None \
-                        and spent > control.movetime + settings.timemargin:
+                if (
+                    settings.timemargin is not None
+                    and spent > control.movetime + settings.timemargin
+                ):
                     player.time_losses += 1
                     return lose(side, f"{player.name} took {spent:.0f} ms", TIME_FORFEIT)
         else:
@@ -323,10 +345,16 @@ def game_pgn(settings: MatchSettings, players: list[Player], record: GameRecord)
     variant = settings.variant
     first, second = players[record.first], players[1 - record.first]
     start = record.opening.fen or variant.start_fen
-    tags = {"Event": "xqchess match", "Round": str(record.number), "White": first.name,
-            "Black": second.name, "TimeControl": settings.control.describe(),
-            "Opening": record.opening.text, "Termination": record.termination,
-            "Ending": record.reason}
+    tags = {
+        "Event": "xqchess match",
+        "Round": str(record.number),
+        "White": first.name,
+        "Black": second.name,
+        "TimeControl": settings.control.describe(),
+        "Opening": record.opening.text,
+        "Termination": record.termination,
+        "Ending": record.reason,
+    }
     game = Game(variant, start, list(record.opening.moves) + record.moves, tags)
     return write_pgn(game, record.result)
 
@@ -335,18 +363,21 @@ def summary(players: list[Player], tally: Tally) -> list[str]:
     """The final report: the score, Elo and each engine's conduct."""
     estimate, lower, upper = elo_interval(tally)
     model = tally.model()
-    count, unit = (sum(tally.pairs), "game pair") if model == PENTANOMIAL \
-        else (tally.games, "game")
+    count, unit = (sum(tally.pairs), "game pair") if model == PENTANOMIAL else (tally.games, "game")
     over = f"over {count} {unit}" + ("s" if count != 1 else "")
-    lines = [f"score of {players[0].name} vs {players[1].name}: +{tally.wins} "
-             f"={tally.draws} -{tally.losses}, {tally.points:g}/{tally.games} "
-             f"({100 * tally.score():.1f}%)",
-             f"elo {format_elo(estimate)} (95% interval {format_elo(lower)} to "
-             f"{format_elo(upper)}, {model} {over}) for {players[0].name}"]
+    lines = [
+        f"score of {players[0].name} vs {players[1].name}: +{tally.wins} "
+        f"={tally.draws} -{tally.losses}, {tally.points:g}/{tally.games} "
+        f"({100 * tally.score():.1f}%)",
+        f"elo {format_elo(estimate)} (95% interval {format_elo(lower)} to "
+        f"{format_elo(upper)}, {model} {over}) for {players[0].name}",
+    ]
     for player in players:
-        lines.append(f"{player.name}: illegal moves {player.illegal_moves}, time losses "
-                     f"{player.time_losses}, failures {player.failures}, moves over the move "
-                     f"time {player.overruns}, longest move {player.longest_move:.3f} s")
+        lines.append(
+            f"{player.name}: illegal moves {player.illegal_moves}, time losses "
+            f"{player.time_losses}, failures {player.failures}, moves over the move "
+            f"time {player.overruns}, longest move {player.longest_move:.3f} s"
+        )
     return lines
 
 
@@ -354,10 +385,17 @@ def build_players(args: argparse.Namespace) -> list[Player]:
     texts = [args.engine1, args.engine2]
     options = [parse_options(args.option1 or []), parse_options(args.option2 or [])]
     names = engine_names([args.name1, args.name2], texts, options)
-    return [Player(name, default_engine_command() if text is None else engine_command(text),
-                   DIALECTS[protocol], opts)
-            for name, text, protocol, opts in zip(names, texts,
-                                                  [args.protocol1, args.protocol2], options)]
+    return [
+        Player(
+            name,
+            default_engine_command() if text is None else engine_command(text),
+            DIALECTS[protocol],
+            opts,
+        )
+        for name, text, protocol, opts in zip(
+            names, texts, [args.protocol1, args.protocol2], options
+        )
+    ]
 
 
 def run_match(args: argparse.Namespace) -> int:
@@ -369,8 +407,7 @@ def run_match(args: argparse.Namespace) -> int:
         raise XQChessError("give --movetime or --tc, not both")
     control = TimeControl.parse(args.tc) if args.tc else TimeControl(args.movetime or 100)
     sprt = parse_sprt(args.sprt) if args.sprt else None
-    openings = load_openings(args.openings, variant) if args.openings \
-        else shipped_openings(variant)
+    openings = load_openings(args.openings, variant) if args.openings else shipped_openings(variant)
     players = build_players(args)
     settings = MatchSettings(variant, control, args.timemargin, args.max_plies)
     pgn = open(args.pgn, "a", encoding="utf-8") if args.pgn else None
@@ -384,18 +421,22 @@ def run_match(args: argparse.Namespace) -> int:
             record = GameRecord(index + 1, index % 2, openings[(index // 2) % len(openings)])
             play_game(settings, players, record)
             if record.failed and not args.recover and index + 1 < args.games:
-                stopped = (f"match stopped after game {record.number} of {args.games}: "
-                           f"{record.reason} (--recover restarts a failed engine and plays on)")
+                stopped = (
+                    f"match stopped after game {record.number} of {args.games}: "
+                    f"{record.reason} (--recover restarts a failed engine and plays on)"
+                )
             tally.add(record.first_player_score())
             if pgn:
                 pgn.write(game_pgn(settings, players, record) + "\n")
                 pgn.flush()
             white, black = players[record.first].name, players[1 - record.first].name
             estimate, lower, upper = elo_interval(tally)
-            progress = (f"game {record.number}/{args.games}: {white} vs {black}: "
-                        f"{record.result} ({record.reason}, {len(record.moves)} plies); "
-                        f"{players[0].name} {tally.points:g}/{tally.games}, elo "
-                        f"{format_elo(estimate)} ({format_elo(lower)}, {format_elo(upper)})")
+            progress = (
+                f"game {record.number}/{args.games}: {white} vs {black}: "
+                f"{record.result} ({record.reason}, {len(record.moves)} plies); "
+                f"{players[0].name} {tally.points:g}/{tally.games}, elo "
+                f"{format_elo(estimate)} ({format_elo(lower)}, {format_elo(upper)})"
+            )
             if sprt:
                 verdict = sprt.verdict(tally)
                 progress += f", llr {sprt.llr(tally):.2f}"
@@ -413,13 +454,16 @@ def run_match(args: argparse.Namespace) -> int:
         print(line)
     if sprt:
         lower, upper = sprt.bounds()
-        outcome = {"H1": f"H1 accepted: {players[0].name} is at least "
-                         f"{sprt.elo1:g} Elo stronger",
-                   "H0": f"H0 accepted: {players[0].name} is not {sprt.elo1:g} Elo stronger "
-                         f"(at most {sprt.elo0:g})",
-                   None: "no verdict yet"}[verdict]
-        print(f"sprt elo0={sprt.elo0:g} elo1={sprt.elo1:g} alpha={sprt.alpha:g} "
-              f"beta={sprt.beta:g}: llr {sprt.llr(tally):.2f} (bounds {lower:.2f}, "
-              f"{upper:.2f}): {outcome}")
+        outcome = {
+            "H1": f"H1 accepted: {players[0].name} is at least {sprt.elo1:g} Elo stronger",
+            "H0": f"H0 accepted: {players[0].name} is not {sprt.elo1:g} Elo stronger "
+            f"(at most {sprt.elo0:g})",
+            None: "no verdict yet",
+        }[verdict]
+        print(
+            f"sprt elo0={sprt.elo0:g} elo1={sprt.elo1:g} alpha={sprt.alpha:g} "
+            f"beta={sprt.beta:g}: llr {sprt.llr(tally):.2f} (bounds {lower:.2f}, "
+            f"{upper:.2f}): {outcome}"
+        )
     failed = any(player.failures for player in players)
     return ENGINE_FAILED if failed else COMPLETED

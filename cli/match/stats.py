@@ -92,8 +92,7 @@ class Tally:
     def model(self) -> str:
         """The interval's model: `PENTANOMIAL` when the games are paired and every one is in
         a complete pair, else `TRINOMIAL`."""
-        return PENTANOMIAL if self.paired and self.games and self.pending is None \
-            else TRINOMIAL
+        return PENTANOMIAL if self.paired and self.games and self.pending is None else TRINOMIAL
 
 
 def most_likely(observed: list[float], mean: float) -> list[float]:
@@ -139,7 +138,7 @@ def score_interval(scores: tuple[float, ...], counts: list[int]) -> tuple[float,
     total = sum(weights)
     mean = sum(w * x for w, x in zip(weights, scores)) / total
     square = sum(w * x * x for w, x in zip(weights, scores)) / total
-    margin = Z95 * math.sqrt((square - mean ** 2) / (total + 1))
+    margin = Z95 * math.sqrt((square - mean**2) / (total + 1))
     return mean - margin, mean + margin
 
 
@@ -164,8 +163,7 @@ class Sprt:
 
     def bounds(self) -> tuple[float, float]:
         """(lower, upper): H0 is accepted at or below the first, H1 at or above the second."""
-        return (math.log(self.beta / (1 - self.alpha)),
-                math.log((1 - self.beta) / self.alpha))
+        return (math.log(self.beta / (1 - self.alpha)), math.log((1 - self.beta) / self.alpha))
 
     def llr(self, tally: Tally) -> float:
         """The log-likelihood ratio of H1 to H0 after the games of ``tally``."""
@@ -176,8 +174,7 @@ class Sprt:
         observed = [count / games for count in counts]
         under_h0 = most_likely(observed, expected_score(self.elo0))
         under_h1 = most_likely(observed, expected_score(self.elo1))
-        return games * sum(p * math.log(p1 / p0)
-                           for p, p0, p1 in zip(observed, under_h0, under_h1))
+        return games * sum(p * math.log(p1 / p0) for p, p0, p1 in zip(observed, under_h0, under_h1))
 
     def verdict(self, tally: Tally) -> str | None:
         """'H1' or 'H0' once one is accepted, else None."""

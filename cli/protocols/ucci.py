@@ -9,16 +9,28 @@ Bad input is answered with ``info string error: ...`` and changes nothing.
 
 from __future__ import annotations
 
-from xqchess.core.report import pv_text
 from xqchess.cli.arguments import package_version
-from xqchess.cli.protocols.uci import AUTHOR, MAX_HASH_MB, ProtocolError, UciProtocol, int_value, serve
+from xqchess.cli.protocols.uci import (
+    AUTHOR,
+    MAX_HASH_MB,
+    ProtocolError,
+    UciProtocol,
+    int_value,
+    serve,
+)
+from xqchess.core.report import pv_text
 from xqchess.core.search import Limits, Searcher
 
 #: UCCI ``go`` parameters with the range of whole numbers each accepts (times in seconds, or
 #: milliseconds after ``setoption usemillisec true``).
 UCCI_GO_PARAMETERS = {
-    "depth": (1, 10**6), "nodes": (1, 10**15), "time": (0, 10**12), "increment": (0, 10**12),
-    "movestogo": (1, 10**6), "opptime": (0, 10**12), "oppincrement": (0, 10**12),
+    "depth": (1, 10**6),
+    "nodes": (1, 10**15),
+    "time": (0, 10**12),
+    "increment": (0, 10**12),
+    "movestogo": (1, 10**6),
+    "opptime": (0, 10**12),
+    "oppincrement": (0, 10**12),
     "oppmovestogo": (1, 10**6),
 }
 
@@ -92,12 +104,22 @@ class UcciProtocol(UciProtocol):
         super().cmd_quit(args)
         self.send("bye")
 
-    def _send_info(self, searcher: Searcher, depth: int, seldepth: int, score: int,
-                   pv: list[int], time_ms: int, multipv: str = "") -> None:
+    def _send_info(
+        self,
+        searcher: Searcher,
+        depth: int,
+        seldepth: int,
+        score: int,
+        pv: list[int],
+        time_ms: int,
+        multipv: str = "",
+    ) -> None:
         moves = " ".join(pv_text(self.engine.variant, searcher.pos, pv, self.move_notation))
         # UCCI scores are plain numbers; mates are the search's 30000 - plies.
-        self.send(f"info depth {depth} score {score} time {time_ms} "
-                  f"nodes {searcher.stats.nodes}{' pv ' + moves if moves else ''}")
+        self.send(
+            f"info depth {depth} score {score} time {time_ms} "
+            f"nodes {searcher.stats.nodes}{' pv ' + moves if moves else ''}"
+        )
 
 
 def run_ucci(args) -> None:

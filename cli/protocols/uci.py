@@ -12,13 +12,13 @@ import sys
 import threading
 from collections.abc import Callable
 
-from xqchess.cli.engine import PLAY_SWITCHES, Engine, EngineOptionError
 from xqchess.cli.arguments import package_version
+from xqchess.cli.engine import PLAY_SWITCHES, Engine, EngineOptionError
 from xqchess.cli.search import MAX_HASH_MB, MAX_MULTIPV
-from xqchess.core.report import pv_text, score_text
 from xqchess.core.errors import XQChessError
 from xqchess.core.evaluation import EVALUATIONS
-from xqchess.core.search import QUIESCENCE_MODES, Iteration, Limits, SearchResult, Searcher
+from xqchess.core.report import pv_text, score_text
+from xqchess.core.search import QUIESCENCE_MODES, Iteration, Limits, Searcher, SearchResult
 from xqchess.ordering.spec import DEFAULT_SPEC
 from xqchess.variants import DEFAULT_VARIANT, NAMES
 
@@ -28,14 +28,25 @@ MAX_GUARD_MARGIN = 100
 #: ``go`` parameters that take a whole number, with the range each accepts. Clock times may be
 #: negative (some GUIs send the time a player overstepped) and count as 1 ms.
 GO_INT_PARAMETERS = {
-    "depth": (1, 10**6), "mate": (1, 10**6), "nodes": (1, 10**15), "movetime": (1, 10**12),
-    "wtime": (-10**12, 10**12), "btime": (-10**12, 10**12), "winc": (0, 10**12),
-    "binc": (0, 10**12), "movestogo": (1, 10**6),
+    "depth": (1, 10**6),
+    "mate": (1, 10**6),
+    "nodes": (1, 10**15),
+    "movetime": (1, 10**12),
+    "wtime": (-(10**12), 10**12),
+    "btime": (-(10**12), 10**12),
+    "winc": (0, 10**12),
+    "binc": (0, 10**12),
+    "movestogo": (1, 10**6),
 }
 GO_FLAGS = ("infinite", "ponder")
 #: check options -> the playing search's switch each sets (`cli.engine.PLAY_SWITCHES`)
-CHECK_OPTIONS = {"NullMove": "null_move", "LMR": "lmr", "CheckExtension": "check_extension",
-                 "Futility": "futility", "Aspiration": "aspiration"}
+CHECK_OPTIONS = {
+    "NullMove": "null_move",
+    "LMR": "lmr",
+    "CheckExtension": "check_extension",
+    "Futility": "futility",
+    "Aspiration": "aspiration",
+}
 CHECK_KEYS = {option.lower(): switch for option, switch in CHECK_OPTIONS.items()}
 
 
@@ -71,8 +82,9 @@ def parse_go(tokens: list[str], read_move: Callable[[str], int]) -> Limits:
         if name == "searchmoves":  # every following token that is not a parameter is a move
             i += 1
             moves = []
-            while i < len(tokens) and tokens[i] not in GO_INT_PARAMETERS \
-                    and tokens[i] not in GO_FLAGS:
+            while (
+                i < len(tokens) and tokens[i] not in GO_INT_PARAMETERS and tokens[i] not in GO_FLAGS
+            ):
                 moves.append(read_move(tokens[i]))
                 i += 1
             if not moves:
@@ -95,7 +107,7 @@ def split_position(tokens: list[str]) -> tuple[str | None, list[str]]:
         raise ProtocolError("position needs startpos or fen")
     if "moves" in tokens:
         at = tokens.index("moves")
-        head, moves = tokens[:at], tokens[at + 1:]
+        head, moves = tokens[:at], tokens[at + 1 :]
     else:
         head, moves = tokens, []
     if head == ["startpos"]:
@@ -151,11 +163,13 @@ class UciProtocol:
         self.send(f"option name GuardMargin type spin default 0 min 0 max {MAX_GUARD_MARGIN}")
         self.send(f"option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}")
         modes = " ".join(f"var {mode}" for mode in QUIESCENCE_MODES)
-        self.send(f"option name Quiescence type combo default {PLAY_SWITCHES['quiescence']} "
-                  f"{modes}")
+        self.send(
+            f"option name Quiescence type combo default {PLAY_SWITCHES['quiescence']} {modes}"
+        )
         evaluations = " ".join(f"var {name}" for name in EVALUATIONS)
-        self.send(f"option name Evaluation type combo default {PLAY_SWITCHES['evaluation']} "
-                  f"{evaluations}")
+        self.send(
+            f"option name Evaluation type combo default {PLAY_SWITCHES['evaluation']} {evaluations}"
+        )
         self.send("option name EvalTerms type string default all")
         for option, switch in CHECK_OPTIONS.items():
             default = "true" if PLAY_SWITCHES[switch] else "false"
@@ -173,7 +187,7 @@ class UciProtocol:
             raise ProtocolError("setoption needs: name NAME [value VALUE]")
         rest = args[1:]
         at = rest.index("value") if "value" in rest else len(rest)
-        name, value = " ".join(rest[:at]), " ".join(rest[at + 1:])
+        name, value = " ".join(rest[:at]), " ".join(rest[at + 1 :])
         key = name.lower()
         engine = self.engine
         if key == "hash":
@@ -187,11 +201,13 @@ class UciProtocol:
         elif key == "ordering":
             engine.set_ordering(value)
         elif key == "guardprune":
-            engine.set_ordering(engine.ordering,
-                                guard_prune=int_value(value, "GuardPrune", 0, MAX_GUARD_PRUNE))
+            engine.set_ordering(
+                engine.ordering, guard_prune=int_value(value, "GuardPrune", 0, MAX_GUARD_PRUNE)
+            )
         elif key == "guardmargin":
-            engine.set_ordering(engine.ordering,
-                                guard_margin=int_value(value, "GuardMargin", 0, MAX_GUARD_MARGIN))
+            engine.set_ordering(
+                engine.ordering, guard_margin=int_value(value, "GuardMargin", 0, MAX_GUARD_MARGIN)
+            )
         elif key == "multipv":
             engine.set_multipv(int_value(value, "MultiPV", 1, MAX_MULTIPV))
         elif key in ("quiescence", "evaluation"):
@@ -207,13 +223,15 @@ class UciProtocol:
 
     def cmd_position(self, args: list[str]) -> None:
         fen, moves = split_position(args)
-        self.engine.set_position(fen, moves, lambda variant, pos, text: variant.parse_move(
-            pos, text, self.move_notation))
+        self.engine.set_position(
+            fen, moves, lambda variant, pos, text: variant.parse_move(pos, text, self.move_notation)
+        )
 
     def cmd_go(self, args: list[str]) -> None:
         engine = self.engine
-        limits = parse_go(args, lambda text: engine.variant.parse_move(
-            engine.pos, text, self.move_notation))
+        limits = parse_go(
+            args, lambda text: engine.variant.parse_move(engine.pos, text, self.move_notation)
+        )
         self.engine.go(limits, self._report_iteration, self._report_best)
 
     def cmd_stop(self, args: list[str]) -> None:
@@ -233,19 +251,37 @@ class UciProtocol:
 
     def _report_iteration(self, iteration: Iteration, searcher: Searcher) -> None:
         multipv = len(iteration.lines) > 1 or self.engine.multipv > 1
-        for number, (score, pv) in enumerate(iteration.lines or [(iteration.score, iteration.pv)],
-                                             1):
-            self._send_info(searcher, iteration.depth, iteration.seldepth, score, pv,
-                            iteration.time_ms, f" multipv {number}" if multipv else "")
+        for number, (score, pv) in enumerate(
+            iteration.lines or [(iteration.score, iteration.pv)], 1
+        ):
+            self._send_info(
+                searcher,
+                iteration.depth,
+                iteration.seldepth,
+                score,
+                pv,
+                iteration.time_ms,
+                f" multipv {number}" if multipv else "",
+            )
 
-    def _send_info(self, searcher: Searcher, depth: int, seldepth: int, score: int,
-                   pv: list[int], time_ms: int, multipv: str = "") -> None:
+    def _send_info(
+        self,
+        searcher: Searcher,
+        depth: int,
+        seldepth: int,
+        score: int,
+        pv: list[int],
+        time_ms: int,
+        multipv: str = "",
+    ) -> None:
         nodes = searcher.stats.nodes
         moves = " ".join(pv_text(self.engine.variant, searcher.pos, pv, self.move_notation))
         hashfull = f" hashfull {searcher.tt.hashfull()}" if searcher.tt else ""
-        self.send(f"info depth {depth} seldepth {seldepth}{multipv} score {score_text(score)} "
-                  f"nodes {nodes} nps {nodes * 1000 // max(time_ms, 1)} time {time_ms}"
-                  f"{hashfull}{' pv ' + moves if moves else ''}")
+        self.send(
+            f"info depth {depth} seldepth {seldepth}{multipv} score {score_text(score)} "
+            f"nodes {nodes} nps {nodes * 1000 // max(time_ms, 1)} time {time_ms}"
+            f"{hashfull}{' pv ' + moves if moves else ''}"
+        )
 
     def _report_best(self, result: SearchResult, searcher: Searcher) -> None:
         """Send ``bestmove``, after an ``info`` line with the result's score whenever no
@@ -254,8 +290,14 @@ class UciProtocol:
         move."""
         last = result.iterations[-1] if result.iterations else None
         if last is None or last.pv != result.pv:
-            self._send_info(searcher, result.depth, result.stats.seldepth, result.score,
-                            result.pv, result.time_ms)
+            self._send_info(
+                searcher,
+                result.depth,
+                result.stats.seldepth,
+                result.score,
+                result.pv,
+                result.time_ms,
+            )
         if not result.best_move:
             self.send(self.no_move)
             return

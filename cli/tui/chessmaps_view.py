@@ -38,9 +38,8 @@ from dataclasses import dataclass
 import numpy as np
 from rich.console import Console
 from rich.text import Text
-
-from xqchess.cli.arguments import add_lenient_option
 from xqchess.board_view import BoardView, HeatMap
+from xqchess.cli.arguments import add_lenient_option
 from xqchess.core.errors import XQChessError
 from xqchess.core.moves import move_from
 from xqchess.core.pieces import COLOR_SHIFT
@@ -76,6 +75,7 @@ def sign_label(neutral: str):
 
 # -- the sector ordering ------------------------------------------------------------------------
 
+
 @dataclass
 class Ranking:
     """The sectors of a position most important first (empty when no network ranks them) and
@@ -107,6 +107,7 @@ def rank_sectors(pos: Position, net=None, description: str = "the given network"
 
 # -- what the view shows ------------------------------------------------------------------------
 
+
 @dataclass
 class Inspection:
     """The chessmaps of one position: its chessmap, valueboard and sector ranking, and with a
@@ -125,9 +126,11 @@ class Inspection:
 
     def as_json(self) -> dict:
         """The ``--json`` object: lists in square-index order, sectors as UCI square names."""
-        result = {"chessmap": [int(v) for v in self.chessmap],
-                  "valueboard": [int(v) for v in self.valueboard],
-                  "sectors": self.square_names(self.ranking.squares)}
+        result = {
+            "chessmap": [int(v) for v in self.chessmap],
+            "valueboard": [int(v) for v in self.valueboard],
+            "sectors": self.square_names(self.ranking.squares),
+        }
         if self.influence is not None:
             result["influence"] = [int(v) for v in self.influence]
         return result
@@ -136,11 +139,18 @@ class Inspection:
 def inspect(pos: Position, move: int = 0, net=None) -> Inspection:
     """The chessmaps of ``pos`` (left as it was), with ``move``'s influence when one is given;
     the sectors ranked by ``net`` (default: the game's shipped network, when there is one)."""
-    return Inspection(pos, chessmap(pos), valueboard(pos), rank_sectors(pos, net), move,
-                      influence(pos, move) if move else None)
+    return Inspection(
+        pos,
+        chessmap(pos),
+        valueboard(pos),
+        rank_sectors(pos, net),
+        move,
+        influence(pos, move) if move else None,
+    )
 
 
 # -- drawing ------------------------------------------------------------------------------------
+
 
 def side_by_side(left: Text, right: Text, gap: int = GAP) -> Text:
     """Two blocks of lines next to each other, ``right`` starting ``gap`` columns after the
@@ -171,8 +181,13 @@ def wrapped(text: str) -> str:
     return "\n".join(textwrap.wrap(text, TEXT_WIDTH, subsequent_indent="  "))
 
 
-def render(inspection: Inspection, view: BoardView, flipped: bool = False,
-           sectors: int | None = None, last_move: int = 0) -> Text:
+def render(
+    inspection: Inspection,
+    view: BoardView,
+    flipped: bool = False,
+    sectors: int | None = None,
+    last_move: int = 0,
+) -> Text:
     """The view as text: the chessmap and the valueboard side by side with their legend, the
     sectors (the first ``sectors`` of them; None: all), and the move's influence if any;
     ``last_move`` highlighted on both boards, as on the guard map."""
@@ -181,17 +196,37 @@ def render(inspection: Inspection, view: BoardView, flipped: bool = False,
     first, second = (name.capitalize() for name in variant.color_names)
     signs = sign_label("." if view.ascii else "·")
     neutral = signs(0)
-    control = view.render_heat(pos, HeatMap(inspection.chessmap, signs, saturation=1,
-                                            compact=True, min_width=1), flipped, last_move)
-    values = view.render_heat(pos, HeatMap(inspection.valueboard, number_label,
-                                           saturation=VALUEBOARD_SATURATION, compact=True,
-                                           min_width=4), flipped, last_move)
-    text = side_by_side(titled("chessmap: who controls each square", control),
-                        titled("valueboard: the values of the piece and its attackers", values))
+    control = view.render_heat(
+        pos,
+        HeatMap(inspection.chessmap, signs, saturation=1, compact=True, min_width=1),
+        flipped,
+        last_move,
+    )
+    values = view.render_heat(
+        pos,
+        HeatMap(
+            inspection.valueboard,
+            number_label,
+            saturation=VALUEBOARD_SATURATION,
+            compact=True,
+            min_width=4,
+        ),
+        flipped,
+        last_move,
+    )
+    text = side_by_side(
+        titled("chessmap: who controls each square", control),
+        titled("valueboard: the values of the piece and its attackers", values),
+    )
     text.append("\n")
-    text.append(wrapped(f"chessmap: + {first} controls the square, - {second}, {neutral} "
-                        f"neutral. valueboard: {first}'s pieces count positive, {second}'s "
-                        f"negative. Colors: {first} green, {second} blue.") + "\n")
+    text.append(
+        wrapped(
+            f"chessmap: + {first} controls the square, - {second}, {neutral} "
+            f"neutral. valueboard: {first}'s pieces count positive, {second}'s "
+            f"negative. Colors: {first} green, {second} blue."
+        )
+        + "\n"
+    )
     text.append_text(sector_text(inspection, sectors))
     if inspection.influence is not None:
         text.append("\n\n")
@@ -207,8 +242,9 @@ def sector_text(inspection: Inspection, limit: int | None = None) -> Text:
     names = inspection.square_names(ranking.squares)
     shown = names if limit is None else names[:limit]
     more = f" ... and {len(names) - len(shown)} more" if len(shown) < len(names) else ""
-    return Text(wrapped(f"sectors, most important first by {ranking.source}: "
-                        + " ".join(shown) + more))
+    return Text(
+        wrapped(f"sectors, most important first by {ranking.source}: " + " ".join(shown) + more)
+    )
 
 
 def influence_text(inspection: Inspection, view: BoardView, flipped: bool = False) -> Text:
@@ -219,9 +255,19 @@ def influence_text(inspection: Inspection, view: BoardView, flipped: bool = Fals
     names = [name.capitalize() for name in variant.color_names]
     sign = 1 if mover == 0 else -1
     signs = sign_label("." if view.ascii else "·")
-    board = view.render_heat(pos, HeatMap(values, signs, heat=[sign * int(v) for v in values],
-                                          saturation=1, compact=True, min_width=1),
-                             flipped, last_move=move)
+    board = view.render_heat(
+        pos,
+        HeatMap(
+            values,
+            signs,
+            heat=[sign * int(v) for v in values],
+            saturation=1,
+            compact=True,
+            min_width=1,
+        ),
+        flipped,
+        last_move=move,
+    )
     written = variant.format_move(pos, move, variant.pgn_notation)
     uci = variant.format_move(pos, move)
     title = f"influence of {written}" + (f" ({uci})" if uci != written else "")
@@ -229,23 +275,32 @@ def influence_text(inspection: Inspection, view: BoardView, flipped: bool = Fals
     squares = inspection.square_names
     plus = " ".join(squares(np.flatnonzero(values > 0))) or "nowhere"
     minus = " ".join(squares(np.flatnonzero(values < 0))) or "nowhere"
-    text.append("\n" + wrapped(
-        f"+ the valueboard changes in the mover's ({names[mover]}'s) favour: {plus}; "
-        f"- in {names[mover ^ 1]}'s: {minus}; "
-        f"{signs(0)} unchanged (the destination square is never counted)."))
+    text.append(
+        "\n"
+        + wrapped(
+            f"+ the valueboard changes in the mover's ({names[mover]}'s) favour: {plus}; "
+            f"- in {names[mover ^ 1]}'s: {minus}; "
+            f"{signs(0)} unchanged (the destination square is never counted)."
+        )
+    )
     return text
 
 
 # -- the command --------------------------------------------------------------------------------
 
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``xqchess chessmaps VARIANT`` (the caller sets ``variant``)."""
     parser.add_argument("--fen", help="the position to inspect (default: the initial position)")
     add_lenient_option(parser)
-    parser.add_argument("--move", help="also the influence of this move, in any notation the "
-                        "game reads")
-    parser.add_argument("--json", action="store_true",
-                        help="print one JSON object (chessmap, valueboard, sectors, influence)")
+    parser.add_argument(
+        "--move", help="also the influence of this move, in any notation the game reads"
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON object (chessmap, valueboard, sectors, influence)",
+    )
     parser.add_argument("--ascii", action="store_true", help="letters instead of piece symbols")
 
 

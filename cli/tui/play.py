@@ -27,17 +27,19 @@ from rich.console import Console
 from rich.live import Live
 from rich.panel import Panel
 from rich.table import Table
-
-from xqchess.cli.tui import chessmaps_view
 from xqchess.board_view import BoardView
 from xqchess.cli.engine import Engine
-from xqchess.core.report import pv_text, score_text
+from xqchess.cli.tui import chessmaps_view
 from xqchess.core.errors import (
-    AmbiguousMoveError, IllegalMoveError, MoveError, XQChessError,
+    AmbiguousMoveError,
+    IllegalMoveError,
+    MoveError,
+    XQChessError,
 )
 from xqchess.core.outcome import Outcome, Termination
 from xqchess.core.pgn import TAG, Game, PgnError, read_pgn, write_pgn
-from xqchess.core.search import Iteration, Limits, Node, SearchResult, Searcher
+from xqchess.core.report import pv_text, score_text
+from xqchess.core.search import Iteration, Limits, Node, Searcher, SearchResult
 from xqchess.ordering.guard import Guard
 from xqchess.variants import NAMES, get_variant
 
@@ -48,9 +50,16 @@ except ImportError:
     readline = termios = None
 
 #: engine strength levels: fixed depth for the weakest, time per move for the rest
-LEVELS = {1: Limits(depth=1), 2: Limits(depth=2), 3: Limits(depth=3), 4: Limits(movetime=500),
-          5: Limits(movetime=1000), 6: Limits(movetime=2000), 7: Limits(movetime=4000),
-          8: Limits(movetime=8000)}
+LEVELS = {
+    1: Limits(depth=1),
+    2: Limits(depth=2),
+    3: Limits(depth=3),
+    4: Limits(movetime=500),
+    5: Limits(movetime=1000),
+    6: Limits(movetime=2000),
+    7: Limits(movetime=4000),
+    8: Limits(movetime=8000),
+}
 HINT_LIMITS = Limits(movetime=1000)
 #: how many moves `show order` lists (the rest are counted), so board and list fit 40 lines
 ORDER_ROWS = 10
@@ -174,8 +183,12 @@ def termination_text(outcome: Outcome, names: tuple[str, str]) -> str:
     if outcome.winner is None:
         return f"Draw by {reason} ({outcome.result()})"
     winner = names[outcome.winner].capitalize()
-    if outcome.termination in (Termination.CHECKMATE, Termination.STALEMATE,
-                               Termination.PERPETUAL_CHECK, Termination.PERPETUAL_CHASE):
+    if outcome.termination in (
+        Termination.CHECKMATE,
+        Termination.STALEMATE,
+        Termination.PERPETUAL_CHECK,
+        Termination.PERPETUAL_CHASE,
+    ):
         return f"{reason.capitalize()}: {winner} wins ({outcome.result()})"
     return f"{winner} wins by {reason} ({outcome.result()})"
 
@@ -191,8 +204,7 @@ class PlaySession:
         self.view = BoardView(args.ascii)
         self.flipped = args.flip
         self.level = args.level
-        self.notation = self.variant.require_notation(
-            args.notation or self.variant.pgn_notation)
+        self.notation = self.variant.require_notation(args.notation or self.variant.pgn_notation)
         self.humans = self._humans(args.side)
         self.standard_fen = self._standard_fen(args)  # where `new` starts
         self.start_fen = self._start_fen(args)  # where this game started (`restart`)
@@ -240,9 +252,15 @@ class PlaySession:
         if guard is not None or not self.show_chessmap:  # the chessmaps view has the pieces
             self.console.print(self.view.render(self.pos, self.flipped, last, guard))
         if self.show_chessmap:
-            self.console.print(chessmaps_view.render(chessmaps_view.inspect(self.pos), self.view,
-                                                     self.flipped, chessmaps_view.PLAY_SECTORS,
-                                                     last))
+            self.console.print(
+                chessmaps_view.render(
+                    chessmaps_view.inspect(self.pos),
+                    self.view,
+                    self.flipped,
+                    chessmaps_view.PLAY_SECTORS,
+                    last,
+                )
+            )
         mover = self.names[self.pos.side]
         status = f"{mover.capitalize()} to move" + (" (check)" if self.pos.is_check() else "")
         self.console.print(f"{status}   level {self.level}   move {self.pos.fullmove}")
@@ -260,15 +278,24 @@ class PlaySession:
         """The legal moves as the engine's pipeline would order them at this position now."""
         searcher = self.engine.ensure_searcher()
         entry = searcher.tt.probe(self.pos.hash) if searcher.tt else None
-        node = Node(0).fill(self.pos, 1, self.pos.undo[-1][0] if self.pos.undo else 0,
-                            entry[4] if entry else 0, self.pos.is_check())
+        node = Node(0).fill(
+            self.pos,
+            1,
+            self.pos.undo[-1][0] if self.pos.undo else 0,
+            entry[4] if entry else 0,
+            self.pos.is_check(),
+        )
         pipeline = searcher.orderer
         ordered = pipeline.scored(node, self.pos.legal_moves())
         more = len(ordered) - ORDER_ROWS
-        table = Table(title=f"search order ({pipeline.spec})", title_justify="left",
-                      caption=f"... and {more} more" if more > 0 else None,
-                      caption_justify="left", box=ORDER_ASCII_BOX if self.view.ascii else ORDER_BOX,
-                      show_edge=False)
+        table = Table(
+            title=f"search order ({pipeline.spec})",
+            title_justify="left",
+            caption=f"... and {more} more" if more > 0 else None,
+            caption_justify="left",
+            box=ORDER_ASCII_BOX if self.view.ascii else ORDER_BOX,
+            show_edge=False,
+        )
         table.add_column("#", justify="right")
         table.add_column("move")
         for heuristic in pipeline.heuristics:
@@ -304,8 +331,11 @@ class PlaySession:
         searcher_result = self.think(LEVELS[self.level])
         claimable = self.pos.outcome(claim_draw=True)
         if claimable is not None and searcher_result.score <= 0:
-            self.finish(f"{self.names[self.pos.side].capitalize()} (engine) claims: "
-                        + termination_text(claimable, self.names), claimable.result())
+            self.finish(
+                f"{self.names[self.pos.side].capitalize()} (engine) claims: "
+                + termination_text(claimable, self.names),
+                claimable.result(),
+            )
             return
         self.play_move(searcher_result.best_move, "Engine plays")
 
@@ -317,15 +347,24 @@ class PlaySession:
         start = time.perf_counter()
 
         def on_iteration(iteration: Iteration, searcher: Searcher) -> None:
-            progress.update(depth=iteration.depth, score=iteration.score,
-                            nodes=searcher.stats.nodes,
-                            pv=" ".join(pv_text(self.variant, searcher.pos, iteration.pv,
-                                                self.notation)))
+            progress.update(
+                depth=iteration.depth,
+                score=iteration.score,
+                nodes=searcher.stats.nodes,
+                pv=" ".join(pv_text(self.variant, searcher.pos, iteration.pv, self.notation)),
+            )
 
         self.engine.go(limits, on_iteration, lambda result, pos: done.append(result))
         if self.interactive:
-            with self.typed, Live(self._panel(progress, start), console=self.console,
-                                  transient=True, auto_refresh=False) as live:
+            with (
+                self.typed,
+                Live(
+                    self._panel(progress, start),
+                    console=self.console,
+                    transient=True,
+                    auto_refresh=False,
+                ) as live,
+            ):
                 while self.engine.searching:  # redraw 4 times a second, on this thread only
                     progress["nodes"] = self.engine.searcher.stats.nodes
                     self.typed.poll()
@@ -337,10 +376,12 @@ class PlaySession:
     def _panel(self, progress: dict, start: float) -> Panel:
         elapsed = time.perf_counter() - start
         nodes = progress.get("nodes", 0)
-        lines = (f"depth {progress.get('depth', 0)}   score "
-                 f"{score_text(progress.get('score', 0))}   nodes {nodes}   "
-                 f"nps {int(nodes / elapsed) if elapsed else 0}   time {elapsed:.1f}s\n"
-                 f"pv {progress.get('pv', '')}")
+        lines = (
+            f"depth {progress.get('depth', 0)}   score "
+            f"{score_text(progress.get('score', 0))}   nodes {nodes}   "
+            f"nps {int(nodes / elapsed) if elapsed else 0}   time {elapsed:.1f}s\n"
+            f"pv {progress.get('pv', '')}"
+        )
         if self.typed.lines or self.typed.partial:
             lines += f"\ntyped: {self.typed.shown()}"
         return Panel(lines, title="engine thinking", expand=False)
@@ -351,7 +392,7 @@ class PlaySession:
         words = line.split()
         if not words:
             return
-        command, rest = words[0].lower(), line.strip()[len(words[0]):].strip()
+        command, rest = words[0].lower(), line.strip()[len(words[0]) :].strip()
         handler = getattr(self, f"cmd_{command}", None)
         try:
             if handler is not None:
@@ -360,30 +401,36 @@ class PlaySession:
                 self.say("The game is over: new, undo, load, save or quit.")
             else:
                 move = self.variant.parse_move(self.pos, line)
-                who = "You play" if len(self.humans) == 1 else \
-                    f"{self.names[self.pos.side].capitalize()} plays"
+                who = (
+                    "You play"
+                    if len(self.humans) == 1
+                    else f"{self.names[self.pos.side].capitalize()} plays"
+                )
                 self.play_move(move, who)
         except (IllegalMoveError, AmbiguousMoveError) as error:
             self.say(f"{error}. Type moves to list the legal moves.", "red")
         except MoveError as error:  # text no notation of the game reads as a move
-            self.say(f"{error}. {self._notations_read()} Type moves to list the legal moves.",
-                     "red")
+            self.say(
+                f"{error}. {self._notations_read()} Type moves to list the legal moves.", "red"
+            )
         except XQChessError as error:
             self.say(str(error), "red")
 
     def _notations_read(self) -> str:
         """The notations the game reads moves in, as a sentence (from the variant's readers)."""
         names = list(self.variant.readers)
-        listed = " or ".join(names) if len(names) < 3 else \
-            ", ".join(names[:-1]) + " or " + names[-1]
+        listed = (
+            " or ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " or " + names[-1]
+        )
         return f"{self.variant.name.capitalize()} reads moves in {listed} notation."
 
     def cmd_help(self, rest: str) -> None:
         self.say(HELP)
 
     def cmd_moves(self, rest: str) -> None:
-        texts = sorted(self.variant.format_move(self.pos, m, self.notation)
-                       for m in self.pos.legal_moves())
+        texts = sorted(
+            self.variant.format_move(self.pos, m, self.notation) for m in self.pos.legal_moves()
+        )
         self.say(" ".join(texts) if texts else "(no legal moves)")
 
     def cmd_undo(self, rest: str) -> None:
@@ -403,8 +450,10 @@ class PlaySession:
             self.say("No hint: the game is over.")
             return
         result = self.think(HINT_LIMITS)
-        self.say(f"Hint: {self.variant.format_move(self.pos, result.best_move, self.notation)}"
-                 f" ({score_text(result.score)})")
+        self.say(
+            f"Hint: {self.variant.format_move(self.pos, result.best_move, self.notation)}"
+            f" ({score_text(result.score)})"
+        )
 
     def cmd_flip(self, rest: str) -> None:
         self.flipped = not self.flipped
@@ -438,8 +487,11 @@ class PlaySession:
             return
         loser = self.pos.side if self.pos.side in self.humans else min(self.humans, default=0)
         code = "1-0" if loser else "0-1"
-        self.finish(f"{self.names[loser].capitalize()} resigns: "
-                    f"{self.names[loser ^ 1].capitalize()} wins ({code})", code)
+        self.finish(
+            f"{self.names[loser].capitalize()} resigns: "
+            f"{self.names[loser ^ 1].capitalize()} wins ({code})",
+            code,
+        )
 
     def cmd_draw(self, rest: str) -> None:
         if self.result:
@@ -455,10 +507,14 @@ class PlaySession:
         """Why ``draw`` claims nothing, from the draws the game's rules let a player claim."""
         claims = [termination.value for termination in self.variant.claimable_draws]
         if not claims:
-            return (f"No draw can be claimed in {self.variant.name}: its rules declare every "
-                    f"draw themselves, as soon as it arises.")
-        return (f"No draw can be claimed now (the draws a player may claim in "
-                f"{self.variant.name}: {', '.join(claims)}).")
+            return (
+                f"No draw can be claimed in {self.variant.name}: its rules declare every "
+                f"draw themselves, as soon as it arises."
+            )
+        return (
+            f"No draw can be claimed now (the draws a player may claim in "
+            f"{self.variant.name}: {', '.join(claims)})."
+        )
 
     def cmd_level(self, rest: str) -> None:
         if rest not in {str(level) for level in LEVELS}:
@@ -484,8 +540,12 @@ class PlaySession:
             self.say("save needs a file name", "red")
             return
         result = self.result_code
-        game = Game(self.variant, self.start_fen, [entry[0] for entry in self.pos.undo],
-                    {"White": self._player(0), "Black": self._player(1)})
+        game = Game(
+            self.variant,
+            self.start_fen,
+            [entry[0] for entry in self.pos.undo],
+            {"White": self._player(0), "Black": self._player(1)},
+        )
         try:
             Path(rest).write_text(write_pgn(game, result, None), encoding="utf-8")
         except OSError as error:
@@ -518,8 +578,11 @@ class PlaySession:
                 loaded = f"Loaded the position {start_fen} from {rest}"
             else:
                 start_fen, moves = self._read_game(text, rest)
-                origin = "the standard start" if start_fen == self.variant.start_fen \
+                origin = (
+                    "the standard start"
+                    if start_fen == self.variant.start_fen
                     else f"the position {start_fen}"
+                )
                 count = f"{len(moves)} move" + ("" if len(moves) == 1 else "s")
                 loaded = f"Loaded the game in {rest}: {count} from {origin}"
         except XQChessError as error:

@@ -48,9 +48,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import numpy as np
-
 from xqchess.core.moves import (
-    DOUBLE_STEP, PROMOTION_MASK, PROMOTION_SHIFT, SPECIAL_SHIFT, SQUARE_BITS, SQUARE_MASK,
+    DOUBLE_STEP,
+    PROMOTION_MASK,
+    PROMOTION_SHIFT,
+    SPECIAL_SHIFT,
+    SQUARE_BITS,
+    SQUARE_MASK,
     move_promotion,
 )
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
@@ -229,8 +233,9 @@ class Exchanges:
                 to = move >> SQUARE_BITS & SQUARE_MASK
                 if to in wanted and move >> SPECIAL_SHIFT != DOUBLE_STEP:
                     promotion = move >> PROMOTION_SHIFT & PROMOTION_MASK
-                    value = (self.kind_material[promotion] if promotion
-                             else material[move & SQUARE_MASK])
+                    value = (
+                        self.kind_material[promotion] if promotion else material[move & SQUARE_MASK]
+                    )
                     by_square.setdefault(to, []).append((value, move))
             other = best[side ^ 1]
             mine = best[side]
@@ -245,8 +250,10 @@ class Exchanges:
             if turn:
                 scratch.unmake_null()
         first, second = best
-        return {sq: FIRST if first[sq] > second[sq] else SECOND if second[sq] > first[sq]
-                else NEUTRAL for sq in squares}
+        return {
+            sq: FIRST if first[sq] > second[sq] else SECOND if second[sq] > first[sq] else NEUTRAL
+            for sq in squares
+        }
 
     def chessmap(self) -> np.ndarray:
         board = self.board

@@ -31,7 +31,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
-
 from xqchess.core.position import Position
 from xqchess.ordering.chessmaps.features import orient_squares, royal_zones
 from xqchess.ordering.chessmaps.valueboard import influences
@@ -64,12 +63,13 @@ def hit_percentages(ranks: np.ndarray, top: int = TABLE_RANKS) -> np.ndarray:
     ranks = np.asarray(ranks)
     if len(ranks) == 0:
         return np.zeros(top)
-    counts = np.bincount(ranks, minlength=top + 1)[1:top + 1]
+    counts = np.bincount(ranks, minlength=top + 1)[1 : top + 1]
     return 100.0 * counts / len(ranks)
 
 
-def moves_per_sector(scores: np.ndarray, move_positive: Sequence[np.ndarray],
-                     top: int = TABLE_RANKS) -> np.ndarray:
+def moves_per_sector(
+    scores: np.ndarray, move_positive: Sequence[np.ndarray], top: int = TABLE_RANKS
+) -> np.ndarray:
     """For ranks 1..``top``, the average over positions of the number of legal moves whose
     highest-ranked positively influenced sector is at that rank. ``move_positive[i]`` holds
     one row per legal move of position ``i`` (True where the move influences it positively);
@@ -79,7 +79,7 @@ def moves_per_sector(scores: np.ndarray, move_positive: Sequence[np.ndarray],
         if len(positive):
             hits = np.asarray(positive, dtype=bool)[:, orders(row)]
             ranks = np.where(hits.any(axis=1), hits.argmax(axis=1) + 1, NO_HIT)
-            total += np.bincount(ranks, minlength=top + 1)[1:top + 1]
+            total += np.bincount(ranks, minlength=top + 1)[1 : top + 1]
     return total / max(len(move_positive), 1)
 
 
@@ -123,25 +123,30 @@ class OrderingResult:
     """One ordering's row of the tables."""
 
     name: str
-    percentages: np.ndarray             # per rank 1..15, of all positions
-    moves: np.ndarray | None            # moves per sector, ranks 1..15 (None: not measured)
-    positions: int                      # test positions
-    no_hit: int                         # positions whose move influences no sector positively
-    moves_positions: int = 0            # positions the moves-per-sector row averages over
+    percentages: np.ndarray  # per rank 1..15, of all positions
+    moves: np.ndarray | None  # moves per sector, ranks 1..15 (None: not measured)
+    positions: int  # test positions
+    no_hit: int  # positions whose move influences no sector positively
+    moves_positions: int = 0  # positions the moves-per-sector row averages over
 
     def top(self, k: int) -> float:
         """The top-``k`` accuracy in percent."""
         return float(self.percentages[:k].sum())
 
 
-def evaluate_ordering(name: str, scores: np.ndarray, positive: np.ndarray,
-                      move_positive: Sequence[np.ndarray] | None = None,
-                      sample: np.ndarray | None = None) -> OrderingResult:
+def evaluate_ordering(
+    name: str,
+    scores: np.ndarray,
+    positive: np.ndarray,
+    move_positive: Sequence[np.ndarray] | None = None,
+    sample: np.ndarray | None = None,
+) -> OrderingResult:
     """The accuracy row of an ordering on test positions, and its moves-per-sector row on the
     positions ``sample`` indexes (whose legal moves' influences ``move_positive`` holds)."""
     ranks = first_hit_ranks(scores, positive)
-    result = OrderingResult(name, hit_percentages(ranks), None, len(ranks),
-                            int(np.sum(ranks == NO_HIT)))
+    result = OrderingResult(
+        name, hit_percentages(ranks), None, len(ranks), int(np.sum(ranks == NO_HIT))
+    )
     if move_positive is not None:
         rows = np.atleast_2d(scores)[sample if sample is not None else slice(None)]
         result.moves = moves_per_sector(rows, move_positive)
@@ -156,8 +161,9 @@ def legal_move_positive(pos: Position) -> np.ndarray:
     return rows[:, orient_squares(pos.variant.geometry, pos.side)] > 0
 
 
-def probe(forward: Callable[[np.ndarray], np.ndarray], start: Position,
-          top: int = PROBE_TOP) -> dict[int, list[int]]:
+def probe(
+    forward: Callable[[np.ndarray], np.ndarray], start: Position, top: int = PROBE_TOP
+) -> dict[int, list[int]]:
     """Figs. 4-6: for every control value c in (+1, 0, -1), the ``top`` sectors the network
     (``forward``) ranks first when every control value is c, the royal inputs taken from
     ``start`` (the first player to move, so sector = real square)."""

@@ -33,7 +33,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 import numpy as np
-
 from xqchess.core.geometry import Geometry
 from xqchess.core.position import Position
 from xqchess.ordering.chessmaps.control import chessmap
@@ -96,8 +95,9 @@ def target(pos: Position, move: int) -> np.ndarray:
     return values[orient_squares(pos.variant.geometry, pos.side)]
 
 
-def dataset(variant, records: Iterable[tuple[str, str]],
-            progress: Callable[[], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
+def dataset(
+    variant, records: Iterable[tuple[str, str]], progress: Callable[[], None] | None = None
+) -> tuple[np.ndarray, np.ndarray]:
     """Inputs and targets, one row per ``(fen, move_uci)`` record: (n, size + 6) and (n, size)
     arrays (float32, the values being -1, 0 and +1). ``progress`` is called once per record.
     A bad FEN or move raises the kernel's FenError / MoveError."""

@@ -59,7 +59,6 @@ from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 import numpy as np
-
 from xqchess.core.errors import XQChessError
 from xqchess.core.moves import is_capture, move_from, move_promotion, move_to
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
@@ -125,8 +124,9 @@ def closeness(pos: Position, move: int, sector: int) -> int:
     return 1 if attacks else DEFAULT_CLOSENESS
 
 
-def _squares_between(variant: Variant, a: int, b: int,
-                     directions: tuple[tuple[int, int], ...]) -> int | None:
+def _squares_between(
+    variant: Variant, a: int, b: int, directions: tuple[tuple[int, int], ...]
+) -> int | None:
     """The squares strictly between ``a`` and ``b`` when ``b`` lies along one of
     ``directions`` from ``a``, else None."""
     geometry = variant.geometry
@@ -145,20 +145,35 @@ def forced_squares(exchanges: Exchanges, side: int) -> set[int]:
     """The squares of ``side``'s pieces that the opponent, capturing first, would win
     material on (a royal piece in check among them)."""
     board = exchanges.board
-    return {sq for sq in range(len(board)) if board[sq] and board[sq] >> COLOR_SHIFT == side
-            and (exchanges.exchange(sq, side ^ 1) or 0) > 0}
+    return {
+        sq
+        for sq in range(len(board))
+        if board[sq]
+        and board[sq] >> COLOR_SHIFT == side
+        and (exchanges.exchange(sq, side ^ 1) or 0) > 0
+    }
 
 
-def order_moves(pos: Position, moves: list[int], ranking: list[int], split: bool = False,
-                exchanges: Exchanges | None = None) -> list[Placed]:
+def order_moves(
+    pos: Position,
+    moves: list[int],
+    ranking: list[int],
+    split: bool = False,
+    exchanges: Exchanges | None = None,
+) -> list[Placed]:
     """``moves`` (legal in ``pos``) in Greer's order, each with its category, sector and
     closeness; ``ranking`` is the sector order (squares, most important first). ``split``:
     Table 3's form, safe then unsafe, each by the sectors. ``pos`` is left as it was."""
     return list(staged_moves(pos, moves, lambda _: ranking, split, exchanges))
 
 
-def staged_moves(pos: Position, moves: list[int], ranking_of: Callable[[Exchanges], list[int]],
-                 split: bool = False, exchanges: Exchanges | None = None) -> Iterator[Placed]:
+def staged_moves(
+    pos: Position,
+    moves: list[int],
+    ranking_of: Callable[[Exchanges], list[int]],
+    split: bool = False,
+    exchanges: Exchanges | None = None,
+) -> Iterator[Placed]:
     """`order_moves` in stages, as a search reaches them: the safe captures first, from their
     capture sequences alone; only then the chessmap and the sectors (``ranking_of(exchanges)``
     gives the sector order) and every other move. A search whose first safe capture fails
@@ -173,8 +188,12 @@ def staged_moves(pos: Position, moves: list[int], ranking_of: Callable[[Exchange
             continue
         _, gain, net = exchanges.outcome(move)
         category = (UNSAFE if net < 0 else 0) + CAPTURE
-        keyed.append(((category, material[move_from(move)] - gain, 0, 0, 0, index),
-                      Placed(move, category, NO_SECTOR, None)))
+        keyed.append(
+            (
+                (category, material[move_from(move)] - gain, 0, 0, 0, index),
+                Placed(move, category, NO_SECTOR, None),
+            )
+        )
     keyed.sort(key=lambda item: item[0])
     later = [item for item in keyed if item[1].category != CAPTURE]
     for _, placed in keyed:
@@ -197,8 +216,12 @@ def staged_moves(pos: Position, moves: list[int], ranking_of: Callable[[Exchange
         category = (UNSAFE if net < 0 else 0) + (FORCED if forced_piece else OTHER)
         sector, near = _group(pos, move, rank)
         piece_key = (-material[frm], frm) if forced_piece else (0, 0)
-        later.append(((category, *piece_key, rank[sector] if sector >= 0 else size,
-                       near or 0, index), Placed(move, category, sector, near)))
+        later.append(
+            (
+                (category, *piece_key, rank[sector] if sector >= 0 else size, near or 0, index),
+                Placed(move, category, sector, near),
+            )
+        )
     later.sort(key=lambda item: item[0])
     for _, placed in later:
         yield placed
@@ -234,15 +257,15 @@ class Chessmaps(Heuristic):
     name = "chessmaps"
     per_move = False  # a move's place depends on the sectors the other moves take
 
-    def __init__(self, variant: Variant, option: str = NETWORK,
-                 network: Network | None = None) -> None:
+    def __init__(
+        self, variant: Variant, option: str = NETWORK, network: Network | None = None
+    ) -> None:
         super().__init__(variant)
         if option not in OPTIONS:
             raise XQChessError(f"chessmaps option {option!r} is not one of {', '.join(OPTIONS)}")
         self.option = option
         self.split = option == SPLIT
-        self.network = (None if option == EXPERIENCE
-                        else network or shipped_network(variant))
+        self.network = None if option == EXPERIENCE else network or shipped_network(variant)
         self.reset()
 
     def reset(self) -> None:
@@ -311,8 +334,9 @@ class Chessmaps(Heuristic):
             return f"{label} (cutoff sector)"
         return f"{label} (network)"
 
-    def on_cutoff(self, pos: Position, move: int, prev_move: int, depth: int, ply: int,
-                  side: int) -> None:
+    def on_cutoff(
+        self, pos: Position, move: int, prev_move: int, depth: int, ply: int, side: int
+    ) -> None:
         placed = self.placed[ply].get(move)
         if placed is None or not self._by_sector(placed):
             return

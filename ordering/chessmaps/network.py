@@ -49,7 +49,6 @@ from functools import cache
 from pathlib import Path
 
 import numpy as np
-
 from xqchess.core.errors import XQChessError
 from xqchess.core.position import Position
 from xqchess.core.variant import Variant
@@ -139,18 +138,27 @@ def _loss_and_delta(loss: str, out: np.ndarray, y: np.ndarray) -> tuple[float, n
     return np.sum(diff * diff) / (2 * n), diff * (1 - out * out) / n
 
 
-def init_network(n_in: int, n_hidden: int, n_out: int, seed: int = DEFAULT_SEED,
-                 loss: str = DEFAULT_LOSS, rng: np.random.Generator | None = None) -> Network:
+def init_network(
+    n_in: int,
+    n_hidden: int,
+    n_out: int,
+    seed: int = DEFAULT_SEED,
+    loss: str = DEFAULT_LOSS,
+    rng: np.random.Generator | None = None,
+) -> Network:
     """Fresh weights: normal, scaled by 1/sqrt(fan-in); biases zero."""
     if loss not in LOSSES:
         raise XQChessError(f"unknown loss {loss!r}; expected one of {', '.join(LOSSES)}")
     if min(n_in, n_hidden, n_out) < 1:
         raise XQChessError(f"layer sizes must be positive, got {n_in}-{n_hidden}-{n_out}")
     rng = np.random.default_rng(seed) if rng is None else rng
-    return Network(w1=rng.standard_normal((n_in, n_hidden)) / np.sqrt(n_in),
-                   b1=np.zeros(n_hidden),
-                   w2=rng.standard_normal((n_hidden, n_out)) / np.sqrt(n_hidden),
-                   b2=np.zeros(n_out), loss=loss)
+    return Network(
+        w1=rng.standard_normal((n_in, n_hidden)) / np.sqrt(n_in),
+        b1=np.zeros(n_hidden),
+        w2=rng.standard_normal((n_hidden, n_out)) / np.sqrt(n_hidden),
+        b2=np.zeros(n_out),
+        loss=loss,
+    )
 
 
 def validation_score(net: Network, x: np.ndarray, y: np.ndarray) -> float:
@@ -180,12 +188,18 @@ def split_validation(n: int, fraction: float, seed: int) -> tuple[np.ndarray, np
     return np.sort(order[held:]), np.sort(order[:held])
 
 
-def train(x: np.ndarray, y: np.ndarray, hidden: int = DEFAULT_HIDDEN,
-          epochs: int = DEFAULT_EPOCHS, seed: int = DEFAULT_SEED, loss: str = DEFAULT_LOSS,
-          learning_rate: float = DEFAULT_LEARNING_RATE, batch: int = DEFAULT_BATCH,
-          validation: float = DEFAULT_VALIDATION,
-          on_epoch: Callable[[EpochReport], None] | None = None,
-          ) -> tuple[Network, list[EpochReport]]:
+def train(
+    x: np.ndarray,
+    y: np.ndarray,
+    hidden: int = DEFAULT_HIDDEN,
+    epochs: int = DEFAULT_EPOCHS,
+    seed: int = DEFAULT_SEED,
+    loss: str = DEFAULT_LOSS,
+    learning_rate: float = DEFAULT_LEARNING_RATE,
+    batch: int = DEFAULT_BATCH,
+    validation: float = DEFAULT_VALIDATION,
+    on_epoch: Callable[[EpochReport], None] | None = None,
+) -> tuple[Network, list[EpochReport]]:
     """Train a network on inputs ``x`` (n, inputs) and -1/0/+1 targets ``y`` (n, sectors).
 
     Returns the weights of the epoch with the best validation score (the last epoch when
@@ -194,8 +208,10 @@ def train(x: np.ndarray, y: np.ndarray, hidden: int = DEFAULT_HIDDEN,
     x = np.asarray(x, dtype=np.float64)
     y = np.asarray(y, dtype=np.float64)
     if x.ndim != 2 or y.ndim != 2 or len(x) != len(y) or len(x) == 0:
-        raise XQChessError(f"training needs matching non-empty (n, inputs) and (n, sectors) "
-                           f"arrays, got {x.shape} and {y.shape}")
+        raise XQChessError(
+            f"training needs matching non-empty (n, inputs) and (n, sectors) "
+            f"arrays, got {x.shape} and {y.shape}"
+        )
     if epochs < 1 or batch < 1 or learning_rate <= 0:
         raise XQChessError("epochs, batch and learning rate must be positive")
     rng = np.random.default_rng(seed)
@@ -212,7 +228,7 @@ def train(x: np.ndarray, y: np.ndarray, hidden: int = DEFAULT_HIDDEN,
         order = rng.permutation(len(xt))
         total = 0.0
         for start in range(0, len(order), batch):
-            rows = order[start:start + batch]
+            rows = order[start : start + batch]
             xb, yb = xt[rows], yt[rows]
             h = net._hidden(xb)
             out = net._output(h @ net.w2 + net.b2)
@@ -221,15 +237,14 @@ def train(x: np.ndarray, y: np.ndarray, hidden: int = DEFAULT_HIDDEN,
             grad_h = (delta @ net.w2.T) * (1 - h * h)
             grads = [xb.T @ grad_h, grad_h.sum(axis=0), h.T @ delta, delta.sum(axis=0)]
             step += 1
-            correction1 = 1 - ADAM_BETA1 ** step
-            correction2 = 1 - ADAM_BETA2 ** step
+            correction1 = 1 - ADAM_BETA1**step
+            correction2 = 1 - ADAM_BETA2**step
             for p, g, m, v in zip(params, grads, moments, squares):
                 m *= ADAM_BETA1
                 m += (1 - ADAM_BETA1) * g
                 v *= ADAM_BETA2
                 v += (1 - ADAM_BETA2) * g * g
-                p -= learning_rate * (m / correction1) / (np.sqrt(v / correction2)
-                                                          + ADAM_EPSILON)
+                p -= learning_rate * (m / correction1) / (np.sqrt(v / correction2) + ADAM_EPSILON)
         report = EpochReport(epoch, total / len(xt), None, None)
         if len(xv):
             report.validation_loss = net.loss_value(xv, yv)
@@ -244,37 +259,59 @@ def train(x: np.ndarray, y: np.ndarray, hidden: int = DEFAULT_HIDDEN,
             p[...] = kept
     chosen = max(reports, key=lambda r: r.validation_score) if len(xv) else reports[-1]
     net.meta.update(
-        sizes=list(net.sizes), loss=loss, seed=seed, epochs=epochs, chosen_epoch=chosen.epoch,
-        batch=batch, learning_rate=learning_rate, validation=validation,
-        train_records=len(xt), validation_records=len(xv),
-        train_loss=chosen.train_loss, validation_loss=chosen.validation_loss,
-        validation_score=chosen.validation_score)
+        sizes=list(net.sizes),
+        loss=loss,
+        seed=seed,
+        epochs=epochs,
+        chosen_epoch=chosen.epoch,
+        batch=batch,
+        learning_rate=learning_rate,
+        validation=validation,
+        train_records=len(xt),
+        validation_records=len(xv),
+        train_loss=chosen.train_loss,
+        validation_loss=chosen.validation_loss,
+        validation_score=chosen.validation_score,
+    )
     return net, reports
 
 
 # -- weights files ----------------------------------------------------------------------------
 
+
 def save_network(net: Network, path: str | Path) -> None:
     """Write ``net`` (weights and metadata) to a compressed ``.npz`` file."""
     meta = dict(net.meta, loss=net.loss, sizes=list(net.sizes))
-    np.savez_compressed(path, w1=net.w1, b1=net.b1, w2=net.w2, b2=net.b2,
-                        meta=np.array(json.dumps(meta, sort_keys=True)))
+    np.savez_compressed(
+        path,
+        w1=net.w1,
+        b1=net.b1,
+        w2=net.w2,
+        b2=net.b2,
+        meta=np.array(json.dumps(meta, sort_keys=True)),
+    )
 
 
 def load_network(path: str | Path) -> Network:
     """The network stored at ``path``; XQChessError when the file is missing or not one."""
     try:
         with np.load(path, allow_pickle=False) as data:
-            arrays = {key: np.array(data[key], dtype=np.float64)
-                      for key in ("w1", "b1", "w2", "b2")}
+            arrays = {
+                key: np.array(data[key], dtype=np.float64) for key in ("w1", "b1", "w2", "b2")
+            }
             meta = json.loads(str(data["meta"]))
     except FileNotFoundError:
         raise XQChessError(f"no chessmaps weights file {path}") from None
     except (OSError, KeyError, ValueError) as error:
         raise XQChessError(f"{path} is not a chessmaps weights file ({error})") from None
     w1, b1, w2, b2 = arrays["w1"], arrays["b1"], arrays["w2"], arrays["b2"]
-    if not (w1.ndim == 2 and w2.ndim == 2 and b1.shape == (w1.shape[1],)
-            and w2.shape[0] == w1.shape[1] and b2.shape == (w2.shape[1],)):
+    if not (
+        w1.ndim == 2
+        and w2.ndim == 2
+        and b1.shape == (w1.shape[1],)
+        and w2.shape[0] == w1.shape[1]
+        and b2.shape == (w2.shape[1],)
+    ):
         raise XQChessError(f"{path}: layer shapes {w1.shape}, {w2.shape} do not chain")
     loss = meta.get("loss", DEFAULT_LOSS)
     if loss not in LOSSES:
@@ -293,16 +330,20 @@ def shipped_network(variant: Variant) -> Network:
     (``xqchess chessmaps train VARIANT`` makes it)."""
     path = shipped_path(variant)
     if not path.exists():
-        raise XQChessError(f"no shipped chessmaps weights for {variant.name} ({path.name} in "
-                           f"its data folder); make them with: xqchess chessmaps train "
-                           f"{variant.name}")
+        raise XQChessError(
+            f"no shipped chessmaps weights for {variant.name} ({path.name} in "
+            f"its data folder); make them with: xqchess chessmaps train "
+            f"{variant.name}"
+        )
     return load_network(path)
 
 
 # -- the sector ordering ----------------------------------------------------------------------
 
-def sector_scores(pos: Position, net: Network | None = None,
-                  control: np.ndarray | None = None) -> np.ndarray:
+
+def sector_scores(
+    pos: Position, net: Network | None = None, control: np.ndarray | None = None
+) -> np.ndarray:
     """The network's output per real square of ``pos`` (square-index order), higher meaning
     more important; ``net`` defaults to the game's shipped network, ``control`` is the chessmap
     of ``pos`` when the caller has it."""
@@ -313,7 +354,8 @@ def sector_scores(pos: Position, net: Network | None = None,
     return scores
 
 
-def sector_order(pos: Position, net: Network | None = None,
-                 control: np.ndarray | None = None) -> list[int]:
+def sector_order(
+    pos: Position, net: Network | None = None, control: np.ndarray | None = None
+) -> list[int]:
     """The squares of ``pos``, most important first by the network (ties: lower square first)."""
     return [int(sq) for sq in np.argsort(-sector_scores(pos, net, control), kind="stable")]

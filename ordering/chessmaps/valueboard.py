@@ -47,10 +47,14 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
-
 from xqchess.core.errors import XQChessError
 from xqchess.core.moves import (
-    COMPANION, SIDE_CAPTURE, move_from, move_promotion, move_special, move_to,
+    COMPANION,
+    SIDE_CAPTURE,
+    move_from,
+    move_promotion,
+    move_special,
+    move_to,
 )
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK, WHITE
 from xqchess.core.variant import BY_FILE, BY_SQUARE_COLOR
@@ -106,8 +110,9 @@ def _board_values(variant: Variant, board: list[int]) -> list[int]:
     return result
 
 
-def displacements(variant: Variant, move: int) -> tuple[tuple[tuple[int, int], ...],
-                                                       tuple[int, ...]]:
+def displacements(
+    variant: Variant, move: int
+) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
     """What ``move`` does to the board's pieces, from the kernel's generic move fields: the
     (from, to) of each piece it moves (the mover first, then a castling rook) and the squares
     it empties besides (an en-passant victim's)."""
@@ -259,8 +264,7 @@ def clear_cache() -> None:
 
 def _before(pos: Position) -> _Before:
     cached = _last_before[0]
-    if (cached is not None and cached[0] is pos.variant
-            and cached[1].board == tuple(pos.board)):
+    if cached is not None and cached[0] is pos.variant and cached[1].board == tuple(pos.board):
         return cached[1]
     before = _Before(pos.variant, pos.board, square_values(pos))
     _last_before[0] = (pos.variant, before)
@@ -277,8 +281,9 @@ def _change(pos: Position, move: int) -> np.ndarray:
     board = pos.board
     frm = move_from(move)
     if not board[frm] or board[frm] >> COLOR_SHIFT != pos.side:
-        raise XQChessError(f"move {variant.move_to_uci(pos, move)} does not move a piece of "
-                           f"the side to move")
+        raise XQChessError(
+            f"move {variant.move_to_uci(pos, move)} does not move a piece of the side to move"
+        )
     after_values = values_after(pos, move, before.values)
     pos.make(move)
     try:
@@ -306,8 +311,9 @@ def first_influenced(pos: Position, move: int, rank: Sequence[int]) -> int:
         for sq in sorted(before.affected(board), key=rank.__getitem__):
             if sq == to:
                 continue
-            new = after_values[sq] + sum(after_values[s]
-                                         for s in attack_closure(variant, scratch, sq))
+            new = after_values[sq] + sum(
+                after_values[s] for s in attack_closure(variant, scratch, sq)
+            )
             if (new - old[sq]) * sign > 0:
                 return sq
     finally:
@@ -352,11 +358,14 @@ def block_sectors(variant: Variant, files: int = 2, ranks: int = 2) -> tuple[tup
     if files < 1 or ranks < 1:
         raise XQChessError(f"sector blocks must be at least 1x1, not {files}x{ranks}")
     return tuple(
-        tuple(geometry.square(f, r)
-              for r in range(r0, min(r0 + ranks, geometry.ranks))
-              for f in range(f0, min(f0 + files, geometry.files)))
+        tuple(
+            geometry.square(f, r)
+            for r in range(r0, min(r0 + ranks, geometry.ranks))
+            for f in range(f0, min(f0 + files, geometry.files))
+        )
         for r0 in range(0, geometry.ranks, ranks)
-        for f0 in range(0, geometry.files, files))
+        for f0 in range(0, geometry.files, files)
+    )
 
 
 def check_layout(variant: Variant, layout: Layout) -> None:

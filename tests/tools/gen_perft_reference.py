@@ -17,7 +17,6 @@ import subprocess
 import sys
 
 import pyffish as sf
-
 from xqchess.variants import get_variant
 
 BUDGET = 1_000_000
@@ -29,8 +28,9 @@ class Perft:
     """The fairy-stockfish binary, over UCI, counting perft for one variant."""
 
     def __init__(self, variant: str) -> None:
-        self.engine = subprocess.Popen([FAIRY_STOCKFISH], stdin=subprocess.PIPE,
-                                       stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.engine = subprocess.Popen(
+            [FAIRY_STOCKFISH], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+        )
         self.send("uci")
         self.read_until("uciok")
         self.send(f"setoption name UCI_Variant value {variant}")
@@ -76,7 +76,8 @@ def main() -> None:
     game, seed, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     target = get_variant(game).data_file("perft.json")
     variant = json.loads(get_variant(game).data_file("conformance.json").read_text())[
-        "pyffish_variant"]
+        "pyffish_variant"
+    ]
     rng = random.Random(seed)
     start = sf.start_fen(variant)
     items = [("startpos", start)] + [tuple(arg.split("=", 1)) for arg in sys.argv[4:]]
@@ -95,8 +96,16 @@ def main() -> None:
     engine.close()
     command = "python tests/tools/gen_perft_reference.py " + " ".join(sys.argv[1:])
     with target.open("w") as out:  # (a source checkout's folder: the data is not installed)
-        json.dump({"variant": game, "oracle": "Fairy-Stockfish perft", "command": command,
-                   "positions": positions}, out, indent=1)
+        json.dump(
+            {
+                "variant": game,
+                "oracle": "Fairy-Stockfish perft",
+                "command": command,
+                "positions": positions,
+            },
+            out,
+            indent=1,
+        )
     print(f"wrote {target}", file=sys.stderr)
 
 

@@ -33,8 +33,9 @@ import json
 import shutil
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
+
+import tomllib
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = "xqchess"
@@ -50,8 +51,12 @@ def settings() -> tuple[dict, dict]:
 
 def checkout_files() -> list[str]:
     """The checkout's files as git sees them: tracked, and untracked but not ignored."""
-    out = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-                         cwd=ROOT, check=True, capture_output=True).stdout.decode()
+    out = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    ).stdout.decode()
     return [name for name in out.split("\0") if name and (ROOT / name).is_file()]
 
 
@@ -68,10 +73,14 @@ def stage(name: str, target: dict, pytest_options: dict) -> Path:
         fence_off(mutated, set(target["functions"]))
     lines = ["[tool.pytest.ini_options]"]
     lines += [f"{key} = {json.dumps(value)}" for key, value in pytest_options.items()]
-    lines += ["", "[tool.mutmut]",
-              f"source_paths = {json.dumps([PACKAGE])}",
-              f"only_mutate = {json.dumps([f'{PACKAGE}/' + target['mutate']])}",
-              f"pytest_add_cli_args_test_selection = {json.dumps(target['tests'])}", ""]
+    lines += [
+        "",
+        "[tool.mutmut]",
+        f"source_paths = {json.dumps([PACKAGE])}",
+        f"only_mutate = {json.dumps([f'{PACKAGE}/' + target['mutate']])}",
+        f"pytest_add_cli_args_test_selection = {json.dumps(target['tests'])}",
+        "",
+    ]
     (where / "pyproject.toml").write_text("\n".join(lines))
     return where
 
@@ -108,16 +117,25 @@ def mutmut_run(where: Path, jobs: int) -> None:
     """``mutmut run`` in the staged copy (``jobs`` mutants at once), its progress written to
     mutmut-run.log there."""
     with (where / "mutmut-run.log").open("w") as out:
-        subprocess.run(MUTMUT + ["run", "--max-children", str(jobs)], cwd=where, stdout=out,
-                       stderr=subprocess.STDOUT, check=False)
+        subprocess.run(
+            MUTMUT + ["run", "--max-children", str(jobs)],
+            cwd=where,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            check=False,
+        )
 
 
 def mutant_statuses(where: Path) -> dict[str, str]:
     """Every mutant's status as ``mutmut results --all true`` gives it."""
-    listing = subprocess.run(MUTMUT + ["results", "--all", "true"], cwd=where,
-                             capture_output=True, text=True).stdout
-    return dict(tuple(part.strip() for part in line.rsplit(":", 1))
-                for line in listing.splitlines() if ":" in line)
+    listing = subprocess.run(
+        MUTMUT + ["results", "--all", "true"], cwd=where, capture_output=True, text=True
+    ).stdout
+    return dict(
+        tuple(part.strip() for part in line.rsplit(":", 1))
+        for line in listing.splitlines()
+        if ":" in line
+    )
 
 
 def run_in_place(where: Path, jobs: int) -> dict[str, str]:
@@ -134,16 +152,23 @@ def run_applied(where: Path, target: dict) -> dict[str, str]:
     mutmut_run(where, 1)  # generates the mutants; its own test run cannot switch them on here
     source = where / PACKAGE / target["mutate"]
     original = source.read_text()
-    pytest = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-              *target["tests"]]
+    pytest = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-x",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        *target["tests"],
+    ]
     baseline = subprocess.run(pytest, cwd=where, capture_output=True, text=True)
     if baseline.returncode:
         raise SystemExit(f"the tests fail without a mutant:\n{baseline.stdout[-2000:]}")
     statuses = {}
     with (where / "applied.log").open("w") as log:  # progress, one mutant a line
         for mutant in mutant_statuses(where):
-            subprocess.run(MUTMUT + ["apply", mutant], cwd=where, check=True,
-                           capture_output=True)
+            subprocess.run(MUTMUT + ["apply", mutant], cwd=where, check=True, capture_output=True)
             try:
                 result = subprocess.run(pytest, cwd=where, capture_output=True, timeout=600)
                 statuses[mutant] = "killed" if result.returncode else "survived"
@@ -158,15 +183,21 @@ def run_applied(where: Path, target: dict) -> dict[str, str]:
 def report(name: str, where: Path, statuses: dict[str, str]) -> None:
     """The counts, and each survivor's diff (``mutmut show``)."""
     counts = {status: list(statuses.values()).count(status) for status in set(statuses.values())}
-    print(f"{name}: {len(statuses)} mutants, " + ", ".join(
-        f"{count} {status}" for status, count in sorted(counts.items())))
+    print(
+        f"{name}: {len(statuses)} mutants, "
+        + ", ".join(f"{count} {status}" for status, count in sorted(counts.items()))
+    )
     for mutant, status in statuses.items():
         if status != "survived":
             continue
-        diff = subprocess.run(MUTMUT + ["show", mutant], cwd=where, capture_output=True,
-                              text=True).stdout
-        changed = [line for line in diff.splitlines()
-                   if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+        diff = subprocess.run(
+            MUTMUT + ["show", mutant], cwd=where, capture_output=True, text=True
+        ).stdout
+        changed = [
+            line
+            for line in diff.splitlines()
+            if line[:1] in "+-" and not line.startswith(("+++", "---"))
+        ]
         print(f"  survived {mutant}\n    " + "\n    ".join(changed))
 
 
@@ -180,8 +211,9 @@ def main() -> None:
     pytest_options, targets = settings()
     if args.list or not (args.targets or args.all):
         for name, target in targets.items():
-            scope = target["mutate"] + (f" ({', '.join(target['functions'])})"
-                                        if "functions" in target else "")
+            scope = target["mutate"] + (
+                f" ({', '.join(target['functions'])})" if "functions" in target else ""
+            )
             print(f"{name:14} {scope:48} tests: {' '.join(target['tests'])}")
         return
     unknown = [name for name in args.targets if name not in targets]
@@ -191,8 +223,11 @@ def main() -> None:
     staged = {name: stage(name, targets[name], pytest_options) for name in chosen}  # one snapshot
     for name in chosen:
         target = targets[name]
-        statuses = (run_applied(staged[name], target) if target.get("apply")
-                    else run_in_place(staged[name], args.jobs))
+        statuses = (
+            run_applied(staged[name], target)
+            if target.get("apply")
+            else run_in_place(staged[name], args.jobs)
+        )
         report(name, staged[name], statuses)
 
 

@@ -20,13 +20,26 @@ files, the queen along both.
 
 from xqchess.core.variant import BY_FILE, BY_SQUARE_COLOR, ChessmapsValues
 from xqchess.variants.families.chess_family.definition import (
-    BISHOP, DIAGONAL, KING, KNIGHT, ORTHOGONAL, PAWN, QUEEN, ROOK,
+    BISHOP,
+    DIAGONAL,
+    KING,
+    KNIGHT,
+    ORTHOGONAL,
+    PAWN,
+    QUEEN,
+    ROOK,
 )
 
 #: Table A.1. Bishops in square-color order (dark 30, light 31); rooks in file order (50, 49).
 CHESSMAPS_VALUES = ChessmapsValues(
-    values={PAWN: (10,), KNIGHT: (29,), BISHOP: (30, 31), ROOK: (50, 49), QUEEN: (90,),
-            KING: (40,)},
+    values={
+        PAWN: (10,),
+        KNIGHT: (29,),
+        BISHOP: (30, 31),
+        ROOK: (50, 49),
+        QUEEN: (90,),
+        KING: (40,),
+    },
     pair_order={BISHOP: BY_SQUARE_COLOR, ROOK: BY_FILE},
     royal_exchange_value=200,
     slider_directions={BISHOP: DIAGONAL, ROOK: ORTHOGONAL, QUEEN: ORTHOGONAL + DIAGONAL},

@@ -12,7 +12,14 @@ from xqchess.core.evaluation import SIGN, mobility_term, open_file_term, pack
 from xqchess.core.pieces import BLACK, COLOR_SHIFT, KIND_MASK, WHITE
 from xqchess.variants.chess.tables import GEOMETRY
 from xqchess.variants.families.chess_family.definition import (
-    BISHOP, DIAGONAL, KNIGHT, KNIGHT_JUMPS, ORTHOGONAL, PAWN, QUEEN, ROOK,
+    BISHOP,
+    DIAGONAL,
+    KNIGHT,
+    KNIGHT_JUMPS,
+    ORTHOGONAL,
+    PAWN,
+    QUEEN,
+    ROOK,
 )
 
 KNIGHT_TARGETS = GEOMETRY.leaps(KNIGHT_JUMPS)
@@ -28,13 +35,16 @@ ISOLATED = pack(-10, -20, 0)  # a pawn with no pawn of its color on a neighbouri
 #: a passed pawn's bonus by its rank counted from its own side (0: the first rank): Fruit's
 #: minimum (10, 20) plus its maximum (70, 140) less the minimum, times Bonus[rank] / 256
 _PASSED_SCALE = (0, 0, 0, 26, 77, 154, 256, 0)
-PASSED = tuple(pack(10 + 60 * scale // 256, 20 + 120 * scale // 256, 0)
-               for scale in _PASSED_SCALE)
+PASSED = tuple(pack(10 + 60 * scale // 256, 20 + 120 * scale // 256, 0) for scale in _PASSED_SCALE)
 
 # -- mobility (Fruit's eval.cpp: squares a piece reaches that no piece of its own holds) -----
 #: kind -> (the square count scored 0, packed middlegame and endgame weight per square beyond)
-MOBILITY = {KNIGHT: (4, pack(4, 4, 0)), BISHOP: (6, pack(5, 5, 0)), ROOK: (7, pack(2, 4, 0)),
-            QUEEN: (13, pack(1, 2, 0))}
+MOBILITY = {
+    KNIGHT: (4, pack(4, 4, 0)),
+    BISHOP: (6, pack(5, 5, 0)),
+    ROOK: (7, pack(2, 4, 0)),
+    QUEEN: (13, pack(1, 2, 0)),
+}
 
 # -- rooks, bishops ----------------------------------------------------------------------------
 ROOK_SEMI_OPEN_FILE = pack(10, 10, 0)  # no pawn of its own on the rook's file
@@ -55,21 +65,28 @@ def _relative_rank(sq: int, color: int) -> int:
 #: PASSED_SPAN[color][sq]: the squares in front of a pawn of ``color`` on ``sq``, on its file
 #: and the neighbouring ones: a pawn is passed when no enemy pawn stands on any of them
 PASSED_SPAN = tuple(
-    tuple(frozenset(GEOMETRY.square(f, r)
-                    for f in range(max(0, GEOMETRY.file_of(sq) - 1),
-                                   min(FILES, GEOMETRY.file_of(sq) + 2))
-                    for r in range(RANKS)
-                    if _relative_rank(GEOMETRY.square(f, r), color) > _relative_rank(sq, color))
-          for sq in range(GEOMETRY.size))
-    for color in (WHITE, BLACK))
-RELATIVE_RANK = tuple(tuple(_relative_rank(sq, color) for sq in range(GEOMETRY.size))
-                      for color in (WHITE, BLACK))
+    tuple(
+        frozenset(
+            GEOMETRY.square(f, r)
+            for f in range(max(0, GEOMETRY.file_of(sq) - 1), min(FILES, GEOMETRY.file_of(sq) + 2))
+            for r in range(RANKS)
+            if _relative_rank(GEOMETRY.square(f, r), color) > _relative_rank(sq, color)
+        )
+        for sq in range(GEOMETRY.size)
+    )
+    for color in (WHITE, BLACK)
+)
+RELATIVE_RANK = tuple(
+    tuple(_relative_rank(sq, color) for sq in range(GEOMETRY.size)) for color in (WHITE, BLACK)
+)
 
 
 def _pawns(pos) -> tuple[list[int], list[int]]:
     board = pos.board
-    return tuple([sq for sq in pos.occupied[color] if board[sq] & KIND_MASK == PAWN]
-                 for color in (WHITE, BLACK))
+    return tuple(
+        [sq for sq in pos.occupied[color] if board[sq] & KIND_MASK == PAWN]
+        for color in (WHITE, BLACK)
+    )
 
 
 def pawn_structure(pos) -> int:
@@ -116,8 +133,10 @@ MOVE_COUNTS = {
     KNIGHT: lambda board, sq, own: len([t for t in KNIGHT_TARGETS[sq] if t not in own]),
     BISHOP: lambda board, sq, own: _slider_reach(board, DIAGONAL_RAYS[sq], own),
     ROOK: lambda board, sq, own: _slider_reach(board, ORTHOGONAL_RAYS[sq], own),
-    QUEEN: lambda board, sq, own: (_slider_reach(board, ORTHOGONAL_RAYS[sq], own)
-                                   + _slider_reach(board, DIAGONAL_RAYS[sq], own)),
+    QUEEN: lambda board, sq, own: (
+        _slider_reach(board, ORTHOGONAL_RAYS[sq], own)
+        + _slider_reach(board, DIAGONAL_RAYS[sq], own)
+    ),
 }
 
 
@@ -173,5 +192,9 @@ def king_shelter(pos) -> int:
 
 
 #: the terms, by the names `SearchConfig.eval_terms` and the UCI option EvalTerms use
-EVALUATION_TERMS = {"pawns": pawn_structure, "mobility": mobility, "rooks": rooks_and_bishops,
-                    "shelter": king_shelter}
+EVALUATION_TERMS = {
+    "pawns": pawn_structure,
+    "mobility": mobility,
+    "rooks": rooks_and_bishops,
+    "shelter": king_shelter,
+}

@@ -8,7 +8,12 @@ inverse of a piece's value, K 1, Q 1, R 2, B 5, N 6, P 9.
 
 from xqchess.core.geometry import Geometry
 from xqchess.variants.families.chess_family.definition import (
-    BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK,
+    BISHOP,
+    KING,
+    KNIGHT,
+    PAWN,
+    QUEEN,
+    ROOK,
 )
 
 GEOMETRY = Geometry(8, 8)
@@ -107,5 +112,6 @@ _ENDGAME_DIAGRAMS = {
        -30 -30   0   0   0   0 -30 -30
        -50 -30 -30 -30 -30 -30 -30 -50""",
 }
-ENDGAME_SQUARE_TABLES = {kind: GEOMETRY.table_from_diagram(diagram)
-                         for kind, diagram in _ENDGAME_DIAGRAMS.items()}
+ENDGAME_SQUARE_TABLES = {
+    kind: GEOMETRY.table_from_diagram(diagram) for kind, diagram in _ENDGAME_DIAGRAMS.items()
+}

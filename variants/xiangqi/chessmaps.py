@@ -25,14 +25,32 @@ files; the other pieces score as the paper's kings and knights do.
 from xqchess.core.variant import BY_FILE, ChessmapsValues
 from xqchess.variants.families.xiangqi_family.board import ORTHOGONAL
 from xqchess.variants.families.xiangqi_family.definition import (
-    ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, SOLDIER,
+    ADVISOR,
+    CANNON,
+    CHARIOT,
+    ELEPHANT,
+    GENERAL,
+    HORSE,
+    SOLDIER,
 )
 
 CHESSMAPS_VALUES = ChessmapsValues(
-    values={SOLDIER: (10,), ADVISOR: (20, 19), ELEPHANT: (22, 21), HORSE: (40, 39),
-            CANNON: (45, 44), CHARIOT: (90, 89), GENERAL: (20,)},
-    pair_order={ADVISOR: BY_FILE, ELEPHANT: BY_FILE, HORSE: BY_FILE, CANNON: BY_FILE,
-                CHARIOT: BY_FILE},
+    values={
+        SOLDIER: (10,),
+        ADVISOR: (20, 19),
+        ELEPHANT: (22, 21),
+        HORSE: (40, 39),
+        CANNON: (45, 44),
+        CHARIOT: (90, 89),
+        GENERAL: (20,),
+    },
+    pair_order={
+        ADVISOR: BY_FILE,
+        ELEPHANT: BY_FILE,
+        HORSE: BY_FILE,
+        CANNON: BY_FILE,
+        CHARIOT: BY_FILE,
+    },
     royal_exchange_value=200,
     slider_directions={CHARIOT: ORTHOGONAL, CANNON: ORTHOGONAL},
 )

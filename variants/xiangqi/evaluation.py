@@ -14,10 +14,15 @@ a function of the position returning a packed score (`core.evaluation.pack`), Re
 
 from xqchess.core.evaluation import SIGN, mobility_term, open_file_term, pack
 from xqchess.core.pieces import BLACK, COLOR_SHIFT, KIND_MASK, WHITE
-from xqchess.variants.xiangqi.board import GEOMETRY, TABLES
 from xqchess.variants.families.xiangqi_family.definition import (
-    ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, SOLDIER,
+    ADVISOR,
+    CANNON,
+    CHARIOT,
+    ELEPHANT,
+    HORSE,
+    SOLDIER,
 )
+from xqchess.variants.xiangqi.board import GEOMETRY, TABLES
 
 FILES = GEOMETRY.files
 HORSE_MOVES = TABLES.horse_moves
@@ -70,8 +75,9 @@ def _cannon_slides(board, sq, own) -> int:
 
 #: kind -> its move count, function(board, square, its color's squares)
 MOVE_COUNTS = {
-    HORSE: lambda board, sq, own: len([target for target, leg in HORSE_MOVES[sq]
-                                       if not board[leg] and target not in own]),
+    HORSE: lambda board, sq, own: len(
+        [target for target, leg in HORSE_MOVES[sq] if not board[leg] and target not in own]
+    ),
     CANNON: _cannon_slides,
 }
 
@@ -110,5 +116,9 @@ def general_safety(pos) -> int:
 
 
 #: the terms, by the names `SearchConfig.eval_terms` and the UCI option EvalTerms use
-EVALUATION_TERMS = {"defence": defence, "mobility": mobility, "chariots": chariot_files,
-                    "general": general_safety}
+EVALUATION_TERMS = {
+    "defence": defence,
+    "mobility": mobility,
+    "chariots": chariot_files,
+    "general": general_safety,
+}

@@ -7,16 +7,36 @@ guard heuristic's for Chinese chess (Ke and Parng 1993, the wiki's "Guard Heuris
 general 1, advisor 9, elephant 9, chariot 2, horse 5, cannon 4, soldier 9.
 """
 
-from xqchess.variants.xiangqi.board import GEOMETRY
 from xqchess.variants.families.xiangqi_family.definition import (
-    ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, SOLDIER,
+    ADVISOR,
+    CANNON,
+    CHARIOT,
+    ELEPHANT,
+    GENERAL,
+    HORSE,
+    SOLDIER,
 )
+from xqchess.variants.xiangqi.board import GEOMETRY
 
-PIECE_VALUES = {GENERAL: 0, ADVISOR: 200, ELEPHANT: 200, HORSE: 400, CHARIOT: 900, CANNON: 450,
-                SOLDIER: 100}
+PIECE_VALUES = {
+    GENERAL: 0,
+    ADVISOR: 200,
+    ELEPHANT: 200,
+    HORSE: 400,
+    CHARIOT: 900,
+    CANNON: 450,
+    SOLDIER: 100,
+}
 
-CAPTURE_STRENGTH = {GENERAL: 1, ADVISOR: 9, ELEPHANT: 9, CHARIOT: 2, HORSE: 5, CANNON: 4,
-                    SOLDIER: 9}
+CAPTURE_STRENGTH = {
+    GENERAL: 1,
+    ADVISOR: 9,
+    ELEPHANT: 9,
+    CHARIOT: 2,
+    HORSE: 5,
+    CANNON: 4,
+    SOLDIER: 9,
+}
 
 _FLAT = "\n".join(["0 0 0 0 0 0 0 0 0"] * 10)
 

@@ -18,8 +18,7 @@ from xqchess.core.pieces import BLACK, PIECE_CODES, WHITE, piece_code
 from xqchess.variants.families.chess_family.definition import ChessGame
 
 
-def _groups(desc: ChessGame, attribute: str,
-            royal: bool = True) -> list[tuple[tuple, frozenset]]:
+def _groups(desc: ChessGame, attribute: str, royal: bool = True) -> list[tuple[tuple, frozenset]]:
     """(steps, kinds) groups: the steps of ``attribute`` (leaps or slides) of the non-pawn
     kinds (without the king unless ``royal``), merged where the same kinds use them, in the
     order the steps are first met."""
@@ -76,16 +75,19 @@ def build_attacks(desc: ChessGame) -> SimpleNamespace:
     # per color: (per-square targets, hit) for the leapers, the pawn among them before the
     # groups with the king, as the probes below visit them
     def leapers(color: int) -> tuple:
-        groups = [(geometry.leaps(steps), _hits(kinds, (color,)), desc.king in kinds)
-                  for steps, kinds in leap_groups]
+        groups = [
+            (geometry.leaps(steps), _hits(kinds, (color,)), desc.king in kinds)
+            for steps, kinds in leap_groups
+        ]
         result = [(targets, hit) for targets, hit, royal in groups if not royal]
         result.append((pawn_attackers[color], _pawn_hit(pawns[color])))
         result += [(targets, hit) for targets, hit, royal in groups if royal]
         return tuple(result)
 
     def sliders(color_set: tuple[int, ...]) -> tuple:
-        return tuple((geometry.rays(steps), _hits(kinds, color_set))
-                     for steps, kinds in slide_groups)
+        return tuple(
+            (geometry.rays(steps), _hits(kinds, color_set)) for steps, kinds in slide_groups
+        )
 
     leaps_by_color = (leapers(WHITE), leapers(BLACK))
     slides_by_color = (sliders((WHITE,)), sliders((BLACK,)))
@@ -95,10 +97,13 @@ def build_attacks(desc: ChessGame) -> SimpleNamespace:
     #: per color: the non-royal leaper groups and the slider groups that can give check,
     #: for the checks-and-pins walk
     t.checking_leaps = tuple(
-        tuple((geometry.leaps(steps), _hits(kinds, (color,)))
-              for steps, kinds in _groups(desc, "leaps", royal=False))
+        tuple(
+            (geometry.leaps(steps), _hits(kinds, (color,)))
+            for steps, kinds in _groups(desc, "leaps", royal=False)
+        )
         + ((pawn_attackers[color], _pawn_hit(pawns[color])),)
-        for color in both)
+        for color in both
+    )
     t.slides_by_color = slides_by_color
 
     def attacked(board: list[int], sq: int, by_color: int) -> bool:

@@ -6,18 +6,20 @@ the definition once and bound to the instance as plain functions (the kernel's
 from __future__ import annotations
 
 from xqchess.core.notation import COORDINATES
+from xqchess.core.outcome import Termination
 from xqchess.core.pieces import BLACK, PIECE_CODES, WHITE, piece_code
 from xqchess.core.variant import SQUARES, BoardStyle, Variant
 from xqchess.variants.families.chess_family.attacks import build_attacks
 from xqchess.variants.families.chess_family.definition import (
-    STANDARD_PIECES, SYMBOLS, ChessGame,
+    STANDARD_PIECES,
+    SYMBOLS,
+    ChessGame,
 )
 from xqchess.variants.families.chess_family.faults import Faults
 from xqchess.variants.families.chess_family.fen import FenRules
 from xqchess.variants.families.chess_family.movegen import build_movegen
 from xqchess.variants.families.chess_family.rules import bare_king_winner, make_rules
 from xqchess.variants.families.chess_family.san import San
-from xqchess.core.outcome import Termination
 
 #: the draws a player claims under FIDE's Laws (the other game ends end games themselves)
 FIDE_CLAIMS = (Termination.FIFTY_MOVES, Termination.THREEFOLD_REPETITION)
@@ -36,8 +38,9 @@ def board_style(game: ChessGame) -> BoardStyle:
             else:
                 glyph = SYMBOLS[color][standard.index(piece.kind)]
             glyphs[piece_code(piece.kind, color)] = glyph
-    return BoardStyle(SQUARES, glyphs=glyphs, piece_styles=("#000000", "#000000"),
-                      fills=("#f0d9b5", "#b58863"))
+    return BoardStyle(
+        SQUARES, glyphs=glyphs, piece_styles=("#000000", "#000000"), fills=("#f0d9b5", "#b58863")
+    )
 
 
 class ChessFamilyVariant(Variant):
@@ -135,8 +138,10 @@ class ChessFamilyVariant(Variant):
 def _ended_by_bare_king(legal_moves):
     """``legal_moves`` giving none once the bare-king rule has ended the game, as
     Fairy-Stockfish's move list does."""
+
     def moves(pos) -> list[int]:
         return [] if bare_king_winner(pos) is not None else legal_moves(pos)
+
     return moves
 
 

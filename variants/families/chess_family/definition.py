@@ -65,21 +65,43 @@ class Castling:
     safe: tuple[int, ...]
 
 
-
 PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = range(1, 7)
 #: FIDE's pieces, how each moves, in data and in words (said when a move breaks the rule)
-STANDARD_PIECES = {piece.kind: piece for piece in (
-    PieceKind(PAWN, "P", "pawn", rule="a pawn moves one square straight ahead (two from its "
-              "starting square) and captures one square diagonally forward"),
-    PieceKind(KNIGHT, "N", "knight", leaps=KNIGHT_JUMPS,
-              rule="a knight jumps two squares along a rank or file and one square across"),
-    PieceKind(BISHOP, "B", "bishop", slides=DIAGONAL, rule="a bishop moves along diagonals"),
-    PieceKind(ROOK, "R", "rook", slides=ORTHOGONAL, rule="a rook moves along ranks and files"),
-    PieceKind(QUEEN, "Q", "queen", slides=ORTHOGONAL + DIAGONAL,
-              rule="a queen moves along ranks, files and diagonals"),
-    PieceKind(KING, "K", "king", leaps=KING_STEPS,
-              rule="a king steps one square in any direction, or castles"),
-)}
+STANDARD_PIECES = {
+    piece.kind: piece
+    for piece in (
+        PieceKind(
+            PAWN,
+            "P",
+            "pawn",
+            rule="a pawn moves one square straight ahead (two from its "
+            "starting square) and captures one square diagonally forward",
+        ),
+        PieceKind(
+            KNIGHT,
+            "N",
+            "knight",
+            leaps=KNIGHT_JUMPS,
+            rule="a knight jumps two squares along a rank or file and one square across",
+        ),
+        PieceKind(BISHOP, "B", "bishop", slides=DIAGONAL, rule="a bishop moves along diagonals"),
+        PieceKind(ROOK, "R", "rook", slides=ORTHOGONAL, rule="a rook moves along ranks and files"),
+        PieceKind(
+            QUEEN,
+            "Q",
+            "queen",
+            slides=ORTHOGONAL + DIAGONAL,
+            rule="a queen moves along ranks, files and diagonals",
+        ),
+        PieceKind(
+            KING,
+            "K",
+            "king",
+            leaps=KING_STEPS,
+            rule="a king steps one square in any direction, or castles",
+        ),
+    )
+}
 #: Unicode chess symbols of FIDE's pieces (pawn to king): outlined for White, solid for Black
 SYMBOLS = ("♙♘♗♖♕♔", "♟♞♝♜♛♚")
 
@@ -172,9 +194,14 @@ class ChessGame:
         return (piece_code(PAWN, WHITE), piece_code(PAWN, BLACK))
 
 
-def standard_castlings(geometry: Geometry, king_file: int, rook_files: tuple[int, int],
-                       king_targets: tuple[int, int], rook_targets: tuple[int, int],
-                       letters: str = "KQ") -> tuple[Castling, ...]:
+def standard_castlings(
+    geometry: Geometry,
+    king_file: int,
+    rook_files: tuple[int, int],
+    king_targets: tuple[int, int],
+    rook_targets: tuple[int, int],
+    letters: str = "KQ",
+) -> tuple[Castling, ...]:
     """Castling as chess has it on any width: kingside (the rook on ``rook_files[0]``) and
     queenside, for White on the first rank and Black on the last, with bits 1, 2 (White)
     and 4, 8 (Black). The king goes to ``king_targets[i]`` and the rook to ``rook_targets[i]``."""
@@ -188,15 +215,31 @@ def standard_castlings(geometry: Geometry, king_file: int, rook_files: tuple[int
             king_from, king_to = sq(king_file), sq(king_targets[wing_index])
             rook_from, rook_to = sq(rook_files[wing_index]), sq(rook_targets[wing_index])
             step = 1 if king_targets[wing_index] > king_file else -1
-            crossed = [sq(f) for f in range(king_file + step, king_targets[wing_index] + step, step)]
-            files = {king_file, king_targets[wing_index], rook_files[wing_index],
-                     rook_targets[wing_index]}
+            crossed = [
+                sq(f) for f in range(king_file + step, king_targets[wing_index] + step, step)
+            ]
+            files = {
+                king_file,
+                king_targets[wing_index],
+                rook_files[wing_index],
+                rook_targets[wing_index],
+            }
             span = range(min(files), max(files) + 1)
-            empty = tuple(sq(f) for f in span
-                          if f not in (king_file, rook_files[wing_index]))
+            empty = tuple(sq(f) for f in span if f not in (king_file, rook_files[wing_index]))
             letter = letters[wing_index]
-            entries.append(Castling(
-                letter if color == WHITE else letter.lower(), color,
-                1 << (2 * color + wing_index), wing, san,
-                king_from, king_to, rook_from, rook_to, empty, tuple(crossed)))
+            entries.append(
+                Castling(
+                    letter if color == WHITE else letter.lower(),
+                    color,
+                    1 << (2 * color + wing_index),
+                    wing,
+                    san,
+                    king_from,
+                    king_to,
+                    rook_from,
+                    rook_to,
+                    empty,
+                    tuple(crossed),
+                )
+            )
     return tuple(entries)

@@ -16,8 +16,7 @@ class Faults:
     """The refusal reasons of the game ``desc`` describes (its `build_attacks` and
     `build_movegen` tables)."""
 
-    def __init__(self, desc: ChessGame, attacks: SimpleNamespace,
-                 movegen: SimpleNamespace) -> None:
+    def __init__(self, desc: ChessGame, attacks: SimpleNamespace, movegen: SimpleNamespace) -> None:
         self.desc = desc
         self.geometry = desc.geometry
         self.attacks = attacks
@@ -41,8 +40,9 @@ class Faults:
             return pushes + attacks.PAWN_CAPTURES[color][frm]
         targets = list(attacks.LEAPS[kind][frm]) if attacks.LEAPS[kind] else []
         if kind == desc.king:
-            return targets + [c.king_to for c in desc.castlings
-                              if c.color == color and c.king_from == frm]
+            return targets + [
+                c.king_to for c in desc.castlings if c.color == color and c.king_from == frm
+            ]
         if attacks.RAYS[kind]:
             targets += [sq for ray in attacks.RAYS[kind][frm] for sq in ray]
         return targets
@@ -63,16 +63,20 @@ class Faults:
             return f"{color} has no right to castle {wing}"
         blockers = [sq for sq in castling.empty if board[sq]]
         if blockers:
-            return (f"castling {wing} is blocked by "
-                    f"{' and '.join(piece_on(pos, sq) for sq in blockers)}")
+            return (
+                f"castling {wing} is blocked by "
+                f"{' and '.join(piece_on(pos, sq) for sq in blockers)}"
+            )
         if attackers(board, castling.king_from, them):
             return "the king cannot castle out of check"
-        attacked = next((sq for sq in castling.safe if attackers(board, sq, them)),
-                        castling.safe[-1])
+        attacked = next(
+            (sq for sq in castling.safe if attackers(board, sq, them)), castling.safe[-1]
+        )
         how = "into" if attacked == castling.king_to else "through"
         by = " and ".join(piece_on(pos, sq) for sq in attackers(board, attacked, them))
-        return (f"the king cannot castle {how} check: {square_name(pos, attacked)} is attacked "
-                f"by {by}")
+        return (
+            f"the king cannot castle {how} check: {square_name(pos, attacked)} is attacked by {by}"
+        )
 
     def movement_fault(self, pos, frm: int, to: int, rank_base: int | None = None) -> str:
         """Why no pseudo-legal move takes the side to move's piece on ``frm`` to ``to``: a
@@ -97,5 +101,6 @@ class Faults:
         or the king left (or put) in check."""
         if move_special(move) == COMPANION:
             return self.castling_fault(
-                pos, self.castling_of(pos.side, move_from(move), move_to(move)))
+                pos, self.castling_of(pos.side, move_from(move), move_to(move))
+            )
         return royal_exposure(pos, move, rank_base)

@@ -14,22 +14,28 @@ from xqchess.variants.families.chess_family.definition import ChessGame
 class FenRules:
     """The FEN fields and placement checks of the game ``desc`` describes."""
 
-    def __init__(self, desc: ChessGame, attacks: SimpleNamespace,
-                 movegen: SimpleNamespace) -> None:
+    def __init__(self, desc: ChessGame, attacks: SimpleNamespace, movegen: SimpleNamespace) -> None:
         self.desc = desc
         self.geometry = desc.geometry
         self.attacks = attacks
         self.movegen = movegen
         #: FEN castling letter -> (rights bit, king piece, king square, rook piece, rook square)
         self.castling_rights = {
-            c.letter: (c.bit, piece_code(desc.king, c.color), c.king_from,
-                       piece_code(desc.rook, c.color), c.rook_from)
-            for c in desc.castlings}
+            c.letter: (
+                c.bit,
+                piece_code(desc.king, c.color),
+                c.king_from,
+                piece_code(desc.rook, c.color),
+                c.rook_from,
+            )
+            for c in desc.castlings
+        }
         files = self.geometry.files
         #: the most pawns and pieces a side can have (a full first and second rank)
         self.max_pawns, self.max_pieces = files, 2 * files
-        self.back_rank_squares = (list(range(files))
-                                  + list(range(self.geometry.size - files, self.geometry.size)))
+        self.back_rank_squares = list(range(files)) + list(
+            range(self.geometry.size - files, self.geometry.size)
+        )
 
     def parse_castling(self, text: str, pos) -> int:
         if text == "-":
@@ -44,15 +50,19 @@ class FenRules:
             if rights & bit:
                 raise FenError(f"FEN castling field {text!r} repeats {letter!r}")
             if pos.board[king_sq] != king or pos.board[rook_sq] != rook:
-                raise FenError(f"FEN castling right {letter!r} needs a king on "
-                               f"{geometry.square_name(king_sq)} and a rook on "
-                               f"{geometry.square_name(rook_sq)}")
+                raise FenError(
+                    f"FEN castling right {letter!r} needs a king on "
+                    f"{geometry.square_name(king_sq)} and a rook on "
+                    f"{geometry.square_name(rook_sq)}"
+                )
             rights |= bit
         return rights
 
     def format_castling(self, rights: int) -> str:
-        return "".join(letter for letter, entry in self.castling_rights.items()
-                       if rights & entry[0]) or "-"
+        return (
+            "".join(letter for letter, entry in self.castling_rights.items() if rights & entry[0])
+            or "-"
+        )
 
     def parse_ep(self, text: str, pos) -> int | None:
         """The en-passant square if a capture onto it is possible (as the game's
@@ -63,8 +73,10 @@ class FenRules:
         if text == "-":
             return None
         if not desc.double_step:
-            raise FenError(f"FEN en-passant field {text!r} must be '-' in {pos.variant.name}: "
-                           "its pawns never step twice")
+            raise FenError(
+                f"FEN en-passant field {text!r} must be '-' in {pos.variant.name}: "
+                "its pawns never step twice"
+            )
         try:
             sq = geometry.parse_square(text)
         except ValueError:
@@ -72,8 +84,10 @@ class FenRules:
         mover = pos.side ^ 1
         expected_rank = desc.pawn_start_rank[mover] + (1 if mover == 0 else -1)
         if geometry.rank_of(sq) != expected_rank:
-            raise FenError(f"FEN en-passant square {text} is not on rank {expected_rank + 1} "
-                           f"with {names[pos.side]} to move")
+            raise FenError(
+                f"FEN en-passant square {text} is not on rank {expected_rank + 1} "
+                f"with {names[pos.side]} to move"
+            )
         step = desc.pawn_step[mover]
         pawn = desc.pawns[mover]
         if pos.board[sq + step] != pawn or pos.board[sq] or pos.board[sq - step]:
@@ -94,17 +108,21 @@ class FenRules:
             pieces = sum(1 for p in board if p and p >> COLOR_SHIFT == color)
             pawns = board.count(piece_code(desc.pawn, color))
             if strict and pawns > self.max_pawns:
-                raise FenError(f"FEN has {pawns} {names[color]} pawns, at most "
-                               f"{self.max_pawns} are possible")
+                raise FenError(
+                    f"FEN has {pawns} {names[color]} pawns, at most {self.max_pawns} are possible"
+                )
             if strict and pieces > self.max_pieces:
-                raise FenError(f"FEN has {pieces} {names[color]} pieces, at most "
-                               f"{self.max_pieces} are possible")
+                raise FenError(
+                    f"FEN has {pieces} {names[color]} pieces, at most "
+                    f"{self.max_pieces} are possible"
+                )
         for sq in self.back_rank_squares:
             if board[sq] & KIND_MASK == desc.pawn:
-                raise FenError(f"FEN has a pawn on {self.geometry.square_name(sq)}, "
-                               f"on a back rank")
+                raise FenError(f"FEN has a pawn on {self.geometry.square_name(sq)}, on a back rank")
         require_waiting_side_safe(pos)
         checkers = self.attacks.attackers(board, pos.kings[pos.side], pos.side ^ 1)
         if strict and len(checkers) > 2:
-            raise FenError(f"FEN has the {names[pos.side]} king checked by "
-                           f"{len(checkers)} pieces, at most 2 are possible")
+            raise FenError(
+                f"FEN has the {names[pos.side]} king checked by "
+                f"{len(checkers)} pieces, at most 2 are possible"
+            )

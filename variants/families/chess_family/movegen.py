@@ -19,7 +19,13 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from xqchess.core.moves import (
-    COMPANION, DOUBLE_STEP, PROMOTION_SHIFT, SIDE_CAPTURE, SPECIAL_SHIFT, SQUARE_BITS, SQUARE_MASK,
+    COMPANION,
+    DOUBLE_STEP,
+    PROMOTION_SHIFT,
+    SIDE_CAPTURE,
+    SPECIAL_SHIFT,
+    SQUARE_BITS,
+    SQUARE_MASK,
 )
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.variants.families.chess_family.definition import ChessGame
@@ -41,19 +47,35 @@ def build_movegen(desc: ChessGame, attacks: SimpleNamespace) -> SimpleNamespace:
     g.PAWN_STEP = pawn_step
     g.PAWN_START_RANK = desc.pawn_start_rank
     #: per color, per square: a pawn there may step twice / a pawn arriving there promotes
-    double_from = tuple([desc.double_step and geometry.rank_of(sq) == desc.pawn_start_rank[color]
-                         for sq in range(geometry.size)] for color in (0, 1))
-    promotes_on = tuple([geometry.rank_of(sq) == desc.last_rank[color]
-                         for sq in range(geometry.size)] for color in (0, 1))
+    double_from = tuple(
+        [
+            desc.double_step and geometry.rank_of(sq) == desc.pawn_start_rank[color]
+            for sq in range(geometry.size)
+        ]
+        for color in (0, 1)
+    )
+    promotes_on = tuple(
+        [geometry.rank_of(sq) == desc.last_rank[color] for sq in range(geometry.size)]
+        for color in (0, 1)
+    )
     #: per kind other than pawn and king: (per-square leap targets or None, rays or None)
-    piece_moves = {kind: (attacks.LEAPS[kind], attacks.RAYS[kind])
-                   for kind in attacks.LEAPS if kind not in (PAWN, KING)}
+    piece_moves = {
+        kind: (attacks.LEAPS[kind], attacks.RAYS[kind])
+        for kind in attacks.LEAPS
+        if kind not in (PAWN, KING)
+    }
     slider_rays = {kind: rays for kind, (_, rays) in piece_moves.items() if rays}
     g.SLIDER_RAYS = slider_rays
     #: Castling per color: (rights bit, king from, king to, squares that must be empty,
     #: squares not attacked)
-    castlings = tuple(tuple((c.bit, c.king_from, c.king_to, c.empty, c.safe)
-                            for c in desc.castlings if c.color == color) for color in (0, 1))
+    castlings = tuple(
+        tuple(
+            (c.bit, c.king_from, c.king_to, c.empty, c.safe)
+            for c in desc.castlings
+            if c.color == color
+        )
+        for color in (0, 1)
+    )
     g.CASTLINGS = castlings
     king_targets = attacks.KING_TARGETS
     pawn_captures = attacks.PAWN_CAPTURES
@@ -96,8 +118,9 @@ def build_movegen(desc: ChessGame, attacks: SimpleNamespace) -> SimpleNamespace:
                     evasion = {s}
         return checkers, evasion, pins
 
-    def generate(pos, pseudo: bool = False, quiets: bool = True,
-                 origin: int | None = None) -> list[int]:
+    def generate(
+        pos, pseudo: bool = False, quiets: bool = True, origin: int | None = None
+    ) -> list[int]:
         """The legal moves of the side to move in ``pos`` (with ``pseudo``, the pseudo-legal
         ones: the king's safety ignored, pins, checks, attacked squares and castling through
         check included); without ``quiets`` only captures and promotions, in the order the
@@ -168,8 +191,7 @@ def build_movegen(desc: ChessGame, attacks: SimpleNamespace) -> SimpleNamespace:
                     allowed = pins.get(frm)
                     if evasion is not None:
                         allowed = evasion if allowed is None else allowed & evasion
-                    moves[start:] = [m for m in moves[start:]
-                                     if m >> sb & SQUARE_MASK in allowed]
+                    moves[start:] = [m for m in moves[start:] if m >> sb & SQUARE_MASK in allowed]
         if origin is not None and origin != ksq:
             return moves + [m for m in side_captures if pseudo or side_capture_is_legal(pos, m)]
         king = board[ksq]
@@ -177,13 +199,17 @@ def build_movegen(desc: ChessGame, attacks: SimpleNamespace) -> SimpleNamespace:
         for to in king_targets[ksq]:
             p = board[to]
             if ((not p and quiets) or (p and p >> COLOR_SHIFT == them)) and (
-                    pseudo or not attacked(board, to, them)):
+                pseudo or not attacked(board, to, them)
+            ):
                 append(ksq | to << sb)
         board[ksq] = king
         if pos.rights and not checkers and quiets:
             for bit, frm, to, empty, safe in castlings[us]:
-                if (pos.rights & bit and not any(board[s] for s in empty)
-                        and (pseudo or not any(attacked(board, s, them) for s in safe))):
+                if (
+                    pos.rights & bit
+                    and not any(board[s] for s in empty)
+                    and (pseudo or not any(attacked(board, s, them) for s in safe))
+                ):
                     append(frm | to << sb | CASTLE_FLAG)
         for move in side_captures:
             if pseudo or side_capture_is_legal(pos, move):
@@ -201,14 +227,18 @@ def build_movegen(desc: ChessGame, attacks: SimpleNamespace) -> SimpleNamespace:
     pawns = desc.pawns
 
     if desc.ep_needs_legal_capture:
+
         def ep_capture_possible(pos, sq: int) -> bool:
             """Whether the side to move can legally capture en passant onto ``sq``."""
             us = pos.side
             pawn = pawns[us]
-            return any(pos.board[frm] == pawn
-                       and side_capture_is_legal(pos, frm | sq << SQUARE_BITS | SIDE_CAPTURE_FLAG)
-                       for frm in pawn_attackers[us][sq])
+            return any(
+                pos.board[frm] == pawn
+                and side_capture_is_legal(pos, frm | sq << SQUARE_BITS | SIDE_CAPTURE_FLAG)
+                for frm in pawn_attackers[us][sq]
+            )
     else:
+
         def ep_capture_possible(pos, sq: int) -> bool:
             """Whether a pawn of the side to move attacks ``sq`` (legal capture or not)."""
             pawn = pawns[pos.side]

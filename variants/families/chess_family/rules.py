@@ -23,7 +23,11 @@ from types import SimpleNamespace
 from xqchess.core.outcome import Outcome, Termination
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.variants.families.chess_family.definition import (
-    BISHOP, KING, KNIGHT, PAWN, ChessGame,
+    BISHOP,
+    KING,
+    KNIGHT,
+    PAWN,
+    ChessGame,
 )
 
 #: the game ends `make_rules` knows
@@ -53,7 +57,7 @@ def make_rules(game: ChessGame) -> SimpleNamespace:
     square_colors = game.square_colors
     mating_kinds = game.mating_kinds
     move_rule = game.move_rule_plies
-    stalemate = (Outcome(Termination.STALEMATE, None) if not game.stalemate_loses else None)
+    stalemate = Outcome(Termination.STALEMATE, None) if not game.stalemate_loses else None
     move_rule_end = Termination.FIFTY_MOVES if move_rule == 100 else Termination.MOVE_LIMIT
 
     def fide_dead_material(pos) -> bool:
@@ -106,6 +110,7 @@ def make_rules(game: ChessGame) -> SimpleNamespace:
         return fairy_insufficient(pos, 0) and fairy_insufficient(pos, 1)
 
     if game.bare_king_loses:
+
         def dead_material(pos) -> bool:
             return False
     else:
@@ -185,5 +190,8 @@ def make_rules(game: ChessGame) -> SimpleNamespace:
         few_pieces = len(pos.occupied[0]) + len(pos.occupied[1]) <= FEW_PIECES
         return pos.halfmove >= move_rule or (few_pieces and dead_material(pos))
 
-    return SimpleNamespace(outcome=fide_outcome if game.game_end == "fide" else fairy_outcome,
-                           rule_draw=rule_draw, insufficient_material=dead_material)
+    return SimpleNamespace(
+        outcome=fide_outcome if game.game_end == "fide" else fairy_outcome,
+        rule_draw=rule_draw,
+        insufficient_material=dead_material,
+    )

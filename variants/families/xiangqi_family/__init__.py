@@ -1,1 +1,3 @@
-"""The xiangqi family: a `XiangqiGame` definition (`definition`) and its builder (`builder`), with\nthe board tables, move generator, attack probes, faults, FEN checks, WXF and Chinese notation\nand game-end rules (perpetual check and chase) every xiangqi-like game shares."""
+"""The xiangqi family: a `XiangqiGame` definition (`definition`) and its builder (`builder`), with
+the board tables, move generator, attack probes, faults, FEN checks, WXF and Chinese notation
+and game-end rules (perpetual check and chase) every xiangqi-like game shares."""

@@ -12,7 +12,13 @@ from types import SimpleNamespace
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.variants.families.xiangqi_family.board import Tables
 from xqchess.variants.families.xiangqi_family.definition import (
-    ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, SOLDIER,
+    ADVISOR,
+    CANNON,
+    CHARIOT,
+    ELEPHANT,
+    GENERAL,
+    HORSE,
+    SOLDIER,
 )
 
 
@@ -80,10 +86,13 @@ def make_attacks(tables: Tables) -> SimpleNamespace:
             return True
         base = by_color << COLOR_SHIFT
         general, advisor, elephant = GENERAL | base, ADVISOR | base, ELEPHANT | base
-        return (any(board[s] == general for s in GENERAL_STEPS[by_color][sq])
-                or any(board[s] == advisor for s in ADVISOR_STEPS[by_color][sq])
-                or any(board[s] == elephant and not board[eye]
-                       for s, eye in ELEPHANT_MOVES[by_color][sq]))
+        return (
+            any(board[s] == general for s in GENERAL_STEPS[by_color][sq])
+            or any(board[s] == advisor for s in ADVISOR_STEPS[by_color][sq])
+            or any(
+                board[s] == elephant and not board[eye] for s, eye in ELEPHANT_MOVES[by_color][sq]
+            )
+        )
 
     def attackers(board: list[int], sq: int, by_color: int) -> list[int]:
         """The squares of the pieces of ``by_color`` that could capture on ``sq`` now: chariots,
@@ -107,8 +116,9 @@ def make_attacks(tables: Tables) -> SimpleNamespace:
                     screened = True
         horse, elephant = HORSE | base, ELEPHANT | base
         found += [s for s, leg in HORSE_ATTACKERS[sq] if board[s] == horse and not board[leg]]
-        found += [s for s, eye in ELEPHANT_MOVES[by_color][sq]
-                  if board[s] == elephant and not board[eye]]
+        found += [
+            s for s, eye in ELEPHANT_MOVES[by_color][sq] if board[s] == elephant and not board[eye]
+        ]
         found += [s for s in SOLDIER_ATTACKERS[by_color][sq] if board[s] == SOLDIER | base]
         found += [s for s in ADVISOR_STEPS[by_color][sq] if board[s] == ADVISOR | base]
         found += [s for s in GENERAL_STEPS[by_color][sq] if board[s] == GENERAL | base]
@@ -131,13 +141,19 @@ def make_attacks(tables: Tables) -> SimpleNamespace:
                     if kind == CHARIOT:
                         found.append(s)
                     screened = True
-        found += [s for s, leg in HORSE_ATTACKERS[sq]
-                  if board[s] & KIND_MASK == HORSE and not board[leg]]
+        found += [
+            s for s, leg in HORSE_ATTACKERS[sq] if board[s] & KIND_MASK == HORSE and not board[leg]
+        ]
         found += [s for s, piece in STEP_ATTACKERS[sq] if board[s] == piece]
-        found += [s for s, eye, piece in ELEPHANT_ATTACKERS[sq]
-                  if board[s] == piece and not board[eye]]
+        found += [
+            s for s, eye, piece in ELEPHANT_ATTACKERS[sq] if board[s] == piece and not board[eye]
+        ]
         return found
 
-    return SimpleNamespace(general_attacked=general_attacked, attacked=attacked,
-                           attackers=attackers, all_attackers=all_attackers,
-                           generals_facing=generals_facing)
+    return SimpleNamespace(
+        general_attacked=general_attacked,
+        attacked=attacked,
+        attackers=attackers,
+        all_attackers=all_attackers,
+        generals_facing=generals_facing,
+    )

@@ -16,7 +16,12 @@ from dataclasses import dataclass
 from xqchess.core.geometry import Geometry
 from xqchess.core.pieces import COLOR_SHIFT
 from xqchess.variants.families.xiangqi_family.definition import (
-    ADVISOR, ELEPHANT, GENERAL, HORSE, KINDS, SOLDIER,
+    ADVISOR,
+    ELEPHANT,
+    GENERAL,
+    HORSE,
+    KINDS,
+    SOLDIER,
 )
 
 ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -24,9 +29,10 @@ DIAGONAL = ((1, 1), (-1, 1), (1, -1), (-1, -1))
 FORWARD = (1, -1)  # rank direction of each color's advance
 
 #: (dfile, drank, leg dfile, leg drank): one orthogonal step (the leg), then one diagonal.
-HORSE_JUMPS = tuple((df, dr, df // 2 if abs(df) == 2 else 0, dr // 2 if abs(dr) == 2 else 0)
-                    for df, dr in ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1),
-                                   (-2, 1), (-1, 2)))
+HORSE_JUMPS = tuple(
+    (df, dr, df // 2 if abs(df) == 2 else 0, dr // 2 if abs(dr) == 2 else 0)
+    for df, dr in ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
+)
 ELEPHANT_JUMPS = tuple((2 * df, 2 * dr, df, dr) for df, dr in DIAGONAL)
 
 
@@ -61,8 +67,9 @@ class XiangqiBoard:
         return self.own_halves is None or sq not in self.own_halves[color]
 
 
-def placement_squares(geometry: Geometry, placement: str,
-                      letters: dict[str, int]) -> dict[int, list[int]]:
+def placement_squares(
+    geometry: Geometry, placement: str, letters: dict[str, int]
+) -> dict[int, list[int]]:
     """Piece code -> its squares in a FEN placement field (last rank first), given the letters
     (``letters``: FEN letter -> piece code); for deriving start squares and counts."""
     found: dict[int, list[int]] = {}
@@ -89,8 +96,14 @@ class Tables:
         def steps(directions, region, kind):
             if kind not in kinds:
                 return [[] for _ in range(size)]
-            return [[t for t in (g.offset(sq, df, dr) for df, dr in directions)
-                     if t is not None and t in region and sq in region] for sq in range(size)]
+            return [
+                [
+                    t
+                    for t in (g.offset(sq, df, dr) for df, dr in directions)
+                    if t is not None and t in region and sq in region
+                ]
+                for sq in range(size)
+            ]
 
         def blockable(jumps, region=None):
             table = []
@@ -98,8 +111,9 @@ class Tables:
                 entries = []
                 for df, dr, bf, br in jumps:
                     target = g.offset(sq, df, dr)
-                    if target is not None and (region is None
-                                               or (sq in region and target in region)):
+                    if target is not None and (
+                        region is None or (sq in region and target in region)
+                    ):
                         entries.append((target, g.offset(sq, bf, br)))
                 table.append(entries)
             return table
@@ -129,8 +143,11 @@ class Tables:
         self.general_steps = tuple(steps(ORTHOGONAL, board.palaces[c], GENERAL) for c in (0, 1))
         self.advisor_steps = tuple(steps(DIAGONAL, board.palaces[c], ADVISOR) for c in (0, 1))
         self.elephant_moves = tuple(
-            blockable(ELEPHANT_JUMPS, board.elephant_region(c)) if ELEPHANT in kinds
-            else [[] for _ in range(size)] for c in (0, 1))
+            blockable(ELEPHANT_JUMPS, board.elephant_region(c))
+            if ELEPHANT in kinds
+            else [[] for _ in range(size)]
+            for c in (0, 1)
+        )
         self.soldier_steps = tuple(soldier_steps(c, True) for c in (0, 1))
         #: the same jumps and steps with the regions ignored (elephants across the river,
         #: soldiers sideways before crossing), as Fairy-Stockfish's unbounded attack sets,
@@ -149,23 +166,38 @@ class Tables:
         self.check_zone = [
             frozenset(s for ray in self.rook_rays[sq] for s in ray)
             | frozenset(t for t in (g.offset(sq, df, dr) for df, dr in DIAGONAL) if t is not None)
-            for sq in range(size)]
+            for sq in range(size)
+        ]
         #: per square, (square, piece) of every soldier, advisor and general of either color
         #: that would attack it from there, and (square, eye, piece) of every elephant:
         #: `all_attackers`' one-pass tables (step attacks are symmetric in the palace and on
         #: the elephants' half)
         self.step_attackers = [
-            [(s, SOLDIER | color << COLOR_SHIFT) for color in (0, 1)
-             for s in self.soldier_attackers[color][sq]]
-            + [(s, ADVISOR | color << COLOR_SHIFT) for color in (0, 1)
-               for s in self.advisor_steps[color][sq]]
-            + [(s, GENERAL | color << COLOR_SHIFT) for color in (0, 1)
-               for s in self.general_steps[color][sq]]
-            for sq in range(size)]
+            [
+                (s, SOLDIER | color << COLOR_SHIFT)
+                for color in (0, 1)
+                for s in self.soldier_attackers[color][sq]
+            ]
+            + [
+                (s, ADVISOR | color << COLOR_SHIFT)
+                for color in (0, 1)
+                for s in self.advisor_steps[color][sq]
+            ]
+            + [
+                (s, GENERAL | color << COLOR_SHIFT)
+                for color in (0, 1)
+                for s in self.general_steps[color][sq]
+            ]
+            for sq in range(size)
+        ]
         self.elephant_attackers = [
-            [(s, eye, ELEPHANT | color << COLOR_SHIFT) for color in (0, 1)
-             for s, eye in self.elephant_moves[color][sq]]
-            for sq in range(size)]
+            [
+                (s, eye, ELEPHANT | color << COLOR_SHIFT)
+                for color in (0, 1)
+                for s, eye in self.elephant_moves[color][sq]
+            ]
+            for sq in range(size)
+        ]
         #: per square, its four orthogonal and four diagonal neighbours (a horse's legs lie
         #: among the first, an elephant's eye and the squares an advisor attacks among the
         #: second)
@@ -175,13 +207,14 @@ class Tables:
         self.lines = [sum(1 << s for ray in self.rook_rays[sq] for s in ray) for sq in range(size)]
         #: per color, the bitmask of the squares where its soldiers have not crossed the river
         self.uncrossed_mask = tuple(
-            sum(1 << s for s in range(size) if not board.crossed(c, s)) for c in (0, 1))
+            sum(1 << s for s in range(size) if not board.crossed(c, s)) for c in (0, 1)
+        )
         #: per file, the bitmask of its squares
-        self.file_masks = [sum(1 << g.square(file, rank) for rank in range(g.ranks))
-                           for file in range(g.files)]
+        self.file_masks = [
+            sum(1 << g.square(file, rank) for rank in range(g.ranks)) for file in range(g.files)
+        ]
 
 
 def build_tables(board: XiangqiBoard) -> Tables:
     """The per-square tables of ``board``."""
     return Tables(board)
-

@@ -19,12 +19,22 @@ from xqchess.core.pieces import BLACK, PIECE_CODES, piece_code
 from xqchess.core.variant import POINTS, BoardStyle, Variant
 from xqchess.variants.families.xiangqi_family.attacks import make_attacks
 from xqchess.variants.families.xiangqi_family.board import (
-    XiangqiBoard, build_tables, placement_squares,
+    XiangqiBoard,
+    build_tables,
+    placement_squares,
 )
 from xqchess.variants.families.xiangqi_family.chase import make_chase
 from xqchess.variants.families.xiangqi_family.chinese import NUMBERS, make_chinese
 from xqchess.variants.families.xiangqi_family.definition import (
-    ALIASES, CHINESE, GENERAL, ICCS, KINDS, LETTERS, NAMES, RED, XiangqiGame,
+    ALIASES,
+    CHINESE,
+    GENERAL,
+    ICCS,
+    KINDS,
+    LETTERS,
+    NAMES,
+    RED,
+    XiangqiGame,
 )
 from xqchess.variants.families.xiangqi_family.faults import make_faults
 from xqchess.variants.families.xiangqi_family.fen import make_validate
@@ -42,8 +52,13 @@ def file_numbers(numerals: tuple[str, str], geometry, file_number) -> tuple[tupl
     """Per color, each file's WXF number (files a, b, ...) in that color's ``numerals`` (indexed
     by value), as Chinese boards print them along that side's edge; ``file_number`` is the
     game's WXF file numbering."""
-    return tuple(tuple(numerals[color][file_number(geometry.square(file, 0), color)]
-                       for file in range(geometry.files)) for color in (RED, BLACK))
+    return tuple(
+        tuple(
+            numerals[color][file_number(geometry.square(file, 0), color)]
+            for file in range(geometry.files)
+        )
+        for color in (RED, BLACK)
+    )
 
 
 def board_style(game: XiangqiGame, board: XiangqiBoard, file_number) -> BoardStyle:
@@ -51,8 +66,11 @@ def board_style(game: XiangqiGame, board: XiangqiBoard, file_number) -> BoardSty
     their diagonals, the river (if any) inscribed; Red's files 九 ... 一, Black's １ ... ９."""
     return BoardStyle(
         POINTS,
-        glyphs={piece_code(kind, color): SYMBOLS[color][KINDS.index(kind)]
-                for color in (RED, BLACK) for kind in game.kinds},
+        glyphs={
+            piece_code(kind, color): SYMBOLS[color][KINDS.index(kind)]
+            for color in (RED, BLACK)
+            for kind in game.kinds
+        },
         piece_styles=("bold #b00000", "bold #101010"),
         fills=("#ecd3a0", "#ecd3a0"),
         line_color="#6a4a20",
@@ -77,8 +95,10 @@ class XiangqiFamilyVariant(Variant):
         faults = make_faults(tables, attacks)
         rules = make_rules(make_chase(tables, attacks.attackers) if game.chase_rule else None)
         wxf = make_wxf(board, NAMES)
-        letter_pieces = {**{LETTERS[kind]: piece_code(kind, RED) for kind in game.kinds},
-                         **{LETTERS[kind].lower(): piece_code(kind, BLACK) for kind in game.kinds}}
+        letter_pieces = {
+            **{LETTERS[kind]: piece_code(kind, RED) for kind in game.kinds},
+            **{LETTERS[kind].lower(): piece_code(kind, BLACK) for kind in game.kinds},
+        }
         start_squares = placement_squares(game.geometry, game.start_fen.split()[0], letter_pieces)
         # the definition's data
         self.name, self.data_package = game.name, game.package
@@ -116,7 +136,8 @@ class XiangqiFamilyVariant(Variant):
         if ICCS in game.notations:
             self.writers[ICCS] = lambda pos, move: format_coordinates(self, move, ICCS_RANK_BASE)
             self.readers[ICCS] = lambda pos, text: parse_coordinates(
-                self, pos, text.lower().replace("-", ""), ICCS_RANK_BASE)
+                self, pos, text.lower().replace("-", ""), ICCS_RANK_BASE
+            )
         self.writers["wxf"], self.readers["wxf"] = wxf.move_to_wxf, wxf.move_from_wxf
         if CHINESE in game.notations:
             chinese = make_chinese(wxf)

@@ -40,7 +40,13 @@ from types import SimpleNamespace
 from xqchess.core.moves import move_from, move_to
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.variants.families.xiangqi_family.definition import (
-    ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, SOLDIER,
+    ADVISOR,
+    CANNON,
+    CHARIOT,
+    ELEPHANT,
+    GENERAL,
+    HORSE,
+    SOLDIER,
 )
 
 MEMO_LIMIT = 1 << 16
@@ -131,7 +137,6 @@ def make_chase(tables, attackers) -> SimpleNamespace:
                     screens += 1
         return found
 
-
     def attacks(board: list[int], kind: int, color: int, sq: int, bounded: bool) -> int:
         """The squares a ``kind`` of ``color`` on ``sq`` attacks on ``board`` (its occupancy only
         matters): inside the piece's region, uncrossed soldiers forward only, when ``bounded``
@@ -152,7 +157,6 @@ def make_chase(tables, attackers) -> SimpleNamespace:
         if bounded:
             return _bits(SOLDIER_STEPS[color][sq])
         return _bits(SOLDIER_STEPS_ANYWHERE[color][sq])
-
 
     def blockers(board: list[int], general: int) -> int:
         """The pieces of either color whose removal would let a piece of the other side newly
@@ -221,8 +225,9 @@ def make_chase(tables, attackers) -> SimpleNamespace:
             without[attacker_sq] = 0
             for s in _squares(targets):
                 roots = _bits(attackers(without, s, victim)) & ~pins
-                if not roots or (roots == 1 << own_general
-                                 and _line_attacks(without, their_general, 0) >> s & 1):
+                if not roots or (
+                    roots == 1 << own_general and _line_attacks(without, their_general, 0) >> s & 1
+                ):
                     result |= 1 << s
 
         moved = after[to] & KIND_MASK
@@ -235,21 +240,28 @@ def make_chase(tables, attackers) -> SimpleNamespace:
         mover_base = mover << COLOR_SHIFT
         candidates = {s for s in ORTHOGONAL_NEIGHBOURS[frm] if after[s] == HORSE | mover_base}
         candidates |= {s for s in DIAGONAL_NEIGHBOURS[frm] if after[s] == ELEPHANT | mover_base}
-        candidates |= {s for s in _squares(LINES[frm])
-                       if after[s] in (CHARIOT | mover_base, CANNON | mover_base)}
+        candidates |= {
+            s
+            for s in _squares(LINES[frm])
+            if after[s] in (CHARIOT | mover_base, CANNON | mover_base)
+        }
         candidates |= {s for s in _squares(LINES[to]) if after[s] == CANNON | mover_base}
         for s in candidates:
             kind = after[s] & KIND_MASK
-            discovered = (victims & attacks(after, kind, mover, s, False)
-                          & ~attacks(before, kind, mover, s, False))
+            discovered = (
+                victims
+                & attacks(after, kind, mover, s, False)
+                & ~attacks(before, kind, mover, s, False)
+            )
             add_chased(s, kind, discovered)
 
         new_blockers = own_blockers & ~blockers(before, own_general)
         if new_blockers & victims:
             their_blockers = blockers(after, their_general)
             for s in _squares(new_blockers & victims):
-                guarded = victims & ~shielded & attacks(after, after[s] & KIND_MASK, victim, s,
-                                                        False)
+                guarded = (
+                    victims & ~shielded & attacks(after, after[s] & KIND_MASK, victim, s, False)
+                )
                 for s2 in _squares(guarded):
                     if _bits(attackers(after, s2, mover)) & ~their_blockers:
                         result |= 1 << s2
@@ -268,7 +280,6 @@ def make_chase(tables, attackers) -> SimpleNamespace:
     #: What `chased` found, by (hash of the position before the move, move): a search judges the
     #: same cycles again and again. Cleared when it grows past MEMO_LIMIT entries.
     _memo: dict[tuple[int, int], int] = {}
-
 
     def cycle_chases(pos, back: int) -> tuple[list[int | None], list[int]]:
         """For the positions 0 to ``back`` plies before ``pos`` (0: now), what the move into each
@@ -304,5 +315,6 @@ def make_chase(tables, attackers) -> SimpleNamespace:
             victim ^= 1
         return chases, moves
 
-    return SimpleNamespace(attacks=attacks, blockers=blockers, chased=chased,
-                           cycle_chases=cycle_chases, memo=_memo)
+    return SimpleNamespace(
+        attacks=attacks, blockers=blockers, chased=chased, cycle_chases=cycle_chases, memo=_memo
+    )

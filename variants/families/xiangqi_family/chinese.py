@@ -12,20 +12,39 @@ from __future__ import annotations
 
 import re
 from functools import partial
+from types import SimpleNamespace
 
 from xqchess.core.notation import parse_by_rendering
 from xqchess.variants.families.xiangqi_family.definition import (
-    ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, SOLDIER,
+    ADVISOR,
+    CANNON,
+    CHARIOT,
+    ELEPHANT,
+    GENERAL,
+    HORSE,
+    SOLDIER,
 )
-from types import SimpleNamespace
-
 from xqchess.variants.families.xiangqi_family.wxf import LETTER_KINDS
 
 PIECE_NAMES = (
-    {GENERAL: "帅", ADVISOR: "仕", ELEPHANT: "相", HORSE: "马", CHARIOT: "车", CANNON: "炮",
-     SOLDIER: "兵"},
-    {GENERAL: "将", ADVISOR: "士", ELEPHANT: "象", HORSE: "马", CHARIOT: "车", CANNON: "炮",
-     SOLDIER: "卒"},
+    {
+        GENERAL: "帅",
+        ADVISOR: "仕",
+        ELEPHANT: "相",
+        HORSE: "马",
+        CHARIOT: "车",
+        CANNON: "炮",
+        SOLDIER: "兵",
+    },
+    {
+        GENERAL: "将",
+        ADVISOR: "士",
+        ELEPHANT: "象",
+        HORSE: "马",
+        CHARIOT: "车",
+        CANNON: "炮",
+        SOLDIER: "卒",
+    },
 )
 NUMBERS = ("零一二三四五六七八九", "０１２３４５６７８９")
 OPERATORS = {"+": "进", "-": "退", "=": "平"}
@@ -33,9 +52,21 @@ FRONT, MIDDLE, REAR = "前", "中", "后"
 
 #: Every character a reader may type -> its canonical token.
 CANONICAL = {}
-for _chars, _token in (("帅帥将將", "K"), ("仕士", "A"), ("相象", "E"), ("马馬傌", "H"),
-                       ("车車俥", "R"), ("炮砲包", "C"), ("兵卒", "P"), ("进進", "+"), ("退", "-"),
-                       ("平", "="), ("前", "f"), ("中", "m"), ("后後", "r")):
+for _chars, _token in (
+    ("帅帥将將", "K"),
+    ("仕士", "A"),
+    ("相象", "E"),
+    ("马馬傌", "H"),
+    ("车車俥", "R"),
+    ("炮砲包", "C"),
+    ("兵卒", "P"),
+    ("进進", "+"),
+    ("退", "-"),
+    ("平", "="),
+    ("前", "f"),
+    ("中", "m"),
+    ("后後", "r"),
+):
     for _char in _chars:
         CANONICAL[_char] = _token
 for _digit in range(1, 10):
@@ -84,9 +115,16 @@ def make_chinese(wxf: SimpleNamespace) -> SimpleNamespace:
         return unmatched(pos, LETTER_KINDS[letter], int(file) if file else None)
 
     def move_from_chinese(pos, text: str) -> int:
-        return parse_by_rendering(pos, text, move_to_chinese, normalize_chinese,
-                                  WELL_FORMED.fullmatch, "Chinese", "炮二平五",
-                                  plain=partial(move_to_chinese, plain=True),
-                                  unmatched=_unmatched_chinese)
+        return parse_by_rendering(
+            pos,
+            text,
+            move_to_chinese,
+            normalize_chinese,
+            WELL_FORMED.fullmatch,
+            "Chinese",
+            "炮二平五",
+            plain=partial(move_to_chinese, plain=True),
+            unmatched=_unmatched_chinese,
+        )
 
     return SimpleNamespace(move_to_chinese=move_to_chinese, move_from_chinese=move_from_chinese)

@@ -25,11 +25,25 @@ RED = WHITE  # Red moves first, as White does in chess
 GENERAL, ADVISOR, ELEPHANT, HORSE, CHARIOT, CANNON, SOLDIER = range(1, 8)
 KINDS = (GENERAL, ADVISOR, ELEPHANT, HORSE, CHARIOT, CANNON, SOLDIER)
 #: Fairy-Stockfish's FEN letters (upper case for Red).
-LETTERS = {GENERAL: "K", ADVISOR: "A", ELEPHANT: "B", HORSE: "N", CHARIOT: "R", CANNON: "C",
-           SOLDIER: "P"}
+LETTERS = {
+    GENERAL: "K",
+    ADVISOR: "A",
+    ELEPHANT: "B",
+    HORSE: "N",
+    CHARIOT: "R",
+    CANNON: "C",
+    SOLDIER: "P",
+}
 #: Names in messages.
-NAMES = {GENERAL: "general", ADVISOR: "advisor", ELEPHANT: "elephant", HORSE: "horse",
-         CHARIOT: "chariot", CANNON: "cannon", SOLDIER: "soldier"}
+NAMES = {
+    GENERAL: "general",
+    ADVISOR: "advisor",
+    ELEPHANT: "elephant",
+    HORSE: "horse",
+    CHARIOT: "chariot",
+    CANNON: "cannon",
+    SOLDIER: "soldier",
+}
 #: Letters accepted on input besides those: H for horse and E for elephant (where it exists).
 ALIASES = {"H": HORSE, "E": ELEPHANT}
 
@@ -73,4 +87,3 @@ class XiangqiGame:
     native_protocols: tuple[str, ...] = ()
     suites: dict[str, str] = field(default_factory=dict)
     perft_bench: tuple[tuple[str, str | None, int], ...] = ()
-

@@ -12,7 +12,13 @@ from types import SimpleNamespace
 from xqchess.core.legality import piece_on, royal_exposure, square_name
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.variants.families.xiangqi_family.definition import (
-    ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, SOLDIER,
+    ADVISOR,
+    CANNON,
+    CHARIOT,
+    ELEPHANT,
+    GENERAL,
+    HORSE,
+    SOLDIER,
 )
 
 #: How each piece moves, said when a move breaks the rule.
@@ -41,8 +47,11 @@ def make_faults(tables, attacks) -> SimpleNamespace:
     ELEPHANT_MOVES = tables.elephant_moves
     generals_facing = attacks.generals_facing
     #: The step tables of the pieces that move one point, per color and square.
-    STEPS = {GENERAL: tables.general_steps, ADVISOR: tables.advisor_steps,
-             SOLDIER: tables.soldier_steps}
+    STEPS = {
+        GENERAL: tables.general_steps,
+        ADVISOR: tables.advisor_steps,
+        SOLDIER: tables.soldier_steps,
+    }
     rules = dict(MOVE_RULES)
     if tables.board.own_halves is None:
         rules.update(MOVE_RULES_NO_RIVER)
@@ -81,8 +90,10 @@ def make_faults(tables, attacks) -> SimpleNamespace:
         if kind == CANNON and board[to]:
             if not between:
                 return f"{mover} captures only over a screen, and none stands before {target}"
-            return (f"{mover} captures over exactly one screen, and {len(between)} pieces "
-                    f"stand between it and {target}")
+            return (
+                f"{mover} captures over exactly one screen, and {len(between)} pieces "
+                f"stand between it and {target}"
+            )
         return f"{mover} is blocked by {piece_on(pos, between[0], rank_base)}"
 
     def exposure_fault(pos, move: int, rank_base: int | None = None) -> str:
@@ -95,5 +106,6 @@ def make_faults(tables, attacks) -> SimpleNamespace:
             return f"the generals would face each other on the {file}-file"
         return royal_exposure(pos, move, rank_base)
 
-    return SimpleNamespace(reach=reach, movement_fault=movement_fault,
-                           exposure_fault=exposure_fault)
+    return SimpleNamespace(
+        reach=reach, movement_fault=movement_fault, exposure_fault=exposure_fault
+    )

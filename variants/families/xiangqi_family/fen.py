@@ -11,7 +11,10 @@ from xqchess.core.fen import require_waiting_side_safe
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK, piece_code
 from xqchess.variants.families.xiangqi_family.board import FORWARD
 from xqchess.variants.families.xiangqi_family.definition import (
-    ADVISOR, ELEPHANT, GENERAL, SOLDIER,
+    ADVISOR,
+    ELEPHANT,
+    GENERAL,
+    SOLDIER,
 )
 
 
@@ -27,8 +30,7 @@ def _reachable(starts, steps) -> frozenset[int]:
     return frozenset(seen)
 
 
-def make_validate(tables, attacks, start_squares: dict[int, list[int]],
-                  kind_names: dict[int, str]):
+def make_validate(tables, attacks, start_squares: dict[int, list[int]], kind_names: dict[int, str]):
     """The `Variant.validate` of the board of ``tables`` (``attacks``: its probes), for a game
     starting with ``start_squares`` (piece code -> its squares in the start position, from
     `board.placement_squares`): at most the start's count of each kind, advisors and elephants
@@ -39,16 +41,22 @@ def make_validate(tables, attacks, start_squares: dict[int, list[int]],
     kinds = sorted(tables.board.kinds)
     start_counts = {piece: len(squares) for piece, squares in start_squares.items()}
     # Per color, the squares advisors and elephants can ever stand on (from their start squares).
-    advisor_squares = tuple(_reachable(start_squares.get(piece_code(ADVISOR, c), []),
-                                       tables.advisor_steps[c]) for c in (0, 1))
-    elephant_squares = tuple(_reachable(start_squares.get(piece_code(ELEPHANT, c), []),
-                                        tables.elephant_moves[c]) for c in (0, 1))
+    advisor_squares = tuple(
+        _reachable(start_squares.get(piece_code(ADVISOR, c), []), tables.advisor_steps[c])
+        for c in (0, 1)
+    )
+    elephant_squares = tuple(
+        _reachable(start_squares.get(piece_code(ELEPHANT, c), []), tables.elephant_moves[c])
+        for c in (0, 1)
+    )
     # Per color, the rank its soldiers start on (the one nearest its own side).
     soldier_start_rank = tuple(
         (min if color == 0 else max)(
             (geometry.rank_of(sq) for sq in start_squares.get(piece_code(SOLDIER, color), [])),
-            default=0 if color == 0 else geometry.ranks - 1)
-        for color in (0, 1))
+            default=0 if color == 0 else geometry.ranks - 1,
+        )
+        for color in (0, 1)
+    )
 
     def square_allowed(kind: int, color: int, sq: int) -> bool:
         if kind == GENERAL:
@@ -80,11 +88,16 @@ def make_validate(tables, attacks, start_squares: dict[int, list[int]],
             kind, color = piece & KIND_MASK, piece >> COLOR_SHIFT
             counts[piece] = counts.get(piece, 0) + 1
             if strict and not square_allowed(kind, color, sq):
-                where = {GENERAL: "outside its palace", ADVISOR: "off its palace diagonals",
-                         ELEPHANT: "on a square an elephant cannot reach",
-                         SOLDIER: "behind its start rank"}[kind]
-                raise FenError(f"FEN has a {names[color]} {kind_names[kind]} on "
-                               f"{geometry.square_name(sq)}, {where}")
+                where = {
+                    GENERAL: "outside its palace",
+                    ADVISOR: "off its palace diagonals",
+                    ELEPHANT: "on a square an elephant cannot reach",
+                    SOLDIER: "behind its start rank",
+                }[kind]
+                raise FenError(
+                    f"FEN has a {names[color]} {kind_names[kind]} on "
+                    f"{geometry.square_name(sq)}, {where}"
+                )
         for color in (0, 1):
             for kind in kinds:
                 piece = piece_code(kind, color)
@@ -92,13 +105,16 @@ def make_validate(tables, attacks, start_squares: dict[int, list[int]],
                 if kind == GENERAL and count != 1:
                     raise FenError(f"FEN has {count} {names[color]} generals, expected 1")
                 if strict and count > start_counts.get(piece, 0):
-                    raise FenError(f"FEN has {count} {names[color]} {kind_names[kind]}s, "
-                                   f"at most {start_counts.get(piece, 0)} are possible")
+                    raise FenError(
+                        f"FEN has {count} {names[color]} {kind_names[kind]}s, "
+                        f"at most {start_counts.get(piece, 0)} are possible"
+                    )
         if not strict:
             return
         if generals_facing(board, pos.kings):
-            raise FenError(f"FEN has the generals facing on an open file with "
-                           f"{names[pos.side]} to move")
+            raise FenError(
+                f"FEN has the generals facing on an open file with {names[pos.side]} to move"
+            )
         require_waiting_side_safe(pos)
 
     return validate

@@ -18,7 +18,14 @@ from types import SimpleNamespace
 
 from xqchess.core import moves as _moves
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
-from xqchess.variants.families.xiangqi_family.definition import ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE
+from xqchess.variants.families.xiangqi_family.definition import (
+    ADVISOR,
+    CANNON,
+    CHARIOT,
+    ELEPHANT,
+    GENERAL,
+    HORSE,
+)
 
 
 def make_movegen(tables, attacks) -> SimpleNamespace:
@@ -85,14 +92,18 @@ def make_movegen(tables, attacks) -> SimpleNamespace:
                         if (p and p >> COLOR_SHIFT == them) or (not p and quiets):
                             append(frm | to << shift)
             else:
-                steps = (GENERAL_STEPS if kind == GENERAL else ADVISOR_STEPS if kind == ADVISOR
-                         else SOLDIER_STEPS)[us][frm]
+                steps = (
+                    GENERAL_STEPS
+                    if kind == GENERAL
+                    else ADVISOR_STEPS
+                    if kind == ADVISOR
+                    else SOLDIER_STEPS
+                )[us][frm]
                 for to in steps:
                     p = board[to]
                     if (p and p >> COLOR_SHIFT == them) or (not p and quiets):
                         append(frm | to << shift)
         return moves
-
 
     def legal_moves(pos, quiets: bool = True, origin: int | None = None) -> list[int]:
         """All legal moves of the side to move in ``pos`` (``quiets`` and ``origin`` as
@@ -123,21 +134,22 @@ def make_movegen(tables, attacks) -> SimpleNamespace:
                 legal.append(move)
         return legal
 
-
     def legal_captures(pos) -> list[int]:
         """The legal captures of the side to move, in `legal_moves`'s order."""
         return legal_moves(pos, quiets=False)
-
 
     def origin_legal_moves(pos, frm: int) -> list[int]:
         """The legal moves of the side to move's piece on ``frm``, in `legal_moves`'s order."""
         return legal_moves(pos, origin=frm)
 
-
     def is_check(pos) -> bool:
         ksq = pos.kings[pos.side]
         return ksq >= 0 and general_attacked(pos.board, ksq, pos.side ^ 1)
 
-    return SimpleNamespace(pseudo_legal_moves=pseudo_legal_moves, legal_moves=legal_moves,
-                           legal_captures=legal_captures,
-                           origin_legal_moves=origin_legal_moves, is_check=is_check)
+    return SimpleNamespace(
+        pseudo_legal_moves=pseudo_legal_moves,
+        legal_moves=legal_moves,
+        legal_captures=legal_captures,
+        origin_legal_moves=origin_legal_moves,
+        is_check=is_check,
+    )

@@ -53,10 +53,9 @@ def make_rules(chase: SimpleNamespace | None) -> SimpleNamespace:
         if cycle_chases is not None and plies >= 20:
             end = min(pos.halfmove, plies)
             checks_them = sum(checks[0:end:2])  # checks given to the side to move
-            checks_us = sum(checks[1:end + 1:2])  # checks the side to move gave
+            checks_us = sum(checks[1 : end + 1 : 2])  # checks the side to move gave
             offset = 2 * max(max(checks_them, checks_us) - CHECKS_ALLOWED, 0)
         return pos.halfmove - offset >= MOVE_LIMIT_PLIES
-
 
     def judge_cycle(pos, checks: list[bool]) -> tuple[int, str]:
         """The verdict on a repetition of the position ``len(checks) - 1`` plies before ``pos``,
@@ -74,7 +73,6 @@ def make_rules(chase: SimpleNamespace | None) -> SimpleNamespace:
             return 0, BY_NEITHER
         return chase, BY_CHASE
 
-
     def repetition_verdict(pos, checks: list[bool], occurrences: int) -> int | None:
         """The search's verdict on a repetition (`Variant.repetition_result`): perpetual check and
         plain repetition are judged at once; a cycle with a chase in it only at the third
@@ -83,7 +81,6 @@ def make_rules(chase: SimpleNamespace | None) -> SimpleNamespace:
         if decided_by == BY_CHASE and occurrences < REPETITIONS_TO_END:
             return None
         return verdict
-
 
     def _repetition(pos, checks: list[bool]) -> Outcome | None:
         end = min(pos.halfmove, len(pos.undo))
@@ -94,15 +91,17 @@ def make_rules(chase: SimpleNamespace | None) -> SimpleNamespace:
             if hashes[-1 - back] == current:
                 occurrences += 1
                 if occurrences == REPETITIONS_TO_END:
-                    verdict, decided_by = judge_cycle(pos, checks[:back + 1])
+                    verdict, decided_by = judge_cycle(pos, checks[: back + 1])
                     if verdict:
                         winner = pos.side if verdict > 0 else pos.side ^ 1
-                        termination = (Termination.PERPETUAL_CHECK if decided_by == BY_CHECK
-                                       else Termination.PERPETUAL_CHASE)
+                        termination = (
+                            Termination.PERPETUAL_CHECK
+                            if decided_by == BY_CHECK
+                            else Termination.PERPETUAL_CHASE
+                        )
                         return Outcome(termination, winner)
                     return Outcome(Termination.THREEFOLD_REPETITION, None)
         return None
-
 
     def outcome(pos, claim_draw: bool = False) -> Outcome | None:
         """How the game has ended, or None; ``claim_draw`` changes nothing (see module
@@ -122,5 +121,6 @@ def make_rules(chase: SimpleNamespace | None) -> SimpleNamespace:
             return _repetition(pos, checks)
         return None
 
-    return SimpleNamespace(outcome=outcome, repetition_verdict=repetition_verdict,
-                           judge_cycle=judge_cycle)
+    return SimpleNamespace(
+        outcome=outcome, repetition_verdict=repetition_verdict, judge_cycle=judge_cycle
+    )

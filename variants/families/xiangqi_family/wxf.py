@@ -25,14 +25,28 @@ from typing import NamedTuple
 
 from xqchess.core.errors import MoveError
 from xqchess.core.moves import move_from, move_to
-from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.core.notation import parse_by_rendering
+from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.variants.families.xiangqi_family.definition import (
-    ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, NAMES, SOLDIER,
+    ADVISOR,
+    CANNON,
+    CHARIOT,
+    ELEPHANT,
+    GENERAL,
+    HORSE,
+    NAMES,
+    SOLDIER,
 )
 
-WXF_LETTERS = {GENERAL: "K", ADVISOR: "A", ELEPHANT: "E", HORSE: "H", CHARIOT: "R", CANNON: "C",
-               SOLDIER: "P"}
+WXF_LETTERS = {
+    GENERAL: "K",
+    ADVISOR: "A",
+    ELEPHANT: "E",
+    HORSE: "H",
+    CHARIOT: "R",
+    CANNON: "C",
+    SOLDIER: "P",
+}
 #: Letters read besides those: the FEN letters of horse (N) and elephant (B).
 LETTER_KINDS = {**{letter: kind for kind, letter in WXF_LETTERS.items()}, "N": HORSE, "B": ELEPHANT}
 FORWARD = (1, -1)
@@ -45,11 +59,11 @@ class WxfParts(NamedTuple):
     """One move's WXF fields: who moves, how it is told apart, and where it goes."""
 
     kind: int
-    index: int       # 1-based position from the front among 3+ tandem pieces, else 0
-    tandem: str      # "+" (front) or "-" (rear) of two pieces on a file, else ""
-    file: int        # from-file number in the mover's numbering (0 when ``tandem`` is used)
-    operator: str    # "+", "-" or "="
-    number: int      # ranks moved along a file, else destination file number
+    index: int  # 1-based position from the front among 3+ tandem pieces, else 0
+    tandem: str  # "+" (front) or "-" (rear) of two pieces on a file, else ""
+    file: int  # from-file number in the mover's numbering (0 when ``tandem`` is used)
+    operator: str  # "+", "-" or "="
+    number: int  # ranks moved along a file, else destination file number
     tandem_count: int  # how many pieces of the kind share the from-file
     tandem_files: int  # on how many files two or more pieces of the kind stand
 
@@ -67,8 +81,13 @@ def normalize_wxf(text: str) -> str:
 
 def looks_like_wxf(canonical: str) -> bool:
     """Whether canonical text has the shape of a WXF move (four fields)."""
-    return (len(canonical) == 4 and canonical[0] in (*WXF_LETTERS.values(), *DIGITS)
-            and canonical[1] in DIGITS + "+-" and canonical[2] in "+-=" and canonical[3] in DIGITS)
+    return (
+        len(canonical) == 4
+        and canonical[0] in (*WXF_LETTERS.values(), *DIGITS)
+        and canonical[1] in DIGITS + "+-"
+        and canonical[2] in "+-="
+        and canonical[3] in DIGITS
+    )
 
 
 def make_wxf(layout, kind_names: dict[int, str] = NAMES) -> SimpleNamespace:
@@ -83,11 +102,9 @@ def make_wxf(layout, kind_names: dict[int, str] = NAMES) -> SimpleNamespace:
         file = GEOMETRY.file_of(sq)
         return GEOMETRY.files - file if color == 0 else file + 1
 
-
     def _ahead(a: int, b: int, color: int) -> bool:
         """Whether ``a`` is further forward than ``b`` for ``color``."""
         return (GEOMETRY.rank_of(a) - GEOMETRY.rank_of(b)) * FORWARD[color] > 0
-
 
     def _may_stand(kind: int, color: int, sq: int) -> bool:
         if kind in (GENERAL, ADVISOR):
@@ -96,7 +113,6 @@ def make_wxf(layout, kind_names: dict[int, str] = NAMES) -> SimpleNamespace:
             return sq in layout.elephant_region(color)
         return True
 
-
     def wxf_parts(pos, move: int, plain: bool = False) -> WxfParts:
         """The WXF fields of ``move``; with ``plain``, the piece is named by its own file even
         where two or more of its kind share that file (no tandem mark or index)."""
@@ -104,11 +120,16 @@ def make_wxf(layout, kind_names: dict[int, str] = NAMES) -> SimpleNamespace:
         frm, to = move_from(move), move_to(move)
         piece = board[frm]
         kind, color = piece & KIND_MASK, piece >> COLOR_SHIFT
-        same_file = [sq for sq in range(GEOMETRY.file_of(frm), GEOMETRY.size, GEOMETRY.files)
-                     if board[sq] == piece]
+        same_file = [
+            sq
+            for sq in range(GEOMETRY.file_of(frm), GEOMETRY.size, GEOMETRY.files)
+            if board[sq] == piece
+        ]
         files_with_pairs = sum(
-            1 for f in range(GEOMETRY.files)
-            if sum(1 for sq in range(f, GEOMETRY.size, GEOMETRY.files) if board[sq] == piece) >= 2)
+            1
+            for f in range(GEOMETRY.files)
+            if sum(1 for sq in range(f, GEOMETRY.size, GEOMETRY.files) if board[sq] == piece) >= 2
+        )
         count = len(same_file)
         ahead = sum(1 for sq in same_file if _ahead(sq, frm, color))
         index, tandem, file = 0, "", file_number(frm, color)
@@ -116,8 +137,11 @@ def make_wxf(layout, kind_names: dict[int, str] = NAMES) -> SimpleNamespace:
             index = ahead + 1
         elif not plain and count == 2:
             partner = next(sq for sq in same_file if sq != frm)
-            moved = GEOMETRY.offset(partner, GEOMETRY.file_of(to) - GEOMETRY.file_of(frm),
-                                    GEOMETRY.rank_of(to) - GEOMETRY.rank_of(frm))
+            moved = GEOMETRY.offset(
+                partner,
+                GEOMETRY.file_of(to) - GEOMETRY.file_of(frm),
+                GEOMETRY.rank_of(to) - GEOMETRY.rank_of(frm),
+            )
             if moved is not None and _may_stand(kind, color, moved):
                 tandem, file = ("-" if ahead else "+"), 0
         drank = (GEOMETRY.rank_of(to) - GEOMETRY.rank_of(frm)) * FORWARD[color]
@@ -128,7 +152,6 @@ def make_wxf(layout, kind_names: dict[int, str] = NAMES) -> SimpleNamespace:
             number = file_number(to, color)
         return WxfParts(kind, index, tandem, file, operator, number, count, files_with_pairs)
 
-
     def move_to_wxf(pos, move: int, plain: bool = False) -> str:
         """WXF text of ``move`` (legal in ``pos``), exactly as Fairy-Stockfish writes it; with
         ``plain``, naming the piece by its file where WXF would use a tandem mark or index."""
@@ -136,7 +159,6 @@ def make_wxf(layout, kind_names: dict[int, str] = NAMES) -> SimpleNamespace:
         head = str(parts.index) if parts.index else WXF_LETTERS[parts.kind]
         second = parts.tandem or str(parts.file)
         return f"{head}{second}{parts.operator}{parts.number}"
-
 
     def unmatched(pos, kind: int | None, file: int | None) -> str:
         """Why no move answers WXF or Chinese text naming a piece of ``kind`` (None: any, as WXF's
@@ -147,30 +169,48 @@ def make_wxf(layout, kind_names: dict[int, str] = NAMES) -> SimpleNamespace:
         pieces = [sq for sq in pos.occupied[color] if kind is None or board[sq] & KIND_MASK == kind]
         if file is None:
             where = " sharing its file with another"
-            pieces = [sq for sq in pieces if any(board[other] == board[sq] and other != sq for other
-                                                 in range(GEOMETRY.file_of(sq), GEOMETRY.size,
-                                                          GEOMETRY.files))]
+            pieces = [
+                sq
+                for sq in pieces
+                if any(
+                    board[other] == board[sq] and other != sq
+                    for other in range(GEOMETRY.file_of(sq), GEOMETRY.size, GEOMETRY.files)
+                )
+            ]
         else:
             where = f" on file {file}"
             pieces = [sq for sq in pieces if file_number(sq, color) == file]
         return f"no {named}{where} can move that way" if pieces else f"no {named}{where}"
-
 
     def _unmatched_wxf(pos, canonical: str) -> str:
         """`unmatched` for canonical WXF: ``R9``, ``R+`` (tandem) or ``27`` (index and file)."""
         head, second = canonical[0], canonical[1]
         return unmatched(pos, LETTER_KINDS.get(head), int(second) if second in DIGITS else None)
 
-
     def move_from_wxf(pos, text: str) -> int:
         canonical = normalize_wxf(text)
         kind = LETTER_KINDS.get(canonical[:1])
         if looks_like_wxf(canonical) and kind is not None and kind not in layout.kinds:
-            raise MoveError(f"bad move text {text!r}: {pos.variant.name} has no {NAMES[kind]}; "
-                            f"its pieces are {letters}")
-        return parse_by_rendering(pos, text, move_to_wxf, normalize_wxf, looks_like_wxf,
-                                  "WXF", "C2=5", plain=partial(move_to_wxf, plain=True),
-                                  unmatched=_unmatched_wxf)
+            raise MoveError(
+                f"bad move text {text!r}: {pos.variant.name} has no {NAMES[kind]}; "
+                f"its pieces are {letters}"
+            )
+        return parse_by_rendering(
+            pos,
+            text,
+            move_to_wxf,
+            normalize_wxf,
+            looks_like_wxf,
+            "WXF",
+            "C2=5",
+            plain=partial(move_to_wxf, plain=True),
+            unmatched=_unmatched_wxf,
+        )
 
-    return SimpleNamespace(file_number=file_number, wxf_parts=wxf_parts, move_to_wxf=move_to_wxf,
-                           move_from_wxf=move_from_wxf, unmatched=unmatched)
+    return SimpleNamespace(
+        file_number=file_number,
+        wxf_parts=wxf_parts,
+        move_to_wxf=move_to_wxf,
+        move_from_wxf=move_from_wxf,
+        unmatched=unmatched,
+    )
