@@ -1,18 +1,29 @@
-"""Xiangqi game ends (variants/xiangqi/rules.py) on hand-worked lines: the move limit and its
-extension for checks, counted by hand from the rule Fairy-Stockfish applies (100 plies without
-a capture draw; with at least 20 plies played since the start position, each check beyond 10
-by the side that checked more extends the limit by 2 plies); repetitions judged by checks; no
-legal move; a captured general. The same verdicts without a chase rule (``make_rules(None)``,
-minixiangqi's). `test_xiangqi_oracle` compares the rules with pyffish over random games."""
+"""Xiangqi game ends (variants/families/xiangqi_family/rules.py) on hand-worked lines: the move
+limit and its extension for checks, counted by hand from the rule Fairy-Stockfish applies (100
+plies without a capture draw; with at least 20 plies played since the start position, each check
+beyond 10 by the side that checked more extends the limit by 2 plies); repetitions judged by
+checks; no legal move; a captured general. The same verdicts without a chase rule
+(``make_rules(None)``, minixiangqi's). The conformance kit and `test_xiangqi_move_limit` compare
+the rules with pyffish over random games."""
 
 import pytest
 from xqchess.core.outcome import Outcome, Termination
 from xqchess.core.pieces import BLACK
 from xqchess.core.pieces import WHITE as RED
 from xqchess.variants import get_variant
-from xqchess.variants.xiangqi.rules import BY_CHECK, BY_NEITHER, RULES, judge_cycle, make_rules
+from xqchess.variants.families.xiangqi_family.attacks import make_attacks
+from xqchess.variants.families.xiangqi_family.board import XiangqiBoard, build_tables
+from xqchess.variants.families.xiangqi_family.chase import make_chase
+from xqchess.variants.families.xiangqi_family.rules import BY_CHECK, BY_NEITHER, make_rules
 
 XIANGQI = get_variant("xiangqi")
+GAME = XIANGQI.definition
+TABLES = build_tables(
+    XiangqiBoard(GAME.geometry, GAME.palaces, GAME.own_halves, frozenset(GAME.kinds))
+)
+#: xiangqi's rules with its chase rule, as its family builder makes them
+RULES = make_rules(make_chase(TABLES, make_attacks(TABLES).attackers))
+judge_cycle = RULES.judge_cycle
 
 #: 79 plies without a capture; Red's chariot against the lone black general.
 LIMIT_START = "5k3/9/9/9/9/9/9/9/9/R2K5 w - - 79 1"
@@ -93,7 +104,9 @@ TWO_LOOPS_START = "R8/5k3/9/9/9/9/9/9/9/3K5 w - - 0 1"
 TWO_LOOPS = "a10a8 f9f10 a8a10 f10f9 a10a9 f9f10 a9a10 f10f9".split()
 
 
-@pytest.mark.parametrize("rules", [RULES, make_rules(None)], ids=["xiangqi", "no-chase-rule"])
+@pytest.mark.parametrize(
+    "rules", [get_variant("xiangqi"), make_rules(None)], ids=["xiangqi", "no-chase-rule"]
+)
 def test_a_cycle_with_one_quiet_move_of_the_checker_is_a_draw(rules):
     # Red checked with three of its four moves since the first occurrence, not every one: no
     # perpetual check, no chase: a plain threefold repetition (Fairy-Stockfish agrees)
