@@ -27,24 +27,11 @@ from xqchess.core.geometry import Geometry
 from xqchess.core.variant import ChessmapsValues
 from xqchess.variants.chess.chessmaps import CHESSMAPS_VALUES as CHESS_CHESSMAPS
 from xqchess.variants.chess.tables import (
-    CAPTURE_STRENGTH,
-    ENDGAME_SQUARE_TABLES,
-    PHASE_WEIGHTS,
-    PIECE_VALUES,
-    SQUARE_TABLES,
+    CAPTURE_STRENGTH, ENDGAME_SQUARE_TABLES, PHASE_WEIGHTS, PIECE_VALUES, SQUARE_TABLES,
 )
 from xqchess.variants.families.chess_family.definition import (
-    BISHOP,
-    DIAGONAL,
-    KNIGHT,
-    KNIGHT_JUMPS,
-    ORTHOGONAL,
-    QUEEN,
-    ROOK,
-    STANDARD_PIECES,
-    ChessGame,
-    PieceKind,
-    standard_castlings,
+    BISHOP, DIAGONAL, KNIGHT, KNIGHT_JUMPS, ORTHOGONAL, QUEEN, ROOK, STANDARD_PIECES,
+    ChessGame, PieceKind, standard_castlings,
 )
 
 ARCHBISHOP, CHANCELLOR = 7, 8
@@ -54,11 +41,8 @@ WIDENED_FILES = (0, 1, 2, 3, 3, 4, 4, 5, 6, 7)
 
 
 def widen(table: list[int]) -> list[int]:
-    return [
-        table[rank * 8 + WIDENED_FILES[file]]
-        for rank in range(GEOMETRY.ranks)
-        for file in range(GEOMETRY.files)
-    ]
+    return [table[rank * 8 + WIDENED_FILES[file]]
+            for rank in range(GEOMETRY.ranks) for file in range(GEOMETRY.files)]
 
 
 def mean(a: list[int], b: list[int]) -> list[int]:
@@ -76,52 +60,30 @@ CAPABLANCA = ChessGame(
     package=__package__,
     geometry=GEOMETRY,
     start_fen="rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
-    kinds=tuple(STANDARD_PIECES.values())
-    + (
-        PieceKind(
-            ARCHBISHOP,
-            "A",
-            "archbishop",
-            leaps=KNIGHT_JUMPS,
-            slides=DIAGONAL,
-            rule="an archbishop moves along diagonals or jumps as a knight",
-        ),
-        PieceKind(
-            CHANCELLOR,
-            "C",
-            "chancellor",
-            leaps=KNIGHT_JUMPS,
-            slides=ORTHOGONAL,
-            rule="a chancellor moves along ranks and files or jumps as a knight",
-        ),
-    ),
+    kinds=tuple(STANDARD_PIECES.values()) + (
+        PieceKind(ARCHBISHOP, "A", "archbishop", leaps=KNIGHT_JUMPS, slides=DIAGONAL,
+                  rule="an archbishop moves along diagonals or jumps as a knight"),
+        PieceKind(CHANCELLOR, "C", "chancellor", leaps=KNIGHT_JUMPS, slides=ORTHOGONAL,
+                  rule="a chancellor moves along ranks and files or jumps as a knight")),
     promotion_kinds=(QUEEN, CHANCELLOR, ARCHBISHOP, ROOK, BISHOP, KNIGHT),
     pawn_start_rank=(1, 6),
-    castlings=standard_castlings(
-        GEOMETRY, king_file=5, rook_files=(9, 0), king_targets=(8, 2), rook_targets=(7, 3)
-    ),
+    castlings=standard_castlings(GEOMETRY, king_file=5, rook_files=(9, 0),
+                                 king_targets=(8, 2), rook_targets=(7, 3)),
     ep_needs_legal_capture=False,
     game_end="fairy-stockfish",
     mating_kinds=frozenset((ROOK, QUEEN, ARCHBISHOP, CHANCELLOR)),
     piece_values={**PIECE_VALUES, ARCHBISHOP: 850, CHANCELLOR: 875},
     square_tables=TABLES,
     endgame_square_tables={kind: widen(table) for kind, table in ENDGAME_SQUARE_TABLES.items()},
-    phase_weights={
-        **PHASE_WEIGHTS,
-        ARCHBISHOP: PHASE_WEIGHTS[QUEEN],
-        CHANCELLOR: PHASE_WEIGHTS[QUEEN],
-    },
+    phase_weights={**PHASE_WEIGHTS, ARCHBISHOP: PHASE_WEIGHTS[QUEEN],
+                   CHANCELLOR: PHASE_WEIGHTS[QUEEN]},
     capture_strength={**CAPTURE_STRENGTH, ARCHBISHOP: 1, CHANCELLOR: 1},
     chessmaps_values=ChessmapsValues(
         values={**CHESS_CHESSMAPS.values, ARCHBISHOP: (85,), CHANCELLOR: (87,)},
         pair_order=dict(CHESS_CHESSMAPS.pair_order),
         royal_exchange_value=CHESS_CHESSMAPS.royal_exchange_value,
-        slider_directions={
-            **CHESS_CHESSMAPS.slider_directions,
-            ARCHBISHOP: DIAGONAL,
-            CHANCELLOR: ORTHOGONAL,
-        },
-    ),
+        slider_directions={**CHESS_CHESSMAPS.slider_directions, ARCHBISHOP: DIAGONAL,
+                           CHANCELLOR: ORTHOGONAL}),
     # Greer's three king zones on ten files: queen side a-d, centre e-f, king side g-j
     royal_zone_files=((0, 1, 2, 3), (4, 5), (6, 7, 8, 9)),
     # Unicode has no archbishop or chancellor a terminal draws in one cell: their letters

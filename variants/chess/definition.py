@@ -5,21 +5,11 @@ FIDE's game end with python-chess's semantics (`families.chess_family.rules`, ``
 from xqchess.variants.chess.chessmaps import CHESSMAPS_VALUES
 from xqchess.variants.chess.evaluation import EVALUATION_TERMS
 from xqchess.variants.chess.tables import (
-    CAPTURE_STRENGTH,
-    ENDGAME_SQUARE_TABLES,
-    GEOMETRY,
-    PHASE_WEIGHTS,
-    PIECE_VALUES,
+    CAPTURE_STRENGTH, ENDGAME_SQUARE_TABLES, GEOMETRY, PHASE_WEIGHTS, PIECE_VALUES,
     SQUARE_TABLES,
 )
 from xqchess.variants.families.chess_family.definition import (
-    BISHOP,
-    KNIGHT,
-    QUEEN,
-    ROOK,
-    STANDARD_PIECES,
-    ChessGame,
-    standard_castlings,
+    BISHOP, KNIGHT, QUEEN, ROOK, STANDARD_PIECES, ChessGame, standard_castlings,
 )
 
 #: the perft bench's middlegame: every special move within three plies
@@ -33,9 +23,8 @@ CHESS = ChessGame(
     kinds=tuple(STANDARD_PIECES.values()),
     promotion_kinds=(QUEEN, ROOK, BISHOP, KNIGHT),
     pawn_start_rank=(1, 6),
-    castlings=standard_castlings(
-        GEOMETRY, king_file=4, rook_files=(7, 0), king_targets=(6, 2), rook_targets=(5, 3)
-    ),
+    castlings=standard_castlings(GEOMETRY, king_file=4, rook_files=(7, 0),
+                                 king_targets=(6, 2), rook_targets=(5, 3)),
     piece_values=PIECE_VALUES,
     square_tables=SQUARE_TABLES,
     endgame_square_tables=ENDGAME_SQUARE_TABLES,
@@ -46,10 +35,8 @@ CHESS = ChessGame(
     # Greer's king zones: queen side a-c, centre d-e, king side f-h
     royal_zone_files=((0, 1, 2), (3, 4), (5, 6, 7)),
     native_protocols=("uci",),
-    suites={
-        "bratko-kopec": "bratko-kopec.epd",
-        "chess-middlegames": "chess-middlegames.epd",
-        "chess-middlegames-30": "chess-middlegames-30.epd",
-    },
+    suites={"bratko-kopec": "bratko-kopec.epd",
+            "chess-middlegames": "chess-middlegames.epd",
+            "chess-middlegames-30": "chess-middlegames-30.epd"},
     perft_bench=(("startpos", None, 4), ("kiwipete", KIWIPETE, 3)),
 )

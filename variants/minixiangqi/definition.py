@@ -44,17 +44,10 @@ and cannon slide along ranks and files.
 from xqchess.core.geometry import Geometry
 from xqchess.core.variant import BY_FILE, ChessmapsValues
 from xqchess.variants.families.xiangqi_family.board import (
-    ORTHOGONAL,
-    XiangqiBoard,
-    build_tables,
+    ORTHOGONAL, XiangqiBoard, build_tables,
 )
 from xqchess.variants.families.xiangqi_family.definition import (
-    CANNON,
-    CHARIOT,
-    GENERAL,
-    HORSE,
-    SOLDIER,
-    XiangqiGame,
+    CANNON, CHARIOT, GENERAL, HORSE, SOLDIER, XiangqiGame,
 )
 
 GEOMETRY = Geometry(7, 7)
@@ -112,16 +105,9 @@ def _general(sq: int) -> int:
     return -8 if rank == 1 else -9
 
 
-SQUARE_TABLES = {
-    kind: [function(sq) for sq in range(GEOMETRY.size)]
-    for kind, function in (
-        (HORSE, _horse),
-        (CHARIOT, _chariot),
-        (CANNON, _cannon),
-        (SOLDIER, _soldier),
-        (GENERAL, _general),
-    )
-}
+SQUARE_TABLES = {kind: [function(sq) for sq in range(GEOMETRY.size)]
+                 for kind, function in ((HORSE, _horse), (CHARIOT, _chariot), (CANNON, _cannon),
+                                        (SOLDIER, _soldier), (GENERAL, _general))}
 
 #: the perft bench's middlegames: the first two of the shipped suite
 MIDDLEGAME_17_01 = "1rnk2r/p1p1pp1/c2n1c1/4p2/C2P1CP/1PPP3/1RNKN1R b - - 0 1"
@@ -139,24 +125,15 @@ MINIXIANGQI = XiangqiGame(
     square_tables=SQUARE_TABLES,
     capture_strength=CAPTURE_STRENGTH,
     chessmaps_values=ChessmapsValues(
-        values={
-            SOLDIER: (20,),
-            HORSE: (40, 39),
-            CANNON: (45, 44),
-            CHARIOT: (90, 89),
-            GENERAL: (20,),
-        },
+        values={SOLDIER: (20,), HORSE: (40, 39), CANNON: (45, 44), CHARIOT: (90, 89),
+                GENERAL: (20,)},
         pair_order={HORSE: BY_FILE, CANNON: BY_FILE, CHARIOT: BY_FILE},
         royal_exchange_value=200,
-        slider_directions={CHARIOT: ORTHOGONAL, CANNON: ORTHOGONAL},
-    ),
+        slider_directions={CHARIOT: ORTHOGONAL, CANNON: ORTHOGONAL}),
     # the general's file: the palace's c, d and e files
     royal_zone_files=((2,), (3,), (4,)),
     pgn_variant_tag="minixiangqi",
     suites={"minixiangqi-middlegames": "minixiangqi-middlegames.epd"},
-    perft_bench=(
-        ("startpos", None, 4),
-        ("minixiangqi.17.01", MIDDLEGAME_17_01, 3),
-        ("minixiangqi.17.02", MIDDLEGAME_17_02, 3),
-    ),
+    perft_bench=(("startpos", None, 4), ("minixiangqi.17.01", MIDDLEGAME_17_01, 3),
+                 ("minixiangqi.17.02", MIDDLEGAME_17_02, 3)),
 )

@@ -23,35 +23,18 @@ chess's pawn, knight, rook and king; ferz 15, alfils 11 and 12 told apart by fil
 """
 
 from xqchess.core.variant import BY_FILE, ChessmapsValues
-from xqchess.variants.chess.tables import GEOMETRY
 from xqchess.variants.families.chess_family.definition import (
-    DIAGONAL,
-    KING,
-    KNIGHT,
-    ORTHOGONAL,
-    PAWN,
-    ROOK,
-    STANDARD_PIECES,
-    ChessGame,
-    PieceKind,
+    DIAGONAL, KING, KNIGHT, ORTHOGONAL, PAWN, ROOK, STANDARD_PIECES, ChessGame, PieceKind,
 )
+from xqchess.variants.chess.tables import GEOMETRY
 
 ALFIL, FERZ = 7, 8
 KINDS = (
-    PieceKind(
-        PAWN,
-        "P",
-        "pawn",
-        rule="a pawn moves one square straight ahead and captures one square diagonally forward",
-    ),
+    PieceKind(PAWN, "P", "pawn", rule="a pawn moves one square straight ahead and captures "
+              "one square diagonally forward"),
     STANDARD_PIECES[KNIGHT],
-    PieceKind(
-        ALFIL,
-        "B",
-        "alfil",
-        leaps=tuple((2 * f, 2 * r) for f, r in DIAGONAL),
-        rule="an alfil leaps two squares diagonally",
-    ),
+    PieceKind(ALFIL, "B", "alfil", leaps=tuple((2 * f, 2 * r) for f, r in DIAGONAL),
+              rule="an alfil leaps two squares diagonally"),
     STANDARD_PIECES[ROOK],
     PieceKind(FERZ, "Q", "ferz", leaps=DIAGONAL, rule="a ferz steps one square diagonally"),
     STANDARD_PIECES[KING],
@@ -66,10 +49,8 @@ def leaper_table(piece: PieceKind) -> list[int]:
 
 
 def pawn_table() -> list[int]:
-    return [
-        6 * max(GEOMETRY.rank_of(sq) - 1, 0) + 4 * (GEOMETRY.file_of(sq) in (3, 4))
-        for sq in range(GEOMETRY.size)
-    ]
+    return [6 * max(GEOMETRY.rank_of(sq) - 1, 0) + 4 * (GEOMETRY.file_of(sq) in (3, 4))
+            for sq in range(GEOMETRY.size)]
 
 
 SQUARE_TABLES = {piece.kind: leaper_table(piece) for piece in KINDS if piece.leaps}
@@ -95,18 +76,11 @@ SHATRANJ = ChessGame(
     square_tables=SQUARE_TABLES,
     capture_strength={KING: 1, ROOK: 2, KNIGHT: 6, FERZ: 8, ALFIL: 9, PAWN: 9},
     chessmaps_values=ChessmapsValues(
-        values={
-            PAWN: (10,),
-            ALFIL: (11, 12),
-            FERZ: (15,),
-            KNIGHT: (29,),
-            ROOK: (50, 49),
-            KING: (40,),
-        },
+        values={PAWN: (10,), ALFIL: (11, 12), FERZ: (15,), KNIGHT: (29,), ROOK: (50, 49),
+                KING: (40,)},
         pair_order={ALFIL: BY_FILE, ROOK: BY_FILE},
         royal_exchange_value=200,
-        slider_directions={ROOK: ORTHOGONAL},
-    ),
+        slider_directions={ROOK: ORTHOGONAL}),
     # Greer's king zones: queen side a-c, centre d-e (the king's start), king side f-h
     royal_zone_files=((0, 1, 2), (3, 4), (5, 6, 7)),
     letter_glyphs={ALFIL: "B", FERZ: "F"},
