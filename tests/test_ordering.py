@@ -159,6 +159,31 @@ def test_countermove_table(variant_name, index):
     assert counter.score(node_at(pos, prev_move=0), [reply]) == [0]  # root: no previous move
 
 
+def after(variant, fen, text):
+    """(the move ``text`` in ``fen``, the position after it)."""
+    pos = variant.position(fen)
+    move = variant.parse_move(pos, text)
+    pos.make(move)
+    return move, pos
+
+
+@pytest.mark.parametrize("index, shared", [(None, False), ("fromto", False), ("pieceto", True)])
+def test_countermove_keys_by_the_previous_moves_squares_or_piece(index, shared):
+    """Black's knight reaches f6 from g8 or from d7 (the same board after either): keyed by
+    from/to (the default) the two are separate entries; keyed by piece/to they are one. A move
+    to h6 is another entry in both."""
+    chess = get_variant("chess")
+    g8f6, pos = after(chess, "4k1n1/8/8/8/8/8/8/4K3 b - - 0 1", "g8f6")
+    d7f6, same_pos = after(chess, "4k3/3n4/8/8/8/8/8/4K3 b - - 0 1", "d7f6")
+    g8h6, other_pos = after(chess, "4k1n1/8/8/8/8/8/8/4K3 b - - 0 1", "g8h6")
+    reply, other = chess.parse_move(pos, "e1e2"), chess.parse_move(pos, "e1d1")
+    counter = Countermove(chess) if index is None else Countermove(chess, index)
+    counter.on_cutoff(pos, reply, g8f6, 2, 1, pos.side)
+    assert counter.score(node_at(pos, prev_move=g8f6), [reply, other]) == [1, 0]
+    assert counter.score(node_at(same_pos, prev_move=d7f6), [reply, other]) == [int(shared), 0]
+    assert counter.score(node_at(other_pos, prev_move=g8h6), [reply, other]) == [0, 0]
+
+
 def test_spec_builds_pipelines_and_names_bad_items():
     chess = get_variant("chess")
     assert [h.name for h in build_pipeline(DEFAULT_SPEC, chess).heuristics] == DEFAULT_SPEC.split(
