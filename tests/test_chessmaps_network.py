@@ -405,7 +405,7 @@ ACCURACY_TOLERANCE = 1.0
 
 @pytest.mark.parametrize("name", SIZES)
 def test_shipped_network_accuracy_on_a_fixed_slice_of_the_shipped_test_set(name):
-    from xqchess.cli.chessmaps_data import data_path, read_records
+    from xqchess.cli.chessmaps.data import data_path, read_records
 
     variant = get_variant(name)
     records = read_records(data_path(variant, "test"))[:SLICE]

@@ -2,7 +2,7 @@
 trinomial (single games) and pentanomial (game pairs) models with Jeffreys' prior, and the
 generalised SPRT's log-likelihood ratio.
 
-The interval's figures below are worked from the formulas in `cli.match_stats`: the counts
+The interval's figures below are worked from the formulas in `cli.match.stats`: the counts
 plus 1/2 are ``a_i``, ``A`` their sum, ``m = sum(a_i x_i) / A``, ``var = (sum(a_i x_i^2) / A -
 m^2) / (A + 1)``, the score interval ``m -+ 1.96 sqrt(var)``, each end as Elo ``-400 log10(1 /
 s - 1)`` (trinomial ``x``: 1, 1/2, 0; pentanomial ``x``: 0, 1/4, 1/2, 3/4, 1 a game)."""

@@ -1,7 +1,7 @@
 """`xqchess chessmaps train` and `xqchess chessmaps evaluate`: the chessmaps network's training
 and the paper's accuracy tables (Greer 2000, section 3, Tables 1 and 2, Figs. 4-6).
 
-train VARIANT: reads the training records (`cli.chessmaps_data`, default the shipped
+train VARIANT: reads the training records (`cli.chessmaps.data`, default the shipped
 ``chessmaps-train.txt.gz`` in the game's data folder), turns each into the network's inputs and
 target (`ordering.chessmaps.features`), trains (`ordering.chessmaps.network.train`, progress
 bars on a terminal) and writes the weights (default: the shipped ``chessmaps.npz`` in the game's
@@ -47,7 +47,7 @@ from xqchess.ordering.chessmaps import evaluation, network
 from xqchess.ordering.chessmaps.features import dataset
 from xqchess.variants import get_variant
 
-#: Where the data files are (`cli.chessmaps_data` writes them there).
+#: Where the data files are (`cli.chessmaps.data` writes them there).
 #: The ranks whose cumulative accuracy the reports quote (the paper's top-1, top-4, top-6).
 REPORT_RANKS = (1, 4, 6)
 #: Seeds of the random ordering and of the moves-per-sector sample.

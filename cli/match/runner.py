@@ -18,7 +18,7 @@ given and exceeded.
 Openings come from a file (`cli.openings`) or the game's shipped set; each is played twice, the
 engines taking turns to move first. After each game a progress line goes to stderr (and the
 game to the ``--pgn`` file); at the end the score, the first engine's Elo with its 95% interval
-(`cli.match_stats`), the SPRT's verdict when ``--sprt`` is given (it may end the match early),
+(`cli.match.stats`), the SPRT's verdict when ``--sprt`` is given (it may end the match early),
 and each engine's illegal moves, time losses, failures and longest move go to stdout.
 
 An engine given no command is this xqchess, started by the same Python from the folder this code

@@ -100,7 +100,11 @@ class San:
         castling = CASTLING_PATTERN.fullmatch(san)
         if castling:
             wanted = "O-O-O" if castling.group(2) else "O-O"
-            entry = next(c for c in desc.castlings if c.color == pos.side and c.san == wanted)
+            entry = next(
+                (c for c in desc.castlings if c.color == pos.side and c.san == wanted), None
+            )
+            if entry is None:
+                raise IllegalMoveError(f"illegal move {text}: {desc.name} has no castling")
             matches = [
                 m for m in legal if move_special(m) == COMPANION and move_to(m) == entry.king_to
             ]
