@@ -13,7 +13,13 @@ from xqchess.core.search import Limits, SearchConfig, Searcher
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
 from xqchess.variants import get_variant
 
-SPECS = ["none", "random", DEFAULT_SPEC]
+#: the default run searches with the default pipeline; the unordered and seeded-random orders,
+#: whose depth-3 trees take minutes on the 2-core CI machine, run with -m slow
+SPECS = [
+    pytest.param("none", marks=pytest.mark.slow),
+    pytest.param("random", marks=pytest.mark.slow),
+    DEFAULT_SPEC,
+]
 SEEDS = range(6)
 WALK_PLIES = 24
 SEARCH_DEPTH = {"chess": 3, "xiangqi": 3}
@@ -45,7 +51,7 @@ def test_generation_order_is_the_same_however_the_position_was_reached(variant_n
     parsed = variant.position(reached.fen(), strict=False)
     assert reached.legal_moves() == parsed.legal_moves()
     # after a search has emptied and refilled the piece sets in another order, still the same
-    search(variant, reached, "none")
+    search(variant, reached, DEFAULT_SPEC)
     assert reached.legal_moves() == parsed.legal_moves()
 
 

@@ -113,6 +113,7 @@ def fairy_stockfish_scores(variant_name: str, move_lists: list[str]) -> list[int
     reason="fairy-stockfish is not installed "
     "(Debian package fairy-stockfish: /usr/games/fairy-stockfish)",
 )
+@pytest.mark.slow  # a check of the shipped data, half a minute of Fairy-Stockfish per game
 @pytest.mark.parametrize("name", WITH_OPENINGS)
 def test_fairy_stockfish_judges_every_shipped_opening_balanced(name):
     variant = get_variant(name)

@@ -127,6 +127,7 @@ def test_fairy_stockfish_repetition_vectors(start, moves, expected):
     assert as_pyffish(expected, pos.side) == sf.is_optional_game_end("xiangqi", start, moves)
 
 
+@pytest.mark.slow  # every generated cycle against pyffish (40 s); the hand-made ones run by default
 def test_generated_cycles_agree_with_fairy_stockfish():
     """2,000 cycles; every position from the cycle's first repetition on is compared."""
     sf = pytest.importorskip("pyffish")
