@@ -87,6 +87,7 @@ def read_csv(path: Path) -> list[dict]:
         return untimed(list(csv.DictReader(handle)))
 
 
+@pytest.mark.slow  # a worker killed and its tasks retried elsewhere: 20 s of cluster time
 def test_a_worker_killed_mid_run_changes_no_result(cluster, tmp_path):
     """One worker dies after the first searches are journaled: the scheduler gives its
     searches to the other, and the run completes with the local run's rows."""

@@ -352,7 +352,8 @@ def test_null_move_needs_a_piece_beyond_king_and_pawns(variant_name, fen, pieces
     assert search._has_pieces(pos) is pieces
 
 
-@pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])
+# xiangqi's case (20 s on the 2-core CI machine) runs with -m slow
+@pytest.mark.parametrize("variant_name", ["chess", pytest.param("xiangqi", marks=pytest.mark.slow)])
 def test_aspiration_finds_the_same_best_score_as_the_full_window(variant_name):
     """Aspiration re-searches until the score falls inside the window, so at a fixed depth
     without other pruning the root score equals the full-window search's."""
