@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
+from xqchess import svg
 from xqchess.board_view import BoardView
 from xqchess.core.errors import (
     AmbiguousMoveError,
@@ -278,6 +279,14 @@ class Board:
         return BoardView().render(
             self.position, False, self._stack[-1].code if self._stack else 0, None
         )
+
+    def _repr_svg_(self) -> str:
+        """The board as an SVG picture for Jupyter (`xqchess.svg.board`), the last move and a
+        royal piece in check highlighted."""
+        king = self.position.kings[self.position.side]
+        check = king if king >= 0 and self.is_check() else None
+        lastmove = self.peek() if self.move_stack else None
+        return svg.board(self, lastmove=lastmove, check=check, size=390)
 
 
 @dataclass

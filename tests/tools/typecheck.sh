@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# mypy on core/ and the public API (xqchess/__init__.py), with pyproject.toml's [tool.mypy].
+# mypy on core/ and the public API (xqchess/__init__.py, xqchess.pgn, xqchess.svg), with
+# pyproject.toml's [tool.mypy].
 # The repository root is the package xqchess, so mypy reads it through a folder named xqchess:
 # a link to the checkout in a temporary directory. MYPY names the mypy to run (default: the one
 # beside this Python, else on PATH).
@@ -10,4 +11,4 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ln -s "$root" "$tmp/xqchess"
 cd "$tmp"
-"$mypy" --config-file "$root/pyproject.toml" --cache-dir "$tmp/.mypy_cache" -p xqchess.core -m xqchess
+"$mypy" --config-file "$root/pyproject.toml" --cache-dir "$tmp/.mypy_cache" -p xqchess.core -m xqchess -m xqchess.pgn -m xqchess.svg
