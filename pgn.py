@@ -157,17 +157,15 @@ class Game(GameNode):
     @classmethod
     def from_board(cls, board: Board) -> Game:
         """The game ``board`` holds: its start and the moves on its stack, the result if it
-        has ended (``*`` if not)."""
+        has ended (``*`` if not), and the tags PGN gives its game and start."""
         start = board.copy()
         while start.move_stack:
             start.pop()
-        variant = board.variant
         outcome = board.outcome()
-        headers = {"Result": outcome.result() if outcome else "*"}
-        if variant.pgn_variant_tag:
-            headers["Variant"] = variant.pgn_variant_tag
-        if start.fen() != variant.start_fen:
-            headers["SetUp"], headers["FEN"] = "1", start.fen()
+        result = outcome.result() if outcome else "*"
+        # the tags the writer gives the game (Variant, Format, SetUp, FEN: core.pgn's rules)
+        start_game = core_pgn.Game(board.variant, start.fen(), [], dict(SEVEN_TAG_ROSTER))
+        headers = core_pgn.read_tags(write_pgn(start_game, result))
         game = cls(headers)
         node: GameNode = game
         for move in board.move_stack:
