@@ -283,7 +283,7 @@ def _lines(layout: _Layout, style: BoardStyle) -> list[str]:
         (file_a, rank_a), (file_b, rank_b) = a, b
         ends = {"x1": layout.x(file_a), "y1": layout.y(rank_a)}
         ends |= {"x2": layout.x(file_b), "y2": layout.y(rank_b)}
-        return _element("line", {"class": kind, **ends, **stroke})
+        return _element("line", {"class": f"line {kind}", **ends, **stroke})
 
     for rank in range(geometry.ranks):
         parts.append(line("rank", (0, rank), (last_file, rank)))

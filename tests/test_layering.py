@@ -1,6 +1,7 @@
 """The layers hold: the import contracts of pyproject.toml (import-linter), and what import-linter
-cannot say: nothing in core/, ordering/, the board view or the API's pictures and PGN
-(svg.py, pgn.py) names a game in its code, nor does cli/ outside a game's own protocol; and the installed distribution is one namespace, xqchess."""
+cannot say: nothing in core/, ordering/, the board view or the API's pictures and PGN (svg.py,
+pgn.py) names a game in its code, nor does cli/ outside a game's own protocol; and the installed
+distribution is one namespace, xqchess."""
 
 import ast
 import subprocess

@@ -98,7 +98,7 @@ def test_games_are_read_one_after_another_from_a_file():
     texts = [str(xqchess.pgn.Game.from_board(board)) for board in (first, second, third)]
     # the second game's movetext holds a comment with a blank line, and no blank line
     # separates the third game from the second
-    second_text = texts[1].replace("\n\n1.", '\n\n{ a comment\n\nover lines } 1.', 1)
+    second_text = texts[1].replace("\n\n1.", "\n\n{ a comment\n\nover lines } 1.", 1)
     handle = io.StringIO(texts[0] + "\n\n" + second_text + texts[2])
     games = [xqchess.pgn.read_game(handle) for _ in range(3)]
     assert [game.end().board().fen() for game in games] == [b.fen() for b in (first, second, third)]
@@ -171,7 +171,7 @@ def test_we_read_python_chess_games(seed):
 @pytest.mark.parametrize(
     "text, fault",
     [
-        ("[Event \"x\"]\n\n1. e4 e5 2. Nf6 *\n", "PGN move 2 'Nf6': illegal move Nf6"),
+        ('[Event "x"]\n\n1. e4 e5 2. Nf6 *\n', "PGN move 2 'Nf6': illegal move Nf6"),
         ('[Variant "shogi"]\n\n1. P7g7f *\n', "PGN variant 'shogi' is not one of"),
         ('[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n\n*\n', "PGN FEN tag: "),
         ('[Result "2-0"]\n\n1. e4 *\n', "PGN Result tag '2-0' is not one of"),
