@@ -25,8 +25,17 @@ from collections.abc import Iterator, Mapping
 from typing import TextIO
 
 from xqchess import Board, Move
-from xqchess.core import pgn as core_pgn
-from xqchess.core.pgn import PgnError, game_text, pgn_variant, read_pgn, write_pgn
+from xqchess.core import pgn as core_pgn  # its Game is the writer's record of a game
+from xqchess.core.pgn import (
+    RESULTS,
+    PgnError,
+    game_text,
+    pgn_variant,
+    read_pgn,
+    read_tags,
+    write_pgn,
+)
+from xqchess.core.variant import Variant
 from xqchess.variants import NAMES, get_variant
 
 __all__ = ["Game", "ChildNode", "GameNode", "PgnError", "read_game"]
@@ -43,7 +52,8 @@ SEVEN_TAG_ROSTER = {
 }
 
 
-def _variants() -> list:
+def _variants() -> list[Variant]:
+    """Every game, for the Variant tag to choose from."""
     return [get_variant(name) for name in NAMES]
 
 
@@ -165,7 +175,7 @@ class Game(GameNode):
         result = outcome.result() if outcome else "*"
         # the tags the writer gives the game (Variant, Format, SetUp, FEN: core.pgn's rules)
         start_game = core_pgn.Game(board.variant, start.fen(), [], dict(SEVEN_TAG_ROSTER))
-        headers = core_pgn.read_tags(write_pgn(start_game, result))
+        headers = read_tags(write_pgn(start_game, result))
         game = cls(headers)
         node: GameNode = game
         for move in board.move_stack:
@@ -190,12 +200,13 @@ class Game(GameNode):
             position.make(codes[-1])
         tags = dict(self.headers)
         result = tags.get("Result", "*")
-        if result not in core_pgn.RESULTS:
-            raise PgnError(f"PGN Result {result!r} is not one of {', '.join(core_pgn.RESULTS)}")
+        if result not in RESULTS:
+            raise PgnError(f"PGN Result {result!r} is not one of {', '.join(RESULTS)}")
         return write_pgn(core_pgn.Game(variant, board.fen(), codes, tags), result)
 
     def __repr__(self) -> str:
-        return f"<Game {self.headers['White']!r} vs {self.headers['Black']!r}, {self.ply()} plies>"
+        players = f"{self.headers['White']!r} vs {self.headers['Black']!r}"
+        return f"<Game {players}, {len(self.mainline_moves())} plies>"
 
 
 def read_game(handle: TextIO) -> Game | None:

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, NamedTuple, Union
+from typing import TYPE_CHECKING, NamedTuple
 from xml.sax.saxutils import escape, quoteattr
 
-from xqchess.board_view import CHECK, LAST_MOVE
+from xqchess.board_view import CHECK, LAST_MOVE, RIVER
 from xqchess.core.errors import XQChessError
 from xqchess.core.pieces import COLOR_SHIFT
-from xqchess.core.variant import POINTS, BoardStyle
+from xqchess.core.variant import POINTS, BoardStyle, Variant
 
 if TYPE_CHECKING:
     from xqchess import Board, Move
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 __all__ = ["Arrow", "board"]
 
 #: a square, by its index (``rank * files + file``) or its name (``"e4"``)
-Square = Union[int, str]
+Square = int | str
 
 CELL = 45  # a square's side, or the distance between two crossings
 MARGIN = 20  # the band around the board that holds the coordinates
@@ -82,6 +82,11 @@ def _element(name: str, attributes: Mapping[str, object], text: str | None = Non
     if text is None:
         return f"<{name} {written}/>"
     return f"<{name} {written}>{escape(text)}</{name}>"
+
+
+def _container(name: str, attributes: Mapping[str, object], children: Iterable[str]) -> str:
+    """An SVG element holding ``children`` (elements written already)."""
+    return _element(name, attributes)[: -len("/>")] + ">" + "".join(children) + f"</{name}>"
 
 
 def _text_style(style: str) -> dict[str, object]:
@@ -200,16 +205,13 @@ def board(
     dimensions = (
         {} if size is None else {"width": layout.width * scale, "height": layout.height * scale}
     )
-    header = _element(
-        "svg",
-        {
-            "xmlns": "http://www.w3.org/2000/svg",
-            "version": "1.1",
-            "viewBox": f"0 0 {_number(layout.width)} {_number(layout.height)}",
-            **dimensions,
-        },
-    )[:-2]
-    return header + ">" + "".join(parts) + "</svg>"
+    root = {
+        "xmlns": "http://www.w3.org/2000/svg",
+        "version": "1.1",
+        "viewBox": f"0 0 {_number(layout.width)} {_number(layout.height)}",
+        **dimensions,
+    }
+    return _container("svg", root, parts)
 
 
 def _shaded_squares(layout: _Layout, style: BoardStyle) -> list[str]:
@@ -257,7 +259,7 @@ def _ruled_board(layout: _Layout, style: BoardStyle) -> list[str]:
         for half, text in enumerate(style.river_text):
             x = left + (right - left) * (1 + 2 * half) / 4
             attributes = {"class": "river", "x": x, "y": y + size * BASELINE, "font_size": size}
-            attributes |= {"text_anchor": "middle", **_text_style("italic #204a90")}
+            attributes |= {"text_anchor": "middle", **_text_style(RIVER)}
             parts.append(_element("text", attributes, text))
     top, bottom = (0, 1) if layout.flipped else (1, 0)
     size = CELL * 0.3
@@ -336,7 +338,7 @@ def _highlight(layout: _Layout, kind: str, sq: int, color: str) -> str:
     return _element("rect", attributes)
 
 
-def _piece(layout: _Layout, style: BoardStyle, variant, sq: int, piece: int) -> str:
+def _piece(layout: _Layout, style: BoardStyle, variant: Variant, sq: int, piece: int) -> str:
     """A piece: its symbol in its side's color, on a round face on a ruled board; a piece
     that Unicode has no symbol for is its letter, outlined for the first player as the
     symbols of the first player's pieces are."""
@@ -367,7 +369,7 @@ def _piece(layout: _Layout, style: BoardStyle, variant, sq: int, piece: int) -> 
         "class": f"piece {variant.color_names[color]} {letter} {name}",
         "transform": f"translate({_number(x)} {_number(y)})",
     }
-    return _element("g", group)[:-2] + ">" + "".join(parts) + "</g>"
+    return _container("g", group, parts)
 
 
 def _mark(layout: _Layout, sq: int) -> str:
@@ -379,8 +381,7 @@ def _mark(layout: _Layout, sq: int) -> str:
         _element("line", {"x1": x - arm, "y1": y - arm, "x2": x + arm, "y2": y + arm, **stroke}),
         _element("line", {"x1": x - arm, "y1": y + arm, "x2": x + arm, "y2": y - arm, **stroke}),
     ]
-    name = layout.geometry.square_name(sq)
-    return f'<g class="mark {name}">' + "".join(lines) + "</g>"
+    return _container("g", {"class": f"mark {layout.geometry.square_name(sq)}"}, lines)
 
 
 def _arrow(layout: _Layout, arrow: Arrow) -> str:
@@ -394,7 +395,7 @@ def _arrow(layout: _Layout, arrow: Arrow) -> str:
     if tail == head:
         ring = {"fill": "none", "stroke": arrow.color, "stroke_opacity": ARROW_OPACITY}
         circle = {"cx": x1, "cy": y1, "r": CELL * 0.45, "stroke_width": CELL * 0.08, **ring}
-        return f'<g class="arrow {names}">' + _element("circle", circle) + "</g>"
+        return _container("g", {"class": f"arrow {names}"}, [_element("circle", circle)])
     length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
     ux, uy = (x2 - x1) / length, (y2 - y1) / length  # along the arrow
     nx, ny = -uy, ux  # across it
@@ -411,4 +412,5 @@ def _arrow(layout: _Layout, arrow: Arrow) -> str:
         (x1 - nx * shaft_half, y1 - ny * shaft_half),
     ]
     points = " ".join(f"{_number(x)},{_number(y)}" for x, y in corners)
-    return f'<g class="arrow {names}">' + _element("polygon", {"points": points, **paint}) + "</g>"
+    polygon = _element("polygon", {"points": points, **paint})
+    return _container("g", {"class": f"arrow {names}"}, [polygon])
