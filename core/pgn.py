@@ -123,10 +123,12 @@ def game_text(readline: Callable[[], str]) -> str | None:
     """The text of the next game on a stream read by ``readline`` (None when no game is
     left): its tags, then its movetext up to the result that ends it, or the blank line
     after it, or the end of the stream. Blank lines before the movetext and inside comments
-    do not end a game; ``%`` escape lines are skipped."""
+    do not end a game; ``%`` escape lines and a byte order mark are skipped."""
     lines: list[str] = []
     moves_begun = in_comment = False
     while line := readline():
+        if not lines:  # a file may begin with a byte order mark
+            line = line.lstrip("\ufeff")
         if not in_comment and not line.strip():
             if moves_begun:
                 break

@@ -105,6 +105,12 @@ def test_games_are_read_one_after_another_from_a_file():
     assert xqchess.pgn.read_game(handle) is None
 
 
+def test_a_file_with_windows_line_ends_and_a_byte_order_mark_is_read():
+    board = random_game("xiangqi", 31, 20)
+    text = "\ufeff" + str(xqchess.pgn.Game.from_board(board)).replace("\n", "\r\n")
+    assert xqchess.pgn.read_game(io.StringIO(text, newline="")).end().board().fen() == board.fen()
+
+
 def test_the_first_game_of_many_is_read_with_its_own_tags():
     """read_pgn (the command line's `load`) took the tags of every game in a file: a match's
     PGN, each game from its own opening FEN, was read with the last game's FEN."""
