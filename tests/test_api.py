@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.mark.smoke
-@pytest.mark.parametrize("module", [xqchess, matrix], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [xqchess, xqchess.board, matrix], ids=lambda m: m.__name__)
 def test_docstring_examples_run(module):
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
