@@ -10,4 +10,4 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ln -s "$root" "$tmp/xqchess"
 cd "$tmp"
-"$mypy" --config-file "$root/pyproject.toml" --cache-dir "$tmp/.mypy_cache" -p xqchess.core -m xqchess -m xqchess.board
+"$mypy" --config-file "$root/pyproject.toml" --cache-dir "$tmp/.mypy_cache" -p xqchess.core -m xqchess -m xqchess.analysis -m xqchess.board -m xqchess.move -m xqchess.outcome
