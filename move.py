@@ -54,7 +54,8 @@ def side_of(color: Color) -> int:
 def expect(value: object, kind: type | tuple[type, ...], what: str) -> None:
     """TypeError naming what was expected unless ``value`` is a ``kind`` (never a bool where
     an int is expected)."""
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if not isinstance(value, kind) or (isinstance(value, bool) and bool not in kinds):
         raise TypeError(f"expected {what}, got {type(value).__name__} {value!r}")
 
 
