@@ -59,8 +59,10 @@ class _MoveView:
         return isinstance(move, Move) and self._board._code(move, self._codes()) is not None
 
     def __repr__(self) -> str:
+        """python-chess's: the moves in the game's own notation (UCI for those not legal)."""
         board = self._board
-        moves = ", ".join(board.notation(move) for move in board.legal_moves if move in self)
+        legal = board.legal_moves
+        moves = ", ".join(board.notation(move) if move in legal else move.uci() for move in self)
         return f"<{type(self).__name__} at {id(self):#x} ({moves})>"
 
 
@@ -404,8 +406,8 @@ class Board:
 
     def can_claim_fifty_moves(self, /) -> bool:
         """Whether the side to move may claim a draw by the fifty-move rule, now or after one
-        of its legal moves. Games whose move rule ends the game by itself (xiangqi's 60 moves
-        or rather 100 plies; shatranj's): False, `outcome` reports it."""
+        of its legal moves. Games whose move rule ends the game by itself (xiangqi's move
+        limit, shatranj's): False, `outcome` reports it."""
         return self._can_claim(Termination.FIFTY_MOVES)
 
     def can_claim_draw(self, /) -> bool:
@@ -486,7 +488,7 @@ class Board:
             and self.fen() == other.fen()
         )
 
-    # -- pictures ------------------------------------------------------------------------------
+    # -- pictures: text, rich, and SVG for notebooks (`_repr_svg_`, drawn by xqchess.svg) -------
 
     def __str__(self) -> str:
         """The board as text, the far side's rank first: FEN letters, ``.`` for empty.

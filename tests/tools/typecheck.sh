@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# mypy on core/ and the public API (xqchess/__init__.py), with pyproject.toml's [tool.mypy].
+# mypy on core/ and the public API (xqchess/__init__.py and its modules analysis, board, move and
+# outcome), with pyproject.toml's [tool.mypy]; tests/test_api_types.py checks a user's script strictly.
 # The repository root is the package xqchess, so mypy reads it through a folder named xqchess:
 # a link to the checkout in a temporary directory. MYPY names the mypy to run (default: the one
 # beside this Python, else on PATH).
