@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 
 from rich.console import RenderableType
 from xqchess.board_view import BoardView
-from xqchess.core.errors import IllegalMoveError, MoveError, PieceError
+from xqchess.core.errors import FenError, IllegalMoveError, MoveError, PieceError
 from xqchess.core.moves import move_from, move_promotion, move_to
 from xqchess.core.outcome import Termination
 from xqchess.core.position import Position
@@ -197,7 +197,10 @@ class Board:
         return piece
 
     def _set_placement(self, board: list[int]) -> None:
-        """The position with ``board``'s pieces, the other FEN fields kept; history cleared."""
+        """The position with ``board``'s pieces, the other FEN fields kept, but for the castling
+        rights and the en-passant square the new placement cannot hold, dropped as python-chess
+        drops them; history cleared. FenError (nothing changed) when no game can be played
+        from it."""
         geometry, letters = self.variant.geometry, self.variant.piece_letters
         rows = []
         for rank in reversed(range(geometry.ranks)):
@@ -212,7 +215,30 @@ class Board:
             rows.append(row + (str(empty) if empty else ""))
         fields = self.fen().split()
         fields[0] = "/".join(rows)
-        self.set_fen(" ".join(fields))
+        try:
+            self.set_fen(" ".join(fields))
+            return
+        except FenError as error:
+            refused = error
+        for ep in dict.fromkeys((fields[3], "-")):
+            rights = "".join(
+                letter
+                for letter in fields[2].replace("-", "")
+                if self._playable(fields[:2] + [letter, ep] + fields[4:])
+            )
+            candidate = " ".join(fields[:2] + [rights or "-", ep] + fields[4:])
+            if self._playable(candidate.split()):
+                self.set_fen(candidate)
+                return
+        raise refused
+
+    def _playable(self, fields: list[str]) -> bool:
+        """Whether the game can be played from the FEN of ``fields``."""
+        try:
+            self.variant.position(" ".join(fields), strict=self._strict)
+        except FenError:
+            return False
+        return True
 
     # -- moves ---------------------------------------------------------------------------------
 

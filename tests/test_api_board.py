@@ -116,6 +116,20 @@ def test_piece_map_and_placing_pieces():
     assert board.fen() == fen
 
 
+def test_placing_pieces_drops_the_rights_the_placement_cannot_hold():
+    """As python-chess: the castling rights and en-passant square a placement cannot hold go."""
+    board = Board()
+    assert board.remove_piece_at("h1") == Piece.from_symbol("R")
+    assert board.fen() == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w Qkq - 0 1"
+    passant = Board("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2")
+    passant.remove_piece_at("e5")
+    assert passant.fen() == "4k3/8/8/3p4/8/8/8/4K3 w - - 0 2"
+    capablanca = Board("capablanca")
+    with pytest.raises(xqchess.FenError, match="0 white kings"):
+        capablanca.remove_piece_at("f1")  # the king: no game, whatever the rights
+    assert capablanca == Board("capablanca")
+
+
 def test_pieces():
     knight = Piece.from_symbol("N")
     assert (knight.piece_type, knight.color, knight.symbol(), knight.unicode_symbol()) == (
@@ -255,6 +269,9 @@ def test_repetition_and_the_draw_claims():
     fifty = Board("4k3/8/8/8/8/8/8/R3K3 w - - 99 80")
     assert not fifty.is_game_over() and fifty.can_claim_fifty_moves()  # Ra2 makes it 100
     assert not Board("4k3/8/8/8/8/8/8/R3K3 w - - 98 80").can_claim_fifty_moves()
+    # python-chess: no claim without a move left to play (fool's mate, the clock at 100)
+    mated = Board("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 100 3")
+    assert mated.is_checkmate() and not mated.can_claim_fifty_moves()
 
 
 def test_xiangqi_ends_are_named_terminations():
