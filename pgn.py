@@ -13,8 +13,8 @@ variations and NAGs are skipped: a game keeps its mainline only.
 >>> import io
 >>> import xqchess.pgn
 >>> game = xqchess.pgn.read_game(io.StringIO('[Variant "xiangqi"]\\n1. C2=5 H8+7 1-0\\n'))
->>> game.headers["Result"], game.mainline_moves()
-('1-0', [Move('C2=5'), Move('H8+7')])
+>>> game.headers["Result"], [move.uci() for move in game.mainline_moves()]
+('1-0', ['h3e3', 'h10g8'])
 >>> game.end().board().fen()
 'rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2'
 """

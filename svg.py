@@ -15,7 +15,6 @@ True
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, NamedTuple
 from xml.sax.saxutils import escape, quoteattr
@@ -144,12 +143,9 @@ def _square(geometry: Geometry, square: Square) -> int:
     return square
 
 
-def _move_squares(geometry: Geometry, move: Move) -> tuple[int, int]:
-    """The squares a move leaves and enters, read from its UCI text."""
-    match = re.match(r"([a-z]\d+)([a-z]\d+)", move.uci())
-    if match is None:
-        raise XQChessError(f"{move} names no squares to highlight")
-    return geometry.parse_square(match.group(1)), geometry.parse_square(match.group(2))
+def _move_squares(move: Move) -> tuple[int, int]:
+    """The squares a move leaves and enters."""
+    return move.from_square, move.to_square
 
 
 def board(
@@ -187,7 +183,7 @@ def board(
     parts += _coordinates(layout)
     highlights = []
     if lastmove is not None:
-        highlights += [("lastmove", sq, LAST_MOVE) for sq in _move_squares(geometry, lastmove)]
+        highlights += [("lastmove", sq, LAST_MOVE) for sq in _move_squares(lastmove)]
     if check is not None:
         highlights.append(("check", _square(geometry, check), CHECK))
     for kind, sq, color in highlights:

@@ -23,3 +23,11 @@ class AmbiguousMoveError(MoveError):
 
 class UnknownVariantError(XQChessError):
     """No variant is registered under the given name."""
+
+
+class SquareError(XQChessError):
+    """A square name or index names no square of the game's board."""
+
+
+class PieceError(XQChessError):
+    """A piece symbol, kind or color names no piece of the game."""

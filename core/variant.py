@@ -146,6 +146,9 @@ class Variant:
     * ``claimable_draws`` (optional): the draws a player may claim (`outcome` with
       ``claim_draw``), as `Termination` members; none where the rules declare every draw
       themselves, as the arbiter does in xiangqi.
+    * ``draw_claims`` (optional): each claimable draw's test, function(pos) -> bool: whether the
+      side to move may claim it now (now or after one of its legal moves, as FIDE's Laws and
+      python-chess's ``can_claim_*`` say).
     * ``native_protocols`` (optional): the engine protocols made for this game (chess: UCI;
       xiangqi: UCCI), so that an engine speaking one plays it unless it says otherwise: the
       games a UCI engine plays are those its ``UCI_Variant`` option offers, else chess.
@@ -194,6 +197,7 @@ class Variant:
     evaluation_terms: dict[str, Callable[[Position], int]] = {}
     stalemate_loses: bool
     claimable_draws: tuple[Termination, ...] = ()
+    draw_claims: dict[Termination, Callable[[Position], bool]] = {}
     native_protocols: tuple[str, ...] = ()
     pgn_notation: str
     pgn_variant_tag: str | None
@@ -302,6 +306,12 @@ class Variant:
         ``attackers(board, sq, 0) + attackers(board, sq, 1)``, in some order. A variant may
         give a one-pass version (the chessmaps valueboard asks this for every square)."""
         return self.attackers(board, sq, 0) + self.attackers(board, sq, 1)
+
+    def insufficient_material(self, pos: Position) -> bool:
+        """Whether the material left is too little for either side ever to win, as the game's
+        rules end a game on it (chess: FIDE's dead material; python-chess's
+        ``is_insufficient_material``). By default the rules know no such end: False."""
+        return False
 
     def rule_draw(self, pos: Position) -> bool:
         """Whether the rules make the position a draw whatever is played next (the search's

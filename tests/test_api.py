@@ -21,23 +21,28 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.mark.smoke
-@pytest.mark.parametrize("module", [xqchess, matrix], ids=lambda m: m.__name__)
+@pytest.mark.parametrize(
+    "module",
+    [xqchess, xqchess.analysis, xqchess.board, xqchess.move, xqchess.outcome, matrix],
+    ids=lambda m: m.__name__,
+)
 def test_docstring_examples_run(module):
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
 
 
-def test_moves_compare_by_value_and_print_in_the_games_notation():
+def test_moves_compare_by_value_and_print_as_uci():
     chess, xiangqi = xqchess.Board("chess"), xqchess.Board("xiangqi")
     knight = chess.push_san("Nf3")
-    assert knight == xqchess.Board("chess").push_notation("g1f3")
-    assert hash(knight) == hash(xqchess.Board("chess").push_notation("g1f3"))
+    assert knight == xqchess.Board("chess").push_notation("g1f3") == xqchess.Move(6, 21)
+    assert hash(knight) == hash(xqchess.Move.from_uci("g1f3"))
     assert knight in xqchess.Board("chess").legal_moves
-    assert str(knight) == "Nf3" and knight.uci() == "g1f3"
+    assert str(knight) == knight.uci() == "g1f3" and chess.copy(stack=False) == chess.copy()
     cannon = xiangqi.push_notation("h3e3")
-    assert str(cannon) == "C2=5" and cannon.uci() == "h3e3"
+    assert str(cannon) == "h3e3" and cannon == xqchess.Move.from_uci("h3e3", "xiangqi")
     horse = xiangqi.push_notation("马８进７")
-    assert str(horse) == "H8+7" and xiangqi.peek() == horse and horse != cannon
+    assert horse.uci() == "h10g8" and xiangqi.peek() == horse and horse != cannon
+    assert xqchess.Move.from_uci("h3e3") != cannon  # a chess move, not xiangqi's
 
 
 @pytest.mark.parametrize(
@@ -53,8 +58,8 @@ def test_moves_compare_by_value_and_print_in_the_games_notation():
 )
 def test_refused_moves_change_nothing(variant, text, error):
     board = xqchess.Board(variant)
-    board.push(board.legal_moves[0])
-    board.push(board.legal_moves[0])
+    board.push(next(iter(board.legal_moves)))
+    board.push(next(iter(board.legal_moves)))
     fen, stack = board.fen(), board.move_stack
     with pytest.raises(error):
         board.push_notation(text)
@@ -69,7 +74,7 @@ def test_an_ambiguous_move_is_refused_with_the_candidates():
 
 def test_a_move_of_another_game_is_refused():
     chess = xqchess.Board("chess")
-    move = xqchess.Board("xiangqi").legal_moves[0]
+    move = next(iter(xqchess.Board("xiangqi").legal_moves))
     with pytest.raises(IllegalMoveError, match="a xiangqi move cannot be played in chess"):
         chess.push(move)
     assert chess.move_stack == []
@@ -102,7 +107,7 @@ def test_bad_fen_and_variant_are_the_errors_the_cli_reports():
 @pytest.mark.parametrize("variant", xqchess.VARIANTS)
 def test_search_reports_what_the_command_line_reports(variant):
     board = xqchess.Board(variant)
-    board.push(board.legal_moves[3])
+    board.push(list(board.legal_moves)[3])
     report = xqchess.search(board, depth=3)
     cli = json.loads(
         subprocess.run(
@@ -124,8 +129,10 @@ def test_search_reports_what_the_command_line_reports(variant):
         ).stdout
     )
     assert report.statistics["nodes"] == cli["nodes"]
-    assert str(report.best_move) == cli["bestmove"] == report.statistics["bestmove"]
-    assert [str(m) for m in report.pv] == cli["pv"]
+    assert report.statistics["bestmove"] == cli["bestmove"]
+    assert report.statistics["pv"] == cli["pv"]
+    assert report.best_move == report.pv[0] and report.best_move in board.legal_moves
+    assert report.statistics["bestmove"] == board.notation(report.best_move)
     assert report.depth == 3 and report.mate is None
 
 

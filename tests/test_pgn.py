@@ -22,7 +22,7 @@ def random_game(name: str, seed: int, plies: int, fen: str | None = None) -> xqc
     for _ in range(plies):
         if board.is_game_over():
             break
-        board.push(rng.choice(board.legal_moves))
+        board.push(rng.choice(list(board.legal_moves)))
     return board
 
 

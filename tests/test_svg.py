@@ -104,7 +104,7 @@ def test_a_ruled_board_has_its_lines_river_and_palaces(name, ranks, file_segment
 def test_every_piece_is_drawn_on_its_square(name):
     board = xqchess.Board(name)
     for _ in range(6):
-        board.push(board.legal_moves[len(board.legal_moves) // 2])
+        board.push(list(board.legal_moves)[board.legal_moves.count() // 2])
     drawn = pieces(parse(xqchess.svg.board(board)))
     assert {square: letter for square, (_, letter, _) in drawn.items()} == fen_pieces(board)
     colors = set(board.variant.color_names)
@@ -137,7 +137,7 @@ def test_flipping_mirrors_every_coordinate(name):
 @pytest.mark.parametrize("name", NAMES)
 def test_last_move_check_arrows_and_marks_are_drawn(name):
     board = xqchess.Board(name)
-    move = board.push(board.legal_moves[0])
+    move = board.push(next(iter(board.legal_moves)))
     frm, to = re.match(r"([a-z]\d+)([a-z]\d+)", move.uci()).groups()
     root = parse(
         xqchess.svg.board(
@@ -205,7 +205,7 @@ def test_jupyter_shows_the_board_with_its_last_move_and_check():
 @pytest.mark.parametrize("name", NAMES)
 def test_every_game_renders_to_png(name):
     board = xqchess.Board(name)
-    move = board.push(board.legal_moves[0])
+    move = board.push(next(iter(board.legal_moves)))
     picture = xqchess.svg.board(board, lastmove=move)
     image = Image.open(io.BytesIO(cairosvg.svg2png(bytestring=picture.encode()))).convert("RGB")
     root = parse(picture)

@@ -6,7 +6,6 @@ the definition once and bound to the instance as plain functions (the kernel's
 from __future__ import annotations
 
 from xqchess.core.notation import COORDINATES
-from xqchess.core.outcome import Termination
 from xqchess.core.pieces import BLACK, PIECE_CODES, WHITE, piece_code
 from xqchess.core.variant import SQUARES, BoardStyle, Variant
 from xqchess.variants.families.chess_family.attacks import build_attacks
@@ -20,9 +19,6 @@ from xqchess.variants.families.chess_family.fen import FenRules
 from xqchess.variants.families.chess_family.movegen import build_movegen
 from xqchess.variants.families.chess_family.rules import bare_king_winner, make_rules
 from xqchess.variants.families.chess_family.san import San
-
-#: the draws a player claims under FIDE's Laws (the other game ends end games themselves)
-FIDE_CLAIMS = (Termination.FIFTY_MOVES, Termination.THREEFOLD_REPETITION)
 
 
 def board_style(game: ChessGame) -> BoardStyle:
@@ -63,7 +59,6 @@ class ChessFamilyVariant(Variant):
         self.capture_strength = game.capture_strength
         self.chessmaps_values, self.royal_zone_files = game.chessmaps_values, game.royal_zone_files
         self.stalemate_loses = game.stalemate_loses
-        self.claimable_draws = FIDE_CLAIMS if game.game_end == "fide" else ()
         self.native_protocols = game.native_protocols
         self.pgn_notation, self.pgn_variant_tag = "san", game.pgn_variant_tag
         self.board_style = board_style(game)
@@ -120,6 +115,9 @@ class ChessFamilyVariant(Variant):
         self.royal_attacked = probe = attacks.attacked
         self.outcome = rules.outcome
         self.rule_draw = rules.rule_draw
+        self.insufficient_material = rules.insufficient_material
+        self.draw_claims = rules.draw_claims
+        self.claimable_draws = tuple(rules.draw_claims)
 
         def attacked(pos, sq: int, by_color: int) -> bool:
             return probe(pos.board, sq, by_color)

@@ -50,8 +50,9 @@ def bare_king_winner(pos) -> int | None:
 
 
 def make_rules(game: ChessGame) -> SimpleNamespace:
-    """``outcome(pos, claim_draw)``, ``rule_draw(pos)`` (the search's test, every node) and
-    ``insufficient_material(pos)`` (dead material) of ``game``."""
+    """``outcome(pos, claim_draw)``, ``rule_draw(pos)`` (the search's test, every node),
+    ``insufficient_material(pos)`` (dead material) and ``draw_claims`` (claimable draw ->
+    whether the side to move may claim it; none under Fairy-Stockfish's game end) of ``game``."""
     if game.game_end not in GAME_ENDS:
         raise ValueError(f"game end {game.game_end!r} is not one of {', '.join(GAME_ENDS)}")
     square_colors = game.square_colors
@@ -117,9 +118,10 @@ def make_rules(game: ChessGame) -> SimpleNamespace:
         dead_material = fide_dead_material if game.game_end == "fide" else fairy_dead_material
 
     def can_claim_fifty_moves(pos, legal: list[int]) -> bool:
-        """The move rule's count reached, now or after one legal move."""
+        """The move rule's count reached with a move left to play, now or after one legal
+        move (python-chess's ``can_claim_fifty_moves``)."""
         if pos.halfmove >= move_rule:
-            return True
+            return bool(legal)
         if pos.halfmove < move_rule - 1:
             return False
         for move in legal:
@@ -190,8 +192,15 @@ def make_rules(game: ChessGame) -> SimpleNamespace:
         few_pieces = len(pos.occupied[0]) + len(pos.occupied[1]) <= FEW_PIECES
         return pos.halfmove >= move_rule or (few_pieces and dead_material(pos))
 
+    draw_claims = {
+        Termination.FIFTY_MOVES: lambda pos: can_claim_fifty_moves(pos, pos.legal_moves()),
+        Termination.THREEFOLD_REPETITION: (
+            lambda pos: can_claim_threefold_repetition(pos, pos.legal_moves())
+        ),
+    }
     return SimpleNamespace(
         outcome=fide_outcome if game.game_end == "fide" else fairy_outcome,
+        draw_claims=draw_claims if game.game_end == "fide" else {},
         rule_draw=rule_draw,
         insufficient_material=dead_material,
     )
