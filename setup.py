@@ -76,6 +76,11 @@ def compiled_kernel() -> list[Extension]:
     return compiled
 
 
+#: the source hashes taken before cythonize read the sources: a source edited during the build
+#: leaves the build stale
+SOURCE_HASHES = {path: kernel.source_hash(ROOT, path) for path in kernel.MODULES}
+
+
 class BuildKernel(build_ext):
     """build_ext that records the source hash of each module it compiled (the manifest)."""
 
@@ -84,10 +89,9 @@ class BuildKernel(build_ext):
         root = ROOT if self.inplace else Path(self.build_lib) / "xqchess"
         built = {}
         for extension in self.extensions:
-            output = Path(self.get_ext_fullpath(extension.name))
-            if output.exists():
+            if Path(self.get_ext_fullpath(extension.name)).exists():
                 path = extension.name.removeprefix("xqchess.").replace(".", "/")
-                built[path] = kernel.source_hash(ROOT, path)
+                built[path] = SOURCE_HASHES[path]
         manifest = root / kernel.MANIFEST
         manifest.parent.mkdir(parents=True, exist_ok=True)
         manifest.write_text(json.dumps(built, indent=1, sort_keys=True) + "\n")

@@ -240,7 +240,7 @@ class SearchStats:
     cutoff_first_by: Counter = field(default_factory=Counter)
     guard_prunes: int = 0
     seldepth: int = 0
-    expanded: int = 0  # main-search nodes whose moves were generated
+    expanded: int = 0  # main-search nodes whose moves were all generated (staged: all picked)
     branching_sum: int = 0  # their legal moves, summed (mean branching = sum / expanded)
 
     @property

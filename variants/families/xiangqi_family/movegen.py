@@ -30,7 +30,8 @@ from xqchess.variants.families.xiangqi_family.definition import (
 
 def make_movegen(tables, attacks) -> SimpleNamespace:
     """The move generators of the board of ``tables``: ``pseudo_legal_moves``,
-    ``legal_moves``, ``legal_captures``, ``origin_legal_moves`` and ``is_check``."""
+    ``legal_moves``, ``legal_captures``, ``origin_legal_moves``, ``candidate_is_legal`` (one
+    pseudo-legal move's test) and ``is_check``."""
     ROOK_RAYS = tables.rook_rays
     HORSE_MOVES = tables.horse_moves
     ELEPHANT_MOVES = tables.elephant_moves
@@ -105,6 +106,18 @@ def make_movegen(tables, attacks) -> SimpleNamespace:
                         append(frm | to << shift)
         return moves
 
+    def exposes(board: list[int], frm: int, to: int, ksq: int, them: int) -> bool:
+        """Whether moving the piece on ``frm`` to ``to`` leaves the general (on ``ksq``, or on
+        ``to`` when it is the mover) attacked: tried on the board in place."""
+        piece = board[frm]
+        captured = board[to]
+        board[to] = piece
+        board[frm] = 0
+        exposed = general_attacked(board, to if frm == ksq else ksq, them)
+        board[frm] = piece
+        board[to] = captured
+        return exposed
+
     def legal_moves(pos, quiets: bool = True, origin: int | None = None) -> list[int]:
         """All legal moves of the side to move in ``pos`` (``quiets`` and ``origin`` as
         `pseudo_legal_moves` takes them)."""
@@ -120,19 +133,24 @@ def make_movegen(tables, attacks) -> SimpleNamespace:
         for move in pseudo_legal_moves(pos, quiets, origin):
             frm = move & SQUARE_MASK
             to = move >> SQUARE_BITS & SQUARE_MASK
-            if not in_check and frm != ksq and frm not in zone and to not in zone:
-                legal.append(move)
-                continue
-            piece = board[frm]
-            captured = board[to]
-            board[to] = piece
-            board[frm] = 0
-            exposed = general_attacked(board, to if frm == ksq else ksq, them)
-            board[frm] = piece
-            board[to] = captured
-            if not exposed:
+            if (not in_check and frm != ksq and frm not in zone and to not in zone) or not exposes(
+                board, frm, to, ksq, them
+            ):
                 legal.append(move)
         return legal
+
+    def candidate_is_legal(pos, move: int, in_check: bool) -> bool:
+        """Whether the pseudo-legal ``move`` is legal (``in_check``: the side to move is),
+        the test `legal_moves` makes, for one move as the search reaches it."""
+        ksq = pos.kings[pos.side]
+        if ksq < 0:
+            return True
+        frm = move & SQUARE_MASK
+        to = move >> SQUARE_BITS & SQUARE_MASK
+        zone = CHECK_ZONE[ksq]
+        if not in_check and frm != ksq and frm not in zone and to not in zone:
+            return True
+        return not exposes(pos.board, frm, to, ksq, pos.side ^ 1)
 
     def legal_captures(pos) -> list[int]:
         """The legal captures of the side to move, in `legal_moves`'s order."""
@@ -151,5 +169,6 @@ def make_movegen(tables, attacks) -> SimpleNamespace:
         legal_moves=legal_moves,
         legal_captures=legal_captures,
         origin_legal_moves=origin_legal_moves,
+        candidate_is_legal=candidate_is_legal,
         is_check=is_check,
     )
