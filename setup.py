@@ -12,9 +12,11 @@ Python (``Extension(optional=True)``, which cythonize drops, is set again). The 
 source is never loaded (core/kernel.py).
 """
 
+import hashlib
 import importlib.util
 import json
 import os
+import sys
 from pathlib import Path
 
 from setuptools import Extension, find_packages, setup
@@ -58,19 +60,26 @@ def compiled_kernel() -> list[Extension]:
         Extension(kernel.module_name(path), [f"{path}.py"], optional=True)
         for path in kernel.MODULES
     ]
-    compiled = cythonize(
-        extensions,
-        include_path=[_include_path()],
-        build_dir="build/cython",
-        compiler_directives={
-            "language_level": 3,
-            # the .py annotations are documentation; C types come from the .pxd files
-            "annotation_typing": False,
-            "boundscheck": False,
-            "wraparound": False,
-        },
-        quiet=True,
-    )
+    directives = {
+        "language_level": 3,
+        # the .py annotations are documentation; C types come from the .pxd files
+        "annotation_typing": False,
+    }
+    # cythonize regenerates a .c file only when its sources changed: the directives name the
+    # folder, so that changing them regenerates every one
+    tag = hashlib.sha256(json.dumps(directives, sort_keys=True).encode()).hexdigest()[:8]
+    compiled = []
+    for extension in extensions:
+        try:
+            compiled += cythonize(
+                [extension],
+                include_path=[_include_path()],
+                build_dir=f"build/cython-{tag}",
+                compiler_directives=directives,
+                quiet=True,
+            )
+        except Exception as error:  # a module Cython cannot compile runs as Python
+            print(f"xqchess: {extension.name} not compiled: {error}", file=sys.stderr)
     for extension in compiled:
         extension.optional = True  # cythonize returns new Extension objects without it
     return compiled
@@ -82,7 +91,13 @@ SOURCE_HASHES = {path: kernel.source_hash(ROOT, path) for path in kernel.MODULES
 
 
 class BuildKernel(build_ext):
-    """build_ext that records the source hash of each module it compiled (the manifest)."""
+    """build_ext that compiles on every core and records the source hash of each module it
+    compiled (the manifest)."""
+
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if not self.parallel:
+            self.parallel = os.cpu_count() or 1
 
     def run(self) -> None:
         super().run()

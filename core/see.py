@@ -12,7 +12,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from xqchess.core.moves import SIDE_CAPTURE, move_from, move_promotion, move_special, move_to
+from xqchess.core.moves import (
+    PROMOTION_MASK,
+    PROMOTION_SHIFT,
+    SIDE_CAPTURE,
+    SPECIAL_SHIFT,
+    SQUARE_BITS,
+    SQUARE_MASK,
+)
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK, PIECE_CODES
 
 if TYPE_CHECKING:
@@ -58,13 +65,14 @@ def see(pos: Position, move: int) -> int:
     variant = pos.variant
     value = variant.exchange_values
     attackers = variant.attackers
-    lines = variant.exchange_lines[move_to(move)]
     board = pos.board
-    frm, to = move_from(move), move_to(move)
+    frm, to = move & SQUARE_MASK, move >> SQUARE_BITS & SQUARE_MASK
+    lines = variant.exchange_lines[to]
     mover = board[frm]
     original_target = board[to]
     victim_sq = -1
-    if move_special(move) == SIDE_CAPTURE:
+    victim = 0
+    if move >> SPECIAL_SHIFT == SIDE_CAPTURE:
         files = variant.geometry.files
         victim_sq = frm - frm % files + to % files
         victim = board[victim_sq]
@@ -73,7 +81,7 @@ def see(pos: Position, move: int) -> int:
     else:
         first = value[original_target] if original_target else 0
     on_target = mover
-    promotion = move_promotion(move)
+    promotion = move >> PROMOTION_SHIFT & PROMOTION_MASK
     if promotion:
         on_target = promotion | (mover >> COLOR_SHIFT) << COLOR_SHIFT
         first += value[on_target] - value[mover]
