@@ -28,6 +28,7 @@ PACKAGE_ROOT = Path(__file__).resolve().parent.parent
 #: the compiled modules, as paths below the package root without ``.py``
 MODULES = (
     "core/moves",
+    "core/evaluation",
     "core/position",
     "core/perft",
     "core/see",
