@@ -76,18 +76,17 @@ def attackers_of(
     """The squares of the pieces of ``by_color`` that attack ``sq`` (direct attacks only):
     leapers (knights), pawns, the king, then along each slider group's rays."""
     found = []
-    append = found.append
     for targets, hit in leaps_by_color[by_color]:
         for s in targets[sq]:
             if hit[board[s]]:
-                append(s)
+                found.append(s)
     for rays, hit in slides_by_color[by_color]:
         for ray in rays[sq]:
             for s in ray:
                 p = board[s]
                 if p:
                     if hit[p]:
-                        append(s)
+                        found.append(s)
                     break
     return found
 

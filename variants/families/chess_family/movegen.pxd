@@ -3,7 +3,7 @@
 cimport cython
 
 cdef int SQUARE_BITS, SQUARE_MASK, COLOR_SHIFT, KIND_MASK, PROMOTION_SHIFT, SPECIAL_SHIFT
-cdef int COMPANION, DOUBLE_STEP, SIDE_CAPTURE
+cdef int COMPANION, DOUBLE_STEP, SIDE_CAPTURE, DOUBLE_STEP_FLAG, SIDE_CAPTURE_FLAG, CASTLE_FLAG
 
 @cython.locals(them=int, checkers=int, blocker=int, i=int, s=int, p=int, rays=list, hit=list,
                ray=list, targets=list)

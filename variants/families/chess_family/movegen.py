@@ -111,7 +111,6 @@ def generate_moves(
     side_capture_is_legal = t.side_capture_is_legal
     attacked = t.attacked
     moves = []
-    append = moves.append
     side_captures = []
     if checkers < 2:
         step = t.pawn_step[us]
@@ -129,19 +128,19 @@ def generate_moves(
                 if not board[to]:
                     if promotes[to]:
                         for flag in promotion_flags:
-                            append(frm | to << sb | flag)
+                            moves.append(frm | to << sb | flag)
                     elif quiets:
-                        append(frm | to << sb)
+                        moves.append(frm | to << sb)
                         if double[frm] and not board[to + step]:
-                            append(frm | (to + step) << sb | DOUBLE_STEP_FLAG)
+                            moves.append(frm | (to + step) << sb | DOUBLE_STEP_FLAG)
                 for to in captures[frm]:
                     p = board[to]
                     if p and p >> COLOR_SHIFT == them:
                         if promotes[to]:
                             for flag in promotion_flags:
-                                append(frm | to << sb | flag)
+                                moves.append(frm | to << sb | flag)
                         else:
-                            append(frm | to << sb)
+                            moves.append(frm | to << sb)
                     elif to == ep:
                         side_captures.append(frm | to << sb | SIDE_CAPTURE_FLAG)
             elif kind == KING:
@@ -153,19 +152,19 @@ def generate_moves(
                         p = board[to]
                         if p:
                             if p >> COLOR_SHIFT == them:
-                                append(frm | to << sb)
+                                moves.append(frm | to << sb)
                         elif quiets:
-                            append(frm | to << sb)
+                            moves.append(frm | to << sb)
                 if rays is not None:
                     for ray in rays[frm]:
                         for to in ray:
                             p = board[to]
                             if p:
                                 if p >> COLOR_SHIFT == them:
-                                    append(frm | to << sb)
+                                    moves.append(frm | to << sb)
                                 break
                             if quiets:
-                                append(frm | to << sb)
+                                moves.append(frm | to << sb)
             if evasion is not None or frm in pins:
                 allowed = pins.get(frm)
                 if evasion is not None:
@@ -180,15 +179,15 @@ def generate_moves(
         if ((not p and quiets) or (p and p >> COLOR_SHIFT == them)) and (
             pseudo or not attacked(board, to, them)
         ):
-            append(ksq | to << sb)
+            moves.append(ksq | to << sb)
     board[ksq] = king
     if pos.rights and not checkers and quiets:
         for bit, frm, to, empty, safe in t.castlings[us]:
             if pos.rights & bit and castling_open(board, empty, safe, attacked, them, pseudo):
-                append(frm | to << sb | CASTLE_FLAG)
+                moves.append(frm | to << sb | CASTLE_FLAG)
     for move in side_captures:
         if pseudo or side_capture_is_legal(pos, move):
-            append(move)
+            moves.append(move)
     return moves
 
 

@@ -48,7 +48,6 @@ def pseudo_moves(
     us = pos.side
     them = us ^ 1
     moves = []
-    append = moves.append
     shift = SQUARE_BITS
     # origin squares in ascending order
     for frm in sorted(pos.occupied[us]) if origin is None else (origin,):
@@ -59,10 +58,10 @@ def pseudo_moves(
                     p = board[to]
                     if p:
                         if p >> COLOR_SHIFT == them:
-                            append(frm | to << shift)
+                            moves.append(frm | to << shift)
                         break
                     if quiets:
-                        append(frm | to << shift)
+                        moves.append(frm | to << shift)
         elif kind == CANNON:
             for ray in rook_rays[frm]:
                 screened = False
@@ -71,24 +70,24 @@ def pseudo_moves(
                     if screened:
                         if p:
                             if p >> COLOR_SHIFT == them:
-                                append(frm | to << shift)
+                                moves.append(frm | to << shift)
                             break
                     elif p:
                         screened = True
                     elif quiets:
-                        append(frm | to << shift)
+                        moves.append(frm | to << shift)
         elif kind == HORSE:
             for to, leg in horse_moves[frm]:
                 if not board[leg]:
                     p = board[to]
                     if (p and p >> COLOR_SHIFT == them) or (not p and quiets):
-                        append(frm | to << shift)
+                        moves.append(frm | to << shift)
         elif kind == ELEPHANT:
             for to, eye in elephant_moves[us][frm]:
                 if not board[eye]:
                     p = board[to]
                     if (p and p >> COLOR_SHIFT == them) or (not p and quiets):
-                        append(frm | to << shift)
+                        moves.append(frm | to << shift)
         else:
             steps = (
                 general_steps
@@ -100,7 +99,7 @@ def pseudo_moves(
             for to in steps:
                 p = board[to]
                 if (p and p >> COLOR_SHIFT == them) or (not p and quiets):
-                    append(frm | to << shift)
+                    moves.append(frm | to << shift)
     return moves
 
 
