@@ -4,8 +4,8 @@ target square, each side recapturing with its least valuable piece and free to s
 Generic: attackers come from the variant's ``attackers(board, sq, color)``, listed once per side
 for the exchange (when that side is first to capture) and listed again only when a piece leaves
 a square on one of the eight lines through the target (`exchange_lines`), where it may uncover
-an x-ray attacker behind it, a cannon's screen, or a horse's leg. The exchange is played on the position's own board, which is
-restored before returning (no copy).
+an x-ray attacker behind it, a cannon's screen, or a horse's leg. The exchange is played on the
+position's own board, which is restored before returning (no copy).
 """
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ def see(pos: Position, move: int) -> int:
     board[frm] = 0
     board[to] = on_target
     side = (mover >> COLOR_SHIFT) ^ 1
-    listed = [None, None]  # each side's attackers, listed when first needed
+    listed: list[list[int] | None] = [None, None]  # each side's attackers, when first needed
     left = []  # the squares the recapturers came from, emptied until the board is restored
     recapturers = []  # the pieces that stood there
     gain = [first]
@@ -115,7 +115,7 @@ def see(pos: Position, move: int) -> int:
         left.append(attacker_sq)
         recapturers.append(on_target)
         if lines[attacker_sq]:
-            listed = [None, None]  # each side's attackers, listed when first needed
+            listed = [None, None]
         else:
             candidates.remove(attacker_sq)
         side ^= 1
