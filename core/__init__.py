@@ -4,3 +4,8 @@ helpers, PGN, perft, evaluation, static exchange, the transposition table and th
 Nothing in this package knows which game is played; everything that differs between games
 comes from the `Variant` object a position is built with.
 """
+
+from xqchess.core import kernel
+
+# before any kernel module is imported: compiled or pure Python (core/kernel.py)
+kernel.select()

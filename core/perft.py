@@ -14,17 +14,15 @@ def perft(pos: Position, depth: int, bulk: bool = True) -> int:
     if depth == 1:
         if bulk:
             return len(moves)
-        make, unmake = pos.make, pos.unmake
         for move in moves:
-            make(move)
-            unmake()
+            pos.make(move)
+            pos.unmake()
         return len(moves)
-    make, unmake = pos.make, pos.unmake
     nodes = 0
     for move in moves:
-        make(move)
+        pos.make(move)
         nodes += perft(pos, depth - 1, bulk)
-        unmake()
+        pos.unmake()
     return nodes
 
 

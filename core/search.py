@@ -14,6 +14,7 @@ import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from typing import Protocol
 
 from xqchess.core.evaluation import evaluator
@@ -240,7 +241,7 @@ class SearchStats:
     cutoff_first_by: Counter = field(default_factory=Counter)
     guard_prunes: int = 0
     seldepth: int = 0
-    expanded: int = 0  # main-search nodes whose moves were generated
+    expanded: int = 0  # main-search nodes whose moves were all generated (staged: all picked)
     branching_sum: int = 0  # their legal moves, summed (mean branching = sum / expanded)
 
     @property
@@ -781,7 +782,7 @@ class Searcher:
                 if mode == "safe":
                     moves = [m for m in moves if see(pos, m) >= 0]
             capture_key = self.capture_key
-            moves.sort(key=lambda m: capture_key(pos, m), reverse=True)
+            moves.sort(key=partial(capture_key, pos), reverse=True)
         values = self.variant.piece_values
         board = pos.board
         for move in moves:

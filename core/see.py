@@ -1,21 +1,34 @@
 """Static exchange evaluation: the material outcome of the capture sequence a move starts on its
 target square, each side recapturing with its least valuable piece and free to stop.
 
-Generic: attackers come from the variant's ``attackers(board, sq, color)`` recomputed on a
-scratch board after every capture, so x-ray attackers behind a piece that has captured join in,
-and cannon screens appear and vanish as pieces leave the line.
+Generic: attackers come from the variant's ``attackers(board, sq, color)``, listed once per side
+for the exchange (when that side is first to capture) and listed again only when a piece leaves
+a square on one of the eight lines through the target (`exchange_lines`), where it may uncover
+an x-ray attacker behind it, a cannon's screen, or a horse's leg. The exchange is played on the
+position's own board, which is restored before returning (no copy).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from xqchess.core.moves import SIDE_CAPTURE, move_from, move_promotion, move_special, move_to
+from xqchess.core.moves import (
+    PROMOTION_MASK,
+    PROMOTION_SHIFT,
+    SIDE_CAPTURE,
+    SPECIAL_SHIFT,
+    SQUARE_BITS,
+    SQUARE_MASK,
+)
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK, PIECE_CODES
 
 if TYPE_CHECKING:
+    from xqchess.core.geometry import Geometry
     from xqchess.core.position import Position
 
+#: the eight directions of a queen: every blocker, screen, leg or eye between an attacker and
+#: its target lies on one of them, in chess and in xiangqi alike
+LINES = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
 ROYAL_VALUE = 100_000  # a royal piece may capture last only: losing it loses the game
 
 
@@ -32,34 +45,58 @@ def exchange_values(variant) -> list[int]:
     return values
 
 
+def exchange_lines(geometry: Geometry) -> list[bytes]:
+    """Per target square, per square: 1 where a piece leaving that square may change who
+    attacks the target (it lies on one of the `LINES` through it), else 0 (a `Variant` computes
+    this once, as ``exchange_lines``)."""
+    table = []
+    for rays in geometry.rays(LINES):
+        row = bytearray(geometry.size)
+        for ray in rays:
+            for sq in ray:
+                row[sq] = 1
+        table.append(bytes(row))
+    return table
+
+
 def see(pos: Position, move: int) -> int:
     """Material won (positive) or lost by ``move`` and the best exchange that follows on its
-    target square. Pins are not considered."""
+    target square. Pins are not considered. The capture of a royal piece ends the exchange."""
     variant = pos.variant
     value = variant.exchange_values
     attackers = variant.attackers
-    board = pos.board[:]
-    frm, to = move_from(move), move_to(move)
+    board = pos.board
+    frm, to = move & SQUARE_MASK, move >> SQUARE_BITS & SQUARE_MASK
+    lines = variant.exchange_lines[to]
     mover = board[frm]
-    if move_special(move) == SIDE_CAPTURE:
+    original_target = board[to]
+    victim_sq = -1
+    victim = 0
+    if move >> SPECIAL_SHIFT == SIDE_CAPTURE:
         files = variant.geometry.files
         victim_sq = frm - frm % files + to % files
-        first = value[board[victim_sq]]
+        victim = board[victim_sq]
+        first = value[victim]
         board[victim_sq] = 0
     else:
-        first = value[board[to]] if board[to] else 0
-    promotion = move_promotion(move)
+        first = value[original_target] if original_target else 0
+    on_target = mover
+    promotion = move >> PROMOTION_SHIFT & PROMOTION_MASK
     if promotion:
-        promoted = promotion | (mover >> COLOR_SHIFT) << COLOR_SHIFT
-        first += value[promoted] - value[mover]
-        mover = promoted
+        on_target = promotion | (mover >> COLOR_SHIFT) << COLOR_SHIFT
+        first += value[on_target] - value[mover]
     board[frm] = 0
-    board[to] = mover
+    board[to] = on_target
     side = (mover >> COLOR_SHIFT) ^ 1
+    listed: list[list[int] | None] = [None, None]  # each side's attackers, when first needed
+    left = []  # the squares the recapturers came from, emptied until the board is restored
+    recapturers = []  # the pieces that stood there
     gain = [first]
     last = first
     while True:
-        candidates = attackers(board, to, side)
+        candidates = listed[side]
+        if candidates is None:
+            candidates = listed[side] = attackers(board, to, side)
         if not candidates:
             break
         attacker_sq = candidates[0]
@@ -67,14 +104,28 @@ def see(pos: Position, move: int) -> int:
         for sq in candidates:
             if value[board[sq]] < cheapest:
                 attacker_sq, cheapest = sq, value[board[sq]]
-        previous = last
-        last = value[board[to]] - previous
+        captured = value[on_target]
+        last = captured - last
         gain.append(last)
-        if -previous < 0 and last < 0:
-            break
-        board[to] = board[attacker_sq]
+        if captured >= ROYAL_VALUE:
+            break  # the royal piece is taken: nothing after it counts
+        on_target = board[attacker_sq]
         board[attacker_sq] = 0
+        board[to] = on_target
+        left.append(attacker_sq)
+        recapturers.append(on_target)
+        if lines[attacker_sq]:
+            listed = [None, None]
+        else:
+            candidates.remove(attacker_sq)
         side ^= 1
+    # the board as it was: the recapturers back on their squares, then the move taken back
+    for sq, piece in zip(left, recapturers):
+        board[sq] = piece
+    board[to] = original_target
+    board[frm] = mover
+    if victim_sq >= 0:
+        board[victim_sq] = victim
     for i in range(len(gain) - 1, 0, -1):
         gain[i - 1] = -max(-gain[i - 1], gain[i])
     return gain[0]

@@ -23,7 +23,7 @@ from xqchess.core.legality import royal_exposure
 from xqchess.core.moves import is_capture, move_from, move_promotion
 from xqchess.core.notation import format_coordinates, parse_coordinates
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
-from xqchess.core.see import exchange_values
+from xqchess.core.see import exchange_lines, exchange_values
 from xqchess.core.zobrist import Zobrist
 
 if sys.version_info >= (3, 11):
@@ -214,6 +214,7 @@ class Variant:
         self.zobrist = Zobrist(self.geometry.size, self.rights_bits)
         self.piece_square = piece_square_table(self)
         self.exchange_values = exchange_values(self)
+        self.exchange_lines = exchange_lines(self.geometry)
         self.letter_pieces = {letter: piece for piece, letter in self.piece_letters.items()}
         self.letter_pieces.update(self.letter_aliases)
         #: the start position's phase: the tapered evaluation's middlegame
@@ -252,6 +253,19 @@ class Variant:
         return [
             move for move in self.legal_moves(pos) if is_capture(pos, move) or move_promotion(move)
         ]
+
+    def candidate_moves(self, pos: Position, quiets: bool = True) -> list[int]:
+        """A superset of the legal moves (of the legal captures and promotions without
+        ``quiets``), in the order `legal_moves` lists them, whose legality staged move picking
+        tests with `candidate_is_legal` only for the moves the search reaches. By default the
+        legal moves themselves; a game whose legality test costs a probe per move gives its
+        pseudo-legal moves."""
+        return self.legal_moves(pos) if quiets else self.legal_captures(pos)
+
+    def candidate_is_legal(self, pos: Position, move: int, in_check: bool) -> bool:
+        """Whether ``move``, one of `candidate_moves`, is legal (``in_check``: whether the side
+        to move is in check, which the caller knows)."""
+        return True
 
     def piece_legal_moves(self, pos: Position, frm: int) -> list[int]:
         """The legal moves of the side to move's piece on ``frm`` (none when the square holds

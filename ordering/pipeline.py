@@ -12,6 +12,7 @@ move worked out only when the search reaches it.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from itertools import chain, islice
 
 from xqchess.core.search import Node
 from xqchess.ordering.heuristic import Heuristic
@@ -92,8 +93,9 @@ class Pipeline:
 
     def pick(self, node: Node) -> Iterator[int] | None:
         """The legal moves of ``node`` in `order`'s order, generated in stages as the search
-        reaches them (see the module's docstring); ``node.legal_count`` is set once every
-        legal move has been generated. None when a heuristic's scores depend on the other
+        reaches them (see the module's docstring), each move's legality tested only when it is
+        reached (`Variant.candidate_is_legal`); ``node.legal_count`` is set once every move has
+        been picked. None when a heuristic's scores depend on the other
         moves scored (`Heuristic.per_move`) or there is no heuristic (generation order): the
         search then generates and orders in full."""
         return self._stages(node) if self.stageable else None
@@ -101,6 +103,8 @@ class Pipeline:
     def _stages(self, node: Node) -> Iterator[int]:
         pos = node.pos
         variant = pos.variant
+        candidate_is_legal = variant.candidate_is_legal
+        in_check = node.in_check
         tried = []
         first = self.first_stage.first_move(node) if self.first_stage else 0
         if first and variant.is_legal(pos, first):
@@ -111,32 +115,38 @@ class Pipeline:
         column = self.capture_column
         if column is not None:
             ceiling = self.heuristics[column].quiet_ceiling
-            captures = [m for m in variant.legal_captures(pos) if m not in tried]
+            captures = [m for m in variant.candidate_moves(pos, False) if m not in tried]
             keys = self._keys(node, captures)
             ranking = sorted(
                 (i for i, key in enumerate(keys) if key[column] > ceiling),
                 key=keys.__getitem__,
                 reverse=True,
             )
-            if ranking and not tried:
+            legal = (i for i in ranking if candidate_is_legal(pos, captures[i], in_check))
+            leading = list(islice(legal, 2))
+            if leading and not tried:
                 # the second move is the next capture of this stage, or one scoring at most
                 # the ceiling in this heuristic's column
                 second = (
-                    keys[ranking[1]] if len(ranking) > 1 else keys[ranking[0]][:column] + (ceiling,)
+                    keys[leading[1]] if len(leading) > 1 else keys[leading[0]][:column] + (ceiling,)
                 )
-                node.order_keys = [keys[ranking[0]], second]
-            for i in ranking:
+                node.order_keys = [keys[leading[0]], second]
+            for i in chain(leading, legal):
                 tried.append(captures[i])
                 yield captures[i]
-        legal = variant.legal_moves(pos)
-        node.legal_count = len(legal)
-        rest = [m for m in legal if m not in tried] if tried else legal
+        candidates = variant.candidate_moves(pos)
+        rest = [m for m in candidates if m not in tried] if tried else candidates
         keys = self._keys(node, rest)
         ranking = sorted(range(len(rest)), key=keys.__getitem__, reverse=True)
+        legal = (i for i in ranking if candidate_is_legal(pos, rest[i], in_check))
+        leading = list(islice(legal, 2))
         if not tried:
-            node.order_keys = [keys[i] for i in ranking[:2]]
-        for i in ranking:
+            node.order_keys = [keys[i] for i in leading]
+        count = len(tried)
+        for i in chain(leading, legal):
+            count += 1
             yield rest[i]
+        node.legal_count = count
 
     def _keys(self, node: Node, moves: list[int]) -> list[tuple]:
         """Each move's scores by every heuristic, in priority order."""

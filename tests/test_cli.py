@@ -170,10 +170,11 @@ def test_perft_help_states_the_depth_bound():
     assert "plies to search, 1-64" in " ".join(result.stdout.split())
 
 
-def test_version_comes_from_the_package_metadata():
+def test_version_comes_from_the_package_metadata_and_names_the_kernel():
     result = xqchess("--version")
     assert (result.returncode, result.stderr) == (0, "")
-    assert result.stdout == f"xqchess {metadata.version('xqchess')}\n"
+    assert result.stdout.startswith(f"xqchess {metadata.version('xqchess')} (")
+    assert "kernel" in result.stdout
 
 
 def test_installed_console_script_runs():

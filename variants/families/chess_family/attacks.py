@@ -12,6 +12,7 @@ the probe indexes lists and never tests a kind.
 
 from __future__ import annotations
 
+from functools import partial
 from types import SimpleNamespace
 
 from xqchess.core.pieces import BLACK, PIECE_CODES, WHITE, piece_code
@@ -46,6 +47,48 @@ def _pawn_hit(pawn: int) -> list[bool]:
     hit = [False] * PIECE_CODES
     hit[pawn] = True
     return hit
+
+
+def attacked_on(
+    leaps_by_color: tuple, slides_by_color: tuple, board: list[int], sq: int, by_color: int
+) -> bool:
+    """Whether a piece of ``by_color`` attacks ``sq`` on ``board`` (the attack groups first,
+    bound by `build_attacks`: a module function over flat lists, which the compiled kernel
+    types, core/kernel.py)."""
+    for targets, hit in leaps_by_color[by_color]:
+        for s in targets[sq]:
+            if hit[board[s]]:
+                return True
+    for rays, hit in slides_by_color[by_color]:
+        for ray in rays[sq]:
+            for s in ray:
+                p = board[s]
+                if p:
+                    if hit[p]:
+                        return True
+                    break
+    return False
+
+
+def attackers_of(
+    leaps_by_color: tuple, slides_by_color: tuple, board: list[int], sq: int, by_color: int
+) -> list[int]:
+    """The squares of the pieces of ``by_color`` that attack ``sq`` (direct attacks only):
+    leapers (knights), pawns, the king, then along each slider group's rays."""
+    found = []
+    for targets, hit in leaps_by_color[by_color]:
+        for s in targets[sq]:
+            if hit[board[s]]:
+                found.append(s)
+    for rays, hit in slides_by_color[by_color]:
+        for ray in rays[sq]:
+            for s in ray:
+                p = board[s]
+                if p:
+                    if hit[p]:
+                        found.append(s)
+                    break
+    return found
 
 
 def build_attacks(desc: ChessGame) -> SimpleNamespace:
@@ -106,41 +149,6 @@ def build_attacks(desc: ChessGame) -> SimpleNamespace:
     )
     t.slides_by_color = slides_by_color
 
-    def attacked(board: list[int], sq: int, by_color: int) -> bool:
-        """Whether a piece of ``by_color`` attacks ``sq`` on ``board``."""
-        for targets, hit in leaps_by_color[by_color]:
-            for s in targets[sq]:
-                if hit[board[s]]:
-                    return True
-        for rays, hit in slides_by_color[by_color]:
-            for ray in rays[sq]:
-                for s in ray:
-                    p = board[s]
-                    if p:
-                        if hit[p]:
-                            return True
-                        break
-        return False
-
-    def attackers(board: list[int], sq: int, by_color: int) -> list[int]:
-        """The squares of the pieces of ``by_color`` that attack ``sq`` (direct attacks only):
-        leapers (knights), pawns, the king, then along each slider group's rays."""
-        found = []
-        append = found.append
-        for targets, hit in leaps_by_color[by_color]:
-            for s in targets[sq]:
-                if hit[board[s]]:
-                    append(s)
-        for rays, hit in slides_by_color[by_color]:
-            for ray in rays[sq]:
-                for s in ray:
-                    p = board[s]
-                    if p:
-                        if hit[p]:
-                            append(s)
-                        break
-        return found
-
     white_pawn, black_pawn = pawns
     white_pawn_attackers, black_pawn_attackers = pawn_attackers
 
@@ -162,5 +170,7 @@ def build_attacks(desc: ChessGame) -> SimpleNamespace:
                         break
         return found
 
-    t.attacked, t.attackers, t.all_attackers = attacked, attackers, all_attackers
+    t.attacked = partial(attacked_on, leaps_by_color, slides_by_color)
+    t.attackers = partial(attackers_of, leaps_by_color, slides_by_color)
+    t.all_attackers = all_attackers
     return t

@@ -16,6 +16,7 @@ leaps, then its rays; a leaper that gives check is answered like a knight (captu
 
 from __future__ import annotations
 
+from functools import partial
 from types import SimpleNamespace
 
 from xqchess.core.moves import (
@@ -33,6 +34,161 @@ from xqchess.variants.families.chess_family.definition import ChessGame
 DOUBLE_STEP_FLAG = DOUBLE_STEP << SPECIAL_SHIFT
 SIDE_CAPTURE_FLAG = SIDE_CAPTURE << SPECIAL_SHIFT
 CASTLE_FLAG = COMPANION << SPECIAL_SHIFT
+
+
+def find_checks_and_pins(
+    slides_by_color: tuple, checking_leaps: tuple, board: list[int], ksq: int, us: int
+) -> tuple[int, set | None, dict]:
+    """The number of checkers, the squares that answer a single check (capture or block;
+    None when not in check) and, per pinned piece, the squares it may still move to (the
+    attack groups of `attacks.build_attacks` first, bound by `build_movegen`)."""
+    them = us ^ 1
+    checkers = 0
+    evasion = None
+    pins = {}
+    for rays, hit in slides_by_color[them]:
+        for ray in rays[ksq]:
+            blocker = -1
+            i = 0
+            for s in ray:
+                i += 1
+                p = board[s]
+                if p:
+                    if p >> COLOR_SHIFT == us:
+                        if blocker >= 0:
+                            break
+                        blocker = s
+                        continue
+                    if hit[p]:
+                        if blocker < 0:
+                            checkers += 1
+                            evasion = set(ray[:i])
+                        else:
+                            pins[blocker] = set(ray[:i])
+                    break
+    for targets, hit in checking_leaps[them]:
+        for s in targets[ksq]:
+            if hit[board[s]]:
+                checkers += 1
+                evasion = {s}
+    return checkers, evasion, pins
+
+
+def castling_open(board: list[int], empty, safe, attacked, them: int, pseudo: bool) -> bool:
+    """Whether the squares between king and rook are ``empty`` and, unless ``pseudo``, those
+    the king crosses ``safe`` from attack by ``them``."""
+    for s in empty:
+        if board[s]:
+            return False
+    if not pseudo:
+        for s in safe:
+            if attacked(board, s, them):
+                return False
+    return True
+
+
+def generate_moves(
+    t: SimpleNamespace, pos, pseudo: bool = False, quiets: bool = True, origin: int | None = None
+) -> list[int]:
+    """The legal moves of the side to move in ``pos`` (with ``pseudo``, the pseudo-legal
+    ones: the king's safety ignored, pins, checks, attacked squares and castling through
+    check included); without ``quiets`` only captures and promotions, in the order the
+    full list has them; with ``origin`` only the moves of the piece on that square. ``t``:
+    the game's tables (`build_movegen` binds them)."""
+    sb = SQUARE_BITS  # a local: the hot loop's shift
+    board = pos.board
+    us = pos.side
+    them = us ^ 1
+    ksq = pos.kings[us]
+    checkers, evasion, pins = (
+        (0, None, {})
+        if pseudo
+        else find_checks_and_pins(t.slides_by_color, t.checking_leaps, board, ksq, us)
+    )
+    PAWN, KING = t.pawn, t.king
+    piece_moves = t.piece_moves
+    promotion_flags = t.promotion_flags
+    side_capture_is_legal = t.side_capture_is_legal
+    attacked = t.attacked
+    moves = []
+    side_captures = []
+    if checkers < 2:
+        step = t.pawn_step[us]
+        double = t.double_from[us]
+        promotes = t.promotes_on[us]
+        captures = t.pawn_captures[us]
+        ep = pos.ep
+        # origin squares in ascending order
+        origins = sorted(pos.occupied[us]) if origin is None else (origin,)
+        for frm in origins:
+            kind = board[frm] & KIND_MASK
+            start = len(moves)
+            if kind == PAWN:
+                to = frm + step
+                if not board[to]:
+                    if promotes[to]:
+                        for flag in promotion_flags:
+                            moves.append(frm | to << sb | flag)
+                    elif quiets:
+                        moves.append(frm | to << sb)
+                        if double[frm] and not board[to + step]:
+                            moves.append(frm | (to + step) << sb | DOUBLE_STEP_FLAG)
+                for to in captures[frm]:
+                    p = board[to]
+                    if p and p >> COLOR_SHIFT == them:
+                        if promotes[to]:
+                            for flag in promotion_flags:
+                                moves.append(frm | to << sb | flag)
+                        else:
+                            moves.append(frm | to << sb)
+                    elif to == ep:
+                        side_captures.append(frm | to << sb | SIDE_CAPTURE_FLAG)
+            elif kind == KING:
+                continue
+            else:
+                leaps, rays = piece_moves[kind]
+                if leaps is not None:
+                    for to in leaps[frm]:
+                        p = board[to]
+                        if p:
+                            if p >> COLOR_SHIFT == them:
+                                moves.append(frm | to << sb)
+                        elif quiets:
+                            moves.append(frm | to << sb)
+                if rays is not None:
+                    for ray in rays[frm]:
+                        for to in ray:
+                            p = board[to]
+                            if p:
+                                if p >> COLOR_SHIFT == them:
+                                    moves.append(frm | to << sb)
+                                break
+                            if quiets:
+                                moves.append(frm | to << sb)
+            if evasion is not None or frm in pins:
+                allowed = pins.get(frm)
+                if evasion is not None:
+                    allowed = evasion if allowed is None else allowed & evasion
+                moves[start:] = [m for m in moves[start:] if m >> sb & SQUARE_MASK in allowed]
+    if origin is not None and origin != ksq:
+        return moves + [m for m in side_captures if pseudo or side_capture_is_legal(pos, m)]
+    king = board[ksq]
+    board[ksq] = 0
+    for to in t.king_targets[ksq]:
+        p = board[to]
+        if ((not p and quiets) or (p and p >> COLOR_SHIFT == them)) and (
+            pseudo or not attacked(board, to, them)
+        ):
+            moves.append(ksq | to << sb)
+    board[ksq] = king
+    if pos.rights and not checkers and quiets:
+        for bit, frm, to, empty, safe in t.castlings[us]:
+            if pos.rights & bit and castling_open(board, empty, safe, attacked, them, pseudo):
+                moves.append(frm | to << sb | CASTLE_FLAG)
+    for move in side_captures:
+        if pseudo or side_capture_is_legal(pos, move):
+            moves.append(move)
+    return moves
 
 
 def build_movegen(desc: ChessGame, attacks: SimpleNamespace) -> SimpleNamespace:
@@ -77,144 +233,8 @@ def build_movegen(desc: ChessGame, attacks: SimpleNamespace) -> SimpleNamespace:
         for color in (0, 1)
     )
     g.CASTLINGS = castlings
-    king_targets = attacks.KING_TARGETS
-    pawn_captures = attacks.PAWN_CAPTURES
     pawn_attackers = attacks.PAWN_ATTACKERS
-    slides_by_color = attacks.slides_by_color
-    checking_leaps = attacks.checking_leaps
     attacked = attacks.attacked
-
-    def find_checks_and_pins(board: list[int], ksq: int, us: int) -> tuple[int, set | None, dict]:
-        """The number of checkers, the squares that answer a single check (capture or block;
-        None when not in check) and, per pinned piece, the squares it may still move to."""
-        them = us ^ 1
-        checkers = 0
-        evasion = None
-        pins = {}
-        for rays, hit in slides_by_color[them]:
-            for ray in rays[ksq]:
-                blocker = -1
-                i = 0
-                for s in ray:
-                    i += 1
-                    p = board[s]
-                    if p:
-                        if p >> COLOR_SHIFT == us:
-                            if blocker >= 0:
-                                break
-                            blocker = s
-                            continue
-                        if hit[p]:
-                            if blocker < 0:
-                                checkers += 1
-                                evasion = set(ray[:i])
-                            else:
-                                pins[blocker] = set(ray[:i])
-                        break
-        for targets, hit in checking_leaps[them]:
-            for s in targets[ksq]:
-                if hit[board[s]]:
-                    checkers += 1
-                    evasion = {s}
-        return checkers, evasion, pins
-
-    def generate(
-        pos, pseudo: bool = False, quiets: bool = True, origin: int | None = None
-    ) -> list[int]:
-        """The legal moves of the side to move in ``pos`` (with ``pseudo``, the pseudo-legal
-        ones: the king's safety ignored, pins, checks, attacked squares and castling through
-        check included); without ``quiets`` only captures and promotions, in the order the
-        full list has them; with ``origin`` only the moves of the piece on that square."""
-        sb = SQUARE_BITS  # a local: the hot loop's shift
-        board = pos.board
-        us = pos.side
-        them = us ^ 1
-        ksq = pos.kings[us]
-        checkers, evasion, pins = (0, None, {}) if pseudo else find_checks_and_pins(board, ksq, us)
-        moves = []
-        append = moves.append
-        side_captures = []
-        if checkers < 2:
-            step = pawn_step[us]
-            double = double_from[us]
-            promotes = promotes_on[us]
-            captures = pawn_captures[us]
-            ep = pos.ep
-            # origin squares in ascending order
-            origins = sorted(pos.occupied[us]) if origin is None else (origin,)
-            for frm in origins:
-                kind = board[frm] & KIND_MASK
-                start = len(moves)
-                if kind == PAWN:
-                    to = frm + step
-                    if not board[to]:
-                        if promotes[to]:
-                            for flag in promotion_flags:
-                                append(frm | to << sb | flag)
-                        elif quiets:
-                            append(frm | to << sb)
-                            if double[frm] and not board[to + step]:
-                                append(frm | (to + step) << sb | DOUBLE_STEP_FLAG)
-                    for to in captures[frm]:
-                        p = board[to]
-                        if p and p >> COLOR_SHIFT == them:
-                            if promotes[to]:
-                                for flag in promotion_flags:
-                                    append(frm | to << sb | flag)
-                            else:
-                                append(frm | to << sb)
-                        elif to == ep:
-                            side_captures.append(frm | to << sb | SIDE_CAPTURE_FLAG)
-                elif kind == KING:
-                    continue
-                else:
-                    leaps, rays = piece_moves[kind]
-                    if leaps is not None:
-                        for to in leaps[frm]:
-                            p = board[to]
-                            if p:
-                                if p >> COLOR_SHIFT == them:
-                                    append(frm | to << sb)
-                            elif quiets:
-                                append(frm | to << sb)
-                    if rays is not None:
-                        for ray in rays[frm]:
-                            for to in ray:
-                                p = board[to]
-                                if p:
-                                    if p >> COLOR_SHIFT == them:
-                                        append(frm | to << sb)
-                                    break
-                                if quiets:
-                                    append(frm | to << sb)
-                if evasion is not None or frm in pins:
-                    allowed = pins.get(frm)
-                    if evasion is not None:
-                        allowed = evasion if allowed is None else allowed & evasion
-                    moves[start:] = [m for m in moves[start:] if m >> sb & SQUARE_MASK in allowed]
-        if origin is not None and origin != ksq:
-            return moves + [m for m in side_captures if pseudo or side_capture_is_legal(pos, m)]
-        king = board[ksq]
-        board[ksq] = 0
-        for to in king_targets[ksq]:
-            p = board[to]
-            if ((not p and quiets) or (p and p >> COLOR_SHIFT == them)) and (
-                pseudo or not attacked(board, to, them)
-            ):
-                append(ksq | to << sb)
-        board[ksq] = king
-        if pos.rights and not checkers and quiets:
-            for bit, frm, to, empty, safe in castlings[us]:
-                if (
-                    pos.rights & bit
-                    and not any(board[s] for s in empty)
-                    and (pseudo or not any(attacked(board, s, them) for s in safe))
-                ):
-                    append(frm | to << sb | CASTLE_FLAG)
-        for move in side_captures:
-            if pseudo or side_capture_is_legal(pos, move):
-                append(move)
-        return moves
 
     def side_capture_is_legal(pos, move: int) -> bool:
         """Whether an en-passant capture leaves the mover's king safe (tried with make/unmake)."""
@@ -244,8 +264,27 @@ def build_movegen(desc: ChessGame, attacks: SimpleNamespace) -> SimpleNamespace:
             pawn = pawns[pos.side]
             return any(pos.board[frm] == pawn for frm in pawn_attackers[pos.side][sq])
 
-    g.find_checks_and_pins = find_checks_and_pins
-    g.generate = generate
+    #: what `generate_moves` reads
+    tables = SimpleNamespace(
+        pawn=PAWN,
+        king=KING,
+        piece_moves=piece_moves,
+        promotion_flags=promotion_flags,
+        pawn_step=pawn_step,
+        double_from=double_from,
+        promotes_on=promotes_on,
+        pawn_captures=attacks.PAWN_CAPTURES,
+        king_targets=attacks.KING_TARGETS,
+        castlings=castlings,
+        slides_by_color=attacks.slides_by_color,
+        checking_leaps=attacks.checking_leaps,
+        attacked=attacked,
+        side_capture_is_legal=side_capture_is_legal,
+    )
+    g.find_checks_and_pins = partial(
+        find_checks_and_pins, attacks.slides_by_color, attacks.checking_leaps
+    )
+    g.generate = generate = partial(generate_moves, tables)
     g.legal_moves = generate
     g.legal_captures = lambda pos: generate(pos, quiets=False)
     g.origin_legal_moves = lambda pos, frm: generate(pos, origin=frm)

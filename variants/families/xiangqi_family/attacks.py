@@ -7,6 +7,7 @@ probes index lists exactly as module constants would. Below, xiangqi's own board
 
 from __future__ import annotations
 
+from functools import partial
 from types import SimpleNamespace
 
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
@@ -22,6 +23,46 @@ from xqchess.variants.families.xiangqi_family.definition import (
 )
 
 
+def attacked_by_movers(
+    rook_rays: list,
+    horse_attackers: list,
+    soldier_attackers: tuple,
+    facing: bool,
+    board: list[int],
+    sq: int,
+    by_color: int,
+) -> bool:
+    """Attacks on ``sq`` by ``by_color``'s chariots, cannons over one screen, horses with a free
+    leg and soldiers; with ``facing``, also by its general seen along an open line. The tables
+    come first, so that `make_attacks` binds them (a module function over flat lists: the
+    compiled kernel types it, core/kernel.py)."""
+    base = by_color << COLOR_SHIFT
+    chariot = CHARIOT | base
+    cannon = CANNON | base
+    general = GENERAL | base if facing else -1
+    for ray in rook_rays[sq]:
+        screened = False
+        for s in ray:
+            p = board[s]
+            if p:
+                if screened:
+                    if p == cannon:
+                        return True
+                    break
+                if p == chariot or p == general:
+                    return True
+                screened = True
+    horse = HORSE | base
+    for s, leg in horse_attackers[sq]:
+        if board[s] == horse and not board[leg]:
+            return True
+    soldier = SOLDIER | base
+    for s in soldier_attackers[by_color][sq]:
+        if board[s] == soldier:
+            return True
+    return False
+
+
 def make_attacks(tables: Tables) -> SimpleNamespace:
     """The attack probes of the board of ``tables``: ``general_attacked``, ``attacked``,
     ``attackers``, ``all_attackers`` and ``generals_facing``."""
@@ -35,45 +76,18 @@ def make_attacks(tables: Tables) -> SimpleNamespace:
     STEP_ATTACKERS = tables.step_attackers
     ELEPHANT_ATTACKERS = tables.elephant_attackers
     file_of, between = geometry.file_of, geometry.between
+    movers = (ROOK_RAYS, HORSE_ATTACKERS, SOLDIER_ATTACKERS)
+    #: whether the general on a square is attacked by a color: by a chariot, a cannon over one
+    #: screen, a horse with a free leg, a soldier, or the other general on an open file
+    general_attacked = partial(attacked_by_movers, *movers, True)
 
     def _attacked_by_movers(board: list[int], sq: int, by_color: int, facing: bool) -> bool:
-        """Attacks by chariots, cannons over one screen, horses with a free leg and soldiers;
-        with ``facing``, also by the other general seen along an open line."""
-        base = by_color << COLOR_SHIFT
-        chariot = CHARIOT | base
-        cannon = CANNON | base
-        general = GENERAL | base if facing else -1
-        for ray in ROOK_RAYS[sq]:
-            screened = False
-            for s in ray:
-                p = board[s]
-                if p:
-                    if screened:
-                        if p == cannon:
-                            return True
-                        break
-                    if p == chariot or p == general:
-                        return True
-                    screened = True
-        horse = HORSE | base
-        for s, leg in HORSE_ATTACKERS[sq]:
-            if board[s] == horse and not board[leg]:
-                return True
-        soldier = SOLDIER | base
-        for s in SOLDIER_ATTACKERS[by_color][sq]:
-            if board[s] == soldier:
-                return True
-        return False
+        return attacked_by_movers(*movers, facing, board, sq, by_color)
 
     def generals_facing(board: list[int], kings: list[int]) -> bool:
         """Whether the generals on ``kings`` (by color) stand on one file with nothing between."""
         red, black = kings
         return file_of(red) == file_of(black) and not any(board[s] for s in between(red, black))
-
-    def general_attacked(board: list[int], sq: int, by_color: int) -> bool:
-        """Whether the general on ``sq`` is attacked by ``by_color``: by a chariot, a cannon over
-        one screen, a horse with a free leg, a soldier, or the other general on an open file."""
-        return _attacked_by_movers(board, sq, by_color, True)
 
     def attacked(board: list[int], sq: int, by_color: int) -> bool:
         """Whether a piece of ``by_color`` could capture on ``sq``. The facing-general rule

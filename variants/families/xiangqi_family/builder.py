@@ -148,6 +148,8 @@ class XiangqiFamilyVariant(Variant):
         self.pseudo_legal_moves = movegen.pseudo_legal_moves
         self.legal_captures = movegen.legal_captures
         self.origin_legal_moves = movegen.origin_legal_moves
+        self.candidate_moves = movegen.pseudo_legal_moves
+        self.candidate_is_legal = movegen.candidate_is_legal
         self.is_check = movegen.is_check
         self.reach = faults.reach
         self.movement_fault = faults.movement_fault

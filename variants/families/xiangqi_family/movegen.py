@@ -9,14 +9,16 @@ search first; from one origin square, one piece's moves (to validate a transposi
 move).
 
 `make_movegen(tables, attacks)` builds these generators for one board (`board.Tables` and the
-probes of `attacks.make_attacks`); xiangqi's own are bound below.
+probes of `attacks.make_attacks`), binding its tables to the module's functions, which take
+them first (module functions over flat lists: the compiled kernel types them, core/kernel.py).
 """
 
 from __future__ import annotations
 
+from functools import partial
 from types import SimpleNamespace
 
-from xqchess.core import moves as _moves
+from xqchess.core.moves import SQUARE_BITS, SQUARE_MASK
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.variants.families.xiangqi_family.definition import (
     ADVISOR,
@@ -28,111 +30,150 @@ from xqchess.variants.families.xiangqi_family.definition import (
 )
 
 
-def make_movegen(tables, attacks) -> SimpleNamespace:
-    """The move generators of the board of ``tables``: ``pseudo_legal_moves``,
-    ``legal_moves``, ``legal_captures``, ``origin_legal_moves`` and ``is_check``."""
-    ROOK_RAYS = tables.rook_rays
-    HORSE_MOVES = tables.horse_moves
-    ELEPHANT_MOVES = tables.elephant_moves
-    GENERAL_STEPS = tables.general_steps
-    ADVISOR_STEPS = tables.advisor_steps
-    SOLDIER_STEPS = tables.soldier_steps
-    CHECK_ZONE = tables.check_zone
-    general_attacked = attacks.general_attacked
-    # the move encoding's fields, as closure cells (the hot loops read them per move)
-    SQUARE_BITS, SQUARE_MASK = _moves.SQUARE_BITS, _moves.SQUARE_MASK
-
-    def pseudo_legal_moves(pos, quiets: bool = True, origin: int | None = None) -> list[int]:
-        """Every move the pieces' movement rules allow, ignoring the own general's safety; without
-        ``quiets`` only the captures, in the order the full list has them; with ``origin`` only the
-        moves of the piece on that square."""
-        board = pos.board
-        us = pos.side
-        them = us ^ 1
-        moves = []
-        append = moves.append
-        shift = SQUARE_BITS
-        # origin squares in ascending order
-        for frm in sorted(pos.occupied[us]) if origin is None else (origin,):
-            kind = board[frm] & KIND_MASK
-            if kind == CHARIOT:
-                for ray in ROOK_RAYS[frm]:
-                    for to in ray:
-                        p = board[to]
+def pseudo_moves(
+    rook_rays: list,
+    horse_moves: list,
+    elephant_moves: tuple,
+    general_steps: tuple,
+    advisor_steps: tuple,
+    soldier_steps: tuple,
+    pos,
+    quiets: bool = True,
+    origin: int | None = None,
+) -> list[int]:
+    """Every move the pieces' movement rules allow, ignoring the own general's safety; without
+    ``quiets`` only the captures, in the order the full list has them; with ``origin`` only the
+    moves of the piece on that square."""
+    board = pos.board
+    us = pos.side
+    them = us ^ 1
+    moves = []
+    shift = SQUARE_BITS
+    # origin squares in ascending order
+    for frm in sorted(pos.occupied[us]) if origin is None else (origin,):
+        kind = board[frm] & KIND_MASK
+        if kind == CHARIOT:
+            for ray in rook_rays[frm]:
+                for to in ray:
+                    p = board[to]
+                    if p:
+                        if p >> COLOR_SHIFT == them:
+                            moves.append(frm | to << shift)
+                        break
+                    if quiets:
+                        moves.append(frm | to << shift)
+        elif kind == CANNON:
+            for ray in rook_rays[frm]:
+                screened = False
+                for to in ray:
+                    p = board[to]
+                    if screened:
                         if p:
                             if p >> COLOR_SHIFT == them:
-                                append(frm | to << shift)
+                                moves.append(frm | to << shift)
                             break
-                        if quiets:
-                            append(frm | to << shift)
-            elif kind == CANNON:
-                for ray in ROOK_RAYS[frm]:
-                    screened = False
-                    for to in ray:
-                        p = board[to]
-                        if screened:
-                            if p:
-                                if p >> COLOR_SHIFT == them:
-                                    append(frm | to << shift)
-                                break
-                        elif p:
-                            screened = True
-                        elif quiets:
-                            append(frm | to << shift)
-            elif kind == HORSE:
-                for to, leg in HORSE_MOVES[frm]:
-                    if not board[leg]:
-                        p = board[to]
-                        if (p and p >> COLOR_SHIFT == them) or (not p and quiets):
-                            append(frm | to << shift)
-            elif kind == ELEPHANT:
-                for to, eye in ELEPHANT_MOVES[us][frm]:
-                    if not board[eye]:
-                        p = board[to]
-                        if (p and p >> COLOR_SHIFT == them) or (not p and quiets):
-                            append(frm | to << shift)
-            else:
-                steps = (
-                    GENERAL_STEPS
-                    if kind == GENERAL
-                    else ADVISOR_STEPS
-                    if kind == ADVISOR
-                    else SOLDIER_STEPS
-                )[us][frm]
-                for to in steps:
+                    elif p:
+                        screened = True
+                    elif quiets:
+                        moves.append(frm | to << shift)
+        elif kind == HORSE:
+            for to, leg in horse_moves[frm]:
+                if not board[leg]:
                     p = board[to]
                     if (p and p >> COLOR_SHIFT == them) or (not p and quiets):
-                        append(frm | to << shift)
-        return moves
+                        moves.append(frm | to << shift)
+        elif kind == ELEPHANT:
+            for to, eye in elephant_moves[us][frm]:
+                if not board[eye]:
+                    p = board[to]
+                    if (p and p >> COLOR_SHIFT == them) or (not p and quiets):
+                        moves.append(frm | to << shift)
+        else:
+            steps = (
+                general_steps
+                if kind == GENERAL
+                else advisor_steps
+                if kind == ADVISOR
+                else soldier_steps
+            )[us][frm]
+            for to in steps:
+                p = board[to]
+                if (p and p >> COLOR_SHIFT == them) or (not p and quiets):
+                    moves.append(frm | to << shift)
+    return moves
 
-    def legal_moves(pos, quiets: bool = True, origin: int | None = None) -> list[int]:
-        """All legal moves of the side to move in ``pos`` (``quiets`` and ``origin`` as
-        `pseudo_legal_moves` takes them)."""
-        board = pos.board
-        us = pos.side
-        them = us ^ 1
-        ksq = pos.kings[us]
-        if ksq < 0:  # the general was captured (from a FEN with the opponent in check)
-            return pseudo_legal_moves(pos, quiets, origin)
-        in_check = general_attacked(board, ksq, them)
-        zone = CHECK_ZONE[ksq]
-        legal = []
-        for move in pseudo_legal_moves(pos, quiets, origin):
-            frm = move & SQUARE_MASK
-            to = move >> SQUARE_BITS & SQUARE_MASK
-            if not in_check and frm != ksq and frm not in zone and to not in zone:
-                legal.append(move)
-                continue
-            piece = board[frm]
-            captured = board[to]
-            board[to] = piece
-            board[frm] = 0
-            exposed = general_attacked(board, to if frm == ksq else ksq, them)
-            board[frm] = piece
-            board[to] = captured
-            if not exposed:
-                legal.append(move)
-        return legal
+
+def exposes(general_attacked, board: list[int], frm: int, to: int, ksq: int, them: int) -> bool:
+    """Whether moving the piece on ``frm`` to ``to`` leaves the general (on ``ksq``, or on ``to``
+    when it is the mover) attacked: tried on the board in place."""
+    piece = board[frm]
+    captured = board[to]
+    board[to] = piece
+    board[frm] = 0
+    exposed = general_attacked(board, to if frm == ksq else ksq, them)
+    board[frm] = piece
+    board[to] = captured
+    return exposed
+
+
+def legal_of(
+    pseudo_legal_moves,
+    general_attacked,
+    check_zone: list,
+    pos,
+    quiets: bool = True,
+    origin: int | None = None,
+) -> list[int]:
+    """All legal moves of the side to move in ``pos`` (``quiets`` and ``origin`` as
+    `pseudo_moves` takes them)."""
+    board = pos.board
+    us = pos.side
+    them = us ^ 1
+    ksq = pos.kings[us]
+    if ksq < 0:  # the general was captured (from a FEN with the opponent in check)
+        return pseudo_legal_moves(pos, quiets, origin)
+    in_check = general_attacked(board, ksq, them)
+    zone = check_zone[ksq]
+    legal = []
+    for move in pseudo_legal_moves(pos, quiets, origin):
+        frm = move & SQUARE_MASK
+        to = move >> SQUARE_BITS & SQUARE_MASK
+        if (not in_check and frm != ksq and frm not in zone and to not in zone) or not exposes(
+            general_attacked, board, frm, to, ksq, them
+        ):
+            legal.append(move)
+    return legal
+
+
+def candidate_legal(general_attacked, check_zone: list, pos, move: int, in_check: bool) -> bool:
+    """Whether the pseudo-legal ``move`` is legal (``in_check``: the side to move is), the test
+    `legal_of` makes, for one move as the search reaches it."""
+    ksq = pos.kings[pos.side]
+    if ksq < 0:
+        return True
+    frm = move & SQUARE_MASK
+    to = move >> SQUARE_BITS & SQUARE_MASK
+    zone = check_zone[ksq]
+    if not in_check and frm != ksq and frm not in zone and to not in zone:
+        return True
+    return not exposes(general_attacked, pos.board, frm, to, ksq, pos.side ^ 1)
+
+
+def make_movegen(tables, attacks) -> SimpleNamespace:
+    """The move generators of the board of ``tables``: ``pseudo_legal_moves``,
+    ``legal_moves``, ``legal_captures``, ``origin_legal_moves``, ``candidate_is_legal`` (one
+    pseudo-legal move's test) and ``is_check``."""
+    general_attacked = attacks.general_attacked
+    pseudo_legal_moves = partial(
+        pseudo_moves,
+        tables.rook_rays,
+        tables.horse_moves,
+        tables.elephant_moves,
+        tables.general_steps,
+        tables.advisor_steps,
+        tables.soldier_steps,
+    )
+    legal_moves = partial(legal_of, pseudo_legal_moves, general_attacked, tables.check_zone)
 
     def legal_captures(pos) -> list[int]:
         """The legal captures of the side to move, in `legal_moves`'s order."""
@@ -151,5 +192,6 @@ def make_movegen(tables, attacks) -> SimpleNamespace:
         legal_moves=legal_moves,
         legal_captures=legal_captures,
         origin_legal_moves=origin_legal_moves,
+        candidate_is_legal=partial(candidate_legal, general_attacked, tables.check_zone),
         is_check=is_check,
     )

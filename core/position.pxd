@@ -1,0 +1,39 @@
+# C types for position.py, compiled by Cython in pure-Python mode (setup.py, core/kernel.py): the
+# .py stays the source; this file only declares types. Position becomes an extension type whose
+# attributes keep their Python names (public); the imported constants become C ints.
+cimport cython
+
+cdef int COMPANION, DOUBLE_STEP, PROMOTION_MASK, PROMOTION_SHIFT, SIDE_CAPTURE, SPECIAL_SHIFT
+cdef int SQUARE_BITS, SQUARE_MASK, COLOR_SHIFT
+
+cdef class Position:
+    cdef public object variant
+    cdef public list board
+    cdef public int side
+    cdef public int rights
+    cdef public object ep
+    cdef public int halfmove
+    cdef public int fullmove
+    cdef public object hash
+    cdef public long long score
+    cdef public list kings
+    cdef public list occupied
+    cdef public list undo
+    cdef public list hashes
+    cdef public object _zobrist
+    cdef public list _psq
+    cdef public list _zeroing
+    cdef public object _rights_mask
+    cdef public object _companions
+    cdef public object _side_capture_squares
+    cdef public object _side_capture_victim
+    cdef public object _promotion_origin
+    cdef public object _royal
+
+    @cython.locals(board=list, frm=int, to=int, piece=int, captured=int, side=int, zp=list,
+                   psq=list, pp=list, own=set, rights=int, new_rights=int)
+    cpdef make(self, int move)
+
+    @cython.locals(board=list, move=int, frm=int, to=int, piece=int, captured=int, side=int,
+                   own=set)
+    cpdef unmake(self)

@@ -1,0 +1,30 @@
+# C types for search.py, compiled by Cython in pure-Python mode (setup.py, core/kernel.py): the
+# .py stays the source; this file only declares types. Searcher becomes an extension type (its
+# other attributes live in its __dict__); the tree's three methods take C ints.
+cimport cython
+from xqchess.core.position cimport Position
+
+cdef int SIDE_CAPTURE, KIND_MASK, EXACT, LOWER, UPPER
+
+cdef class Searcher:
+    cdef dict __dict__
+    cdef public object orderer, config, capture_key, evaluate, evaluate_within, tt, stats
+    cdef public Position pos
+    cdef public object variant, next_check, node_limit, root_excluded, root_restricted
+    cdef public list nodes_per_ply, pv_table, checks
+    cdef public bint stop_requested
+
+    @cython.locals(in_check=bint, pos=Position)
+    cpdef int _search(self, int depth, int alpha, int beta, int ply, int prev_move, bint is_pv,
+                      bint allow_null) except? -32768
+
+    @cython.locals(pos=Position, hash_move=int, score=int, best_score=int, best_move=int, original_alpha=int,
+                   searched=int, index=int, quiet=bint, reduction=int, bound=int, move=int)
+    cpdef int _expand(self, int depth, int alpha, int beta, int ply, int prev_move, bint is_pv,
+                      bint allow_null, bint in_check) except? -32768
+
+    @cython.locals(pos=Position, best=int, score=int, gain=int, pruned=bint, moves=list, move=int)
+    cpdef int _quiesce(self, int alpha, int beta, int ply, bint in_check) except? -32768
+
+@cython.locals(victim=int, promotion=int)
+cpdef int _gain(pos, int move, values) except? -32768

@@ -1,0 +1,13 @@
+# C types for see.py, compiled by Cython in pure-Python mode (setup.py, core/kernel.py): the .py
+# stays the source; this file only declares types. The imported constants become C ints.
+cimport cython
+
+cdef int COLOR_SHIFT, PROMOTION_MASK, PROMOTION_SHIFT, SIDE_CAPTURE, SPECIAL_SHIFT
+cdef int SQUARE_BITS, SQUARE_MASK
+
+@cython.locals(value=list, board=list, frm=int, to=int, lines=bytes, mover=int,
+               original_target=int, victim_sq=int, victim=int, files=int, first=int,
+               on_target=int, promotion=int, side=int, listed=list, left=list, recapturers=list,
+               gain=list, last=int, candidates=list, attacker_sq=int, cheapest=int, sq=int,
+               captured=int, piece=int, i=int)
+cpdef int see(pos, int move)

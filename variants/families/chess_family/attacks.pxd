@@ -1,0 +1,11 @@
+# C types for attacks.py, compiled by Cython in pure-Python mode (setup.py, core/kernel.py): the
+# .py stays the source; this file only declares types.
+cimport cython
+
+@cython.locals(targets=list, hit=list, s=int, p=int, rays=list, ray=list)
+cpdef bint attacked_on(tuple leaps_by_color, tuple slides_by_color, list board, int sq,
+                       int by_color)
+
+@cython.locals(found=list, targets=list, hit=list, s=int, p=int, rays=list, ray=list)
+cpdef list attackers_of(tuple leaps_by_color, tuple slides_by_color, list board, int sq,
+                        int by_color)

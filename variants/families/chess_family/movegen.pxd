@@ -1,0 +1,20 @@
+# C types for movegen.py, compiled by Cython in pure-Python mode (setup.py, core/kernel.py): the
+# .py stays the source; this file only declares types. The imported constants become C ints.
+cimport cython
+
+cdef int SQUARE_BITS, SQUARE_MASK, COLOR_SHIFT, KIND_MASK, PROMOTION_SHIFT, SPECIAL_SHIFT
+cdef int COMPANION, DOUBLE_STEP, SIDE_CAPTURE, DOUBLE_STEP_FLAG, SIDE_CAPTURE_FLAG, CASTLE_FLAG
+
+@cython.locals(them=int, checkers=int, blocker=int, i=int, s=int, p=int, rays=list, hit=list,
+               ray=list, targets=list)
+cpdef tuple find_checks_and_pins(tuple slides_by_color, tuple checking_leaps, list board,
+                                 int ksq, int us)
+
+@cython.locals(sb=int, board=list, us=int, them=int, ksq=int, checkers=int, moves=list,
+               side_captures=list, step=int, frm=int, kind=int, start=int, to=int, p=int,
+               PAWN=int, KING=int, king=int, bit=int, flag=int, double=list, promotes=list,
+               captures=list, ray=list)
+cpdef list generate_moves(t, pos, bint pseudo=*, bint quiets=*, origin=*)
+
+@cython.locals(s=int)
+cpdef bint castling_open(list board, empty, safe, attacked, int them, bint pseudo)

@@ -1,0 +1,10 @@
+# C types for attacks.py, compiled by Cython in pure-Python mode (setup.py, core/kernel.py): the
+# .py stays the source; this file only declares types. The imported constants become C ints.
+cimport cython
+
+cdef int COLOR_SHIFT, KIND_MASK, ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, SOLDIER
+
+@cython.locals(base=int, chariot=int, cannon=int, general=int, horse=int, soldier=int, p=int,
+               s=int, leg=int, screened=bint, ray=list)
+cpdef bint attacked_by_movers(list rook_rays, list horse_attackers, tuple soldier_attackers,
+                              bint facing, list board, int sq, int by_color)
