@@ -33,6 +33,8 @@ Piece.from_symbol('n', 'xiangqi')
 1
 """
 
+# first: choosing the kernel (compiled or Python) precedes every kernel module's import
+from xqchess import kernel  # noqa: F401 (imported for its effect)
 from xqchess.analysis import SEARCH_OPTIONS, SearchReport, guard_values, perft, search
 from xqchess.board import Board, LegalMoveGenerator, PseudoLegalMoveGenerator
 from xqchess.core.errors import (

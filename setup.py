@@ -4,12 +4,12 @@ Packages are found rather than written: the repository root is the ``xqchess`` p
 (pyproject.toml's package-dir), and every folder below it with an ``__init__.py`` is one of its
 subpackages, so a game added as ``variants/NAME/`` is installed without editing any list.
 
-The kernel (`core.kernel.MODULES`) is compiled by Cython from its own ``.py`` files (pure-Python
+The kernel (kernel.py's `MODULES`) is compiled by Cython from its own ``.py`` files (pure-Python
 mode; C types in ``.pxd`` files beside them) when Cython and a C compiler are present and
 ``XQCHESS_PURE_PYTHON`` is not ``1``; a module that fails to compile is left out and runs as
 Python (``Extension(optional=True)``, which cythonize drops, is set again). The build writes
-`core.kernel.MANIFEST`, each compiled module's source hash, so that an extension older than its
-source is never loaded (core/kernel.py).
+`kernel.MANIFEST`, each compiled module's source hash, so that an extension older than its
+source is never loaded (kernel.py).
 """
 
 import hashlib
@@ -26,9 +26,9 @@ ROOT = Path(__file__).resolve().parent
 
 
 def _kernel_list():
-    """core/kernel.py loaded on its own (it imports only the standard library): the package
+    """kernel.py loaded on its own (it imports only the standard library): the package
     cannot be imported while it is being built."""
-    spec = importlib.util.spec_from_file_location("_xqchess_kernel", ROOT / "core" / "kernel.py")
+    spec = importlib.util.spec_from_file_location("_xqchess_kernel", ROOT / "kernel.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

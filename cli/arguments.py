@@ -23,7 +23,7 @@ def package_version() -> str:
 
 class VersionAction(argparse.Action):
     """``--version``: print 'xqchess VERSION (KERNEL)' on stdout and exit, KERNEL saying
-    whether the compiled or the pure-Python kernel is loaded (`core.kernel.describe`); the
+    whether the compiled or the pure-Python kernel is loaded (`xqchess.kernel.describe`); the
     metadata is read only when the option is given."""
 
     def __init__(
@@ -35,7 +35,7 @@ class VersionAction(argparse.Action):
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
 
     def __call__(self, parser, namespace, values, option_string=None) -> None:
-        from xqchess.core import kernel
+        from xqchess import kernel
 
         print(f"{PACKAGE} {package_version()} ({kernel.describe()})")
         parser.exit()

@@ -1,4 +1,4 @@
-"""The kernel's selection (core/kernel.py): compiled modules are used only when every one is
+"""The kernel's selection (kernel.py): compiled modules are used only when every one is
 built and none is older than its source; XQCHESS_PURE_PYTHON=1 or a stale build runs the .py
 files; --version names the kernel loaded. The two kernels' trees are compared by the bench
 signature tests (test_determinism.py) run in each mode (.ci/run)."""
@@ -9,7 +9,7 @@ import sys
 from importlib.machinery import EXTENSION_SUFFIXES
 
 import pytest
-from xqchess.core import kernel
+from xqchess import kernel
 
 MODULES = ("core/alpha", "ordering/beta")
 
@@ -80,7 +80,7 @@ def run_python(code, **env):
 def test_pure_python_mode_loads_every_kernel_module_from_its_source():
     result = run_python(
         "import xqchess, sys\n"
-        "from xqchess.core import kernel\n"
+        "from xqchess import kernel\n"
         "print(kernel.describe())\n"
         "print(all(sys.modules[kernel.module_name(p)].__file__.endswith('.py')"
         " for p in kernel.MODULES))",
@@ -96,7 +96,7 @@ def test_a_stale_build_runs_the_sources_and_says_so(tmp_path):
     (tmp_path / "core/see.py").write_text("EDITED = True\n")
     result = run_python(
         "import sys, pathlib\n"
-        "from xqchess.core import kernel\n"
+        "from xqchess import kernel\n"
         f"kernel.select(pathlib.Path({str(tmp_path)!r}))\n"
         "print(kernel.reason)\n"
         "print(any(type(f).__name__ == '_SourceFinder' for f in sys.meta_path))",

@@ -54,7 +54,7 @@ def attacked_on(
 ) -> bool:
     """Whether a piece of ``by_color`` attacks ``sq`` on ``board`` (the attack groups first,
     bound by `build_attacks`: a module function over flat lists, which the compiled kernel
-    types, core/kernel.py)."""
+    types, kernel.py)."""
     for targets, hit in leaps_by_color[by_color]:
         for s in targets[sq]:
             if hit[board[s]]:

@@ -35,7 +35,7 @@ def attacked_by_movers(
     """Attacks on ``sq`` by ``by_color``'s chariots, cannons over one screen, horses with a free
     leg and soldiers; with ``facing``, also by its general seen along an open line. The tables
     come first, so that `make_attacks` binds them (a module function over flat lists: the
-    compiled kernel types it, core/kernel.py)."""
+    compiled kernel types it, kernel.py)."""
     base = by_color << COLOR_SHIFT
     chariot = CHARIOT | base
     cannon = CANNON | base

@@ -10,7 +10,7 @@ move).
 
 `make_movegen(tables, attacks)` builds these generators for one board (`board.Tables` and the
 probes of `attacks.make_attacks`), binding its tables to the module's functions, which take
-them first (module functions over flat lists: the compiled kernel types them, core/kernel.py).
+them first (module functions over flat lists: the compiled kernel types them, kernel.py).
 """
 
 from __future__ import annotations

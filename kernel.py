@@ -3,9 +3,10 @@ source as plain Python.
 
 `MODULES` names the kernel's modules; setup.py compiles each (pure-Python mode: C types, where
 there are any, in a ``.pxd`` beside the ``.py``) when Cython and a C compiler are present, and
-writes `MANIFEST`, each compiled module's source hash, beside them. `select` runs when the
-package is first imported, before any kernel module: it keeps the compiled modules only when
-every one is built and none is stale (its ``.py`` or ``.pxd`` edited since the build). Otherwise,
+writes `MANIFEST`, each compiled module's source hash, beside them. `select` runs when this
+module is imported, which the package's ``__init__`` does first, before any kernel module: it
+keeps the compiled modules only when every one is built and none is stale (its ``.py`` or
+``.pxd`` edited since the build). Otherwise,
 or with the environment variable ``XQCHESS_PURE_PYTHON=1``, a finder placed first on
 ``sys.meta_path`` loads the kernel's ``.py`` files, so a stale extension never shadows an edit
 (a stale build is reported on stderr). `describe` says which kernel is loaded (`xqchess
@@ -24,7 +25,7 @@ import sys
 from pathlib import Path
 
 #: the package's folder: the repository root (the root is the package ``xqchess``)
-PACKAGE_ROOT = Path(__file__).resolve().parent.parent
+PACKAGE_ROOT = Path(__file__).resolve().parent
 #: the compiled modules, as paths below the package root without ``.py``
 MODULES = (
     "core/moves",
@@ -47,7 +48,7 @@ MODULES = (
     "ordering/history",
 )
 #: written by the build beside the compiled modules: {module path: source hash}
-MANIFEST = "core/kernel_build.json"
+MANIFEST = "kernel_build.json"
 #: the environment variable that asks for the pure-Python kernel ("1")
 PURE_ENV = "XQCHESS_PURE_PYTHON"
 
@@ -150,3 +151,6 @@ def describe() -> str:
     if compiled:
         return f"mixed kernel: {len(compiled)} of {len(MODULES)} modules compiled"
     return f"pure-Python kernel: {reason or 'not compiled'}"
+
+
+select()
