@@ -213,6 +213,8 @@ class Move:
             frm, to = (parse_square(rules, name) for name in match.group(1, 2))
         except SquareError as error:
             raise MoveError(f"bad move text {uci!r}: {error}") from None
+        if frm == to:
+            raise MoveError(f"bad move text {uci!r}: a move leaves its square (0000: no move)")
         letter = match.group(3)
         if letter and letter not in rules.letter_pieces:
             raise MoveError(f"bad move text {uci!r}: {letter!r} is not a piece letter")

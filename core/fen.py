@@ -22,6 +22,10 @@ if TYPE_CHECKING:
 #: what the fields after the side to move are when left off: rights, ep square and counters
 DEFAULT_FIELDS = ("-", "-", "0", "1")
 
+#: the largest move counter a FEN may give: the compiled kernel keeps the counters as C ints
+#: (31 bits), and this leaves room for a game's moves after it
+COUNTER_LIMIT = 2**30
+
 
 def parse_fen(variant: Variant, text: str, strict: bool = True) -> Position:
     """The position ``text`` describes; raises FenError naming the first fault found.
@@ -101,6 +105,10 @@ def _parse_board(variant: Variant, text: str) -> list[int]:
 
 
 def _parse_counter(text: str, name: str, minimum: int) -> int:
-    if not (text.isascii() and text.isdigit()) or int(text) < minimum:
-        raise FenError(f"FEN {name} {text!r} must be an integer >= {minimum}")
+    digits = text.isascii() and text.isdigit() and len(text) <= len(str(COUNTER_LIMIT))
+    if not digits or not minimum <= int(text) <= COUNTER_LIMIT:
+        shown = text if len(text) <= 20 else text[:20] + "..."
+        raise FenError(
+            f"FEN {name} {shown!r} must be an integer from {minimum} to {COUNTER_LIMIT:,}"
+        )
     return int(text)

@@ -162,6 +162,11 @@ def test_moves_by_value():
         Move.from_uci("e9e1")
     with pytest.raises(xqchess.MoveError, match="bad move text"):
         Move.from_uci("Nf3")
+    # python-chess refuses a move to its own square; a1a1 would otherwise be the null move
+    with pytest.raises(xqchess.MoveError, match="leaves its square"):
+        Move.from_uci("a1a1")
+    with pytest.raises(xqchess.MoveError, match="leaves its square"):
+        Move.from_uci("e2e2")
     with pytest.raises(TypeError, match="move text"):
         Move.from_uci(1234)  # type: ignore[arg-type]
 

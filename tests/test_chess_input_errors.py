@@ -47,6 +47,10 @@ START = CHESS.start_fen
         (START.replace(" 0 1", " -1 1"), "halfmove clock '-1'"),
         (START.replace(" 0 1", " 0 0"), "fullmove number '0'"),
         (START.replace(" 0 1", " x 1"), "halfmove clock 'x'"),
+        # the compiled kernel's counters are C ints: a larger one is refused in both kernels
+        (START.replace(" 0 1", " 0 99999999999"), "fullmove number '99999999999'"),
+        (START.replace(" 0 1", " 1073741825 1"), "halfmove clock '1073741825'"),
+        (START.replace(" 0 1", " 0 " + "9" * 5000), "fullmove number '99999999999999999999..."),
         ("4k3/8/8/8/8/8/8/4K2P w - - 0 1", "pawn on h1"),
         ("4k2p/8/8/8/8/8/8/4K3 w - - 0 1", "pawn on h8"),
         ("4k3/P7/8/8/8/8/PPPPPPPP/4K3 w - - 0 1", "9 white pawns"),
