@@ -341,8 +341,8 @@ class Board:
 
     @property
     def notations(self) -> tuple[str, ...]:
-        """The notations the game writes and reads, its own first where it has one besides
-        UCI (chess: ``uci``, ``san``)."""
+        """The notations the game writes and reads, UCI first (chess: ``uci``, ``san``;
+        xiangqi: ``uci``, ``iccs``, ``wxf``, ``chinese``)."""
         return self.variant.notations
 
     def notation(self, move: Move, notation: str | None = None) -> str:

@@ -80,21 +80,33 @@ def _extension(root: Path, path: str) -> Path | None:
     return None
 
 
+def _manifest(root: Path) -> dict[str, str] | None:
+    """The build manifest under ``root`` (None: there is none, or it cannot be read)."""
+    try:
+        manifest = json.loads((root / MANIFEST).read_text())
+    except (OSError, ValueError):
+        return None
+    return manifest if isinstance(manifest, dict) else None
+
+
 def why_pure(root: Path, modules: tuple[str, ...] = MODULES) -> str | None:
-    """Why the compiled ``modules`` under ``root`` cannot be used (None: they can)."""
+    """Why the compiled ``modules`` under ``root`` cannot be used (None: they can). All or
+    none: the typed modules use each other's C types, so one missing module (it failed to
+    compile) or one stale module (edited since the build) makes the whole kernel run as Python."""
     if os.environ.get(PURE_ENV) == "1":
         return f"{PURE_ENV}=1"
     built = [path for path in modules if _extension(root, path)]
     if not built:
         return "no compiled modules (built without Cython or a C compiler)"
-    try:
-        manifest = json.loads((root / MANIFEST).read_text())
-    except (OSError, ValueError):
+    manifest = _manifest(root)
+    if manifest is None:
         return f"compiled modules without their build manifest {MANIFEST}"
     missing = [path for path in modules if path not in built]
     if missing:
-        return f"compiled modules missing: {', '.join(missing)}"
+        return f"compiled modules missing (not compiled by the build): {', '.join(missing)}"
     stale = [path for path in modules if manifest.get(path) != source_hash(root, path)]
+    # a module the build compiled that the kernel no longer lists would shadow its .py
+    stale += sorted(set(manifest) - set(modules))
     if stale:
         return f"compiled modules older than their source: {', '.join(stale)}"
     return None
@@ -103,8 +115,8 @@ def why_pure(root: Path, modules: tuple[str, ...] = MODULES) -> str | None:
 class _SourceFinder(importlib.abc.MetaPathFinder):
     """Finds the kernel's modules as their ``.py`` files, ahead of any extension module."""
 
-    def __init__(self, root: Path) -> None:
-        self.sources = {module_name(path): root / f"{path}.py" for path in MODULES}
+    def __init__(self, root: Path, modules: tuple[str, ...]) -> None:
+        self.sources = {module_name(path): root / f"{path}.py" for path in modules}
 
     def find_spec(self, fullname, path=None, target=None):
         source = self.sources.get(fullname)
@@ -121,12 +133,14 @@ def select(root: Path = PACKAGE_ROOT) -> None:
         return
     if reason.startswith("compiled modules"):
         print(
-            f"xqchess: warning: {reason}; running the pure-Python kernel "
-            "(rebuild: pip install -e .)",
+            f"xqchess: warning: {reason}; running the pure-Python kernel (reinstall the "
+            "package to rebuild it; in a checkout: pip install -e .)",
             file=sys.stderr,
         )
+    # every module the kernel lists or the build compiled loads from its .py
+    modules = tuple(sorted(set(MODULES) | set(_manifest(root) or ())))
     if not any(isinstance(finder, _SourceFinder) for finder in sys.meta_path):
-        sys.meta_path.insert(0, _SourceFinder(root))
+        sys.meta_path.insert(0, _SourceFinder(root, modules))
 
 
 def loaded_compiled() -> list[str]:
@@ -141,14 +155,14 @@ def loaded_compiled() -> list[str]:
 
 
 def describe() -> str:
-    """Which kernel runs, in words: ``compiled kernel: Cython, 17 modules`` or
-    ``pure-Python kernel: why``."""
+    """Which kernel runs, in words: ``compiled kernel: Cython, N modules`` or
+    ``pure-Python kernel: why``, read from the modules as imported."""
     for path in MODULES:
         importlib.import_module(module_name(path))
     compiled = loaded_compiled()
     if len(compiled) == len(MODULES):
         return f"compiled kernel: Cython, {len(compiled)} modules"
-    if compiled:
+    if compiled:  # select's all-or-none choice was bypassed: say so rather than hide it
         return f"mixed kernel: {len(compiled)} of {len(MODULES)} modules compiled"
     return f"pure-Python kernel: {reason or 'not compiled'}"
 

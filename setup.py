@@ -6,8 +6,9 @@ subpackages, so a game added as ``variants/NAME/`` is installed without editing 
 
 The kernel (kernel.py's `MODULES`) is compiled by Cython from its own ``.py`` files (pure-Python
 mode; C types in ``.pxd`` files beside them) when Cython and a C compiler are present and
-``XQCHESS_PURE_PYTHON`` is not ``1``; a module that fails to compile is left out and runs as
-Python (``Extension(optional=True)``, which cythonize drops, is set again). The build writes
+``XQCHESS_PURE_PYTHON`` is not ``1``; a module that fails to compile is left out
+(``Extension(optional=True)``, which cythonize drops, is set again), and then the whole kernel
+runs as Python (kernel.py: all or none). The build writes
 `kernel.MANIFEST`, each compiled module's source hash, so that an extension older than its
 source is never loaded (kernel.py).
 """
@@ -49,8 +50,11 @@ def _include_path() -> str:
 
 
 def compiled_kernel() -> list[Extension]:
-    """The kernel's extensions, or none (pure-Python build) without Cython or when asked."""
+    """The kernel's extensions, or none (pure-Python build) without Cython or when asked. Asked
+    for a pure-Python build, it removes an earlier in-place build's manifest, so that the
+    extension files left beside the sources are never loaded."""
     if os.environ.get(kernel.PURE_ENV) == "1":
+        (ROOT / kernel.MANIFEST).unlink(missing_ok=True)
         return []
     try:
         from Cython.Build import cythonize

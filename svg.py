@@ -20,12 +20,14 @@ from typing import TYPE_CHECKING, NamedTuple
 from xml.sax.saxutils import escape, quoteattr
 
 from xqchess.board_view import CHECK, LAST_MOVE, RIVER
-from xqchess.core.errors import XQChessError
+from xqchess.core.errors import MoveError
 from xqchess.core.pieces import COLOR_SHIFT
+from xqchess.core.position import Position
 from xqchess.core.variant import POINTS, BoardStyle, Variant
+from xqchess.move import Move, expect, parse_square
 
 if TYPE_CHECKING:
-    from xqchess import Board, Move
+    from xqchess import Board
     from xqchess.core.geometry import Geometry
 
 __all__ = ["Arrow", "board"]
@@ -132,22 +134,6 @@ class _Layout:
         return self.x(self.geometry.file_of(sq)), self.y(self.geometry.rank_of(sq))
 
 
-def _square(geometry: Geometry, square: Square) -> int:
-    """The index of ``square``, given by index or name; raises naming a bad one."""
-    if isinstance(square, bool) or not isinstance(square, (int, str)):
-        raise TypeError(f"a square is an int or a name such as 'e4', not {square!r}")
-    if isinstance(square, str):
-        return geometry.parse_square(square)
-    if not 0 <= square < geometry.size:
-        raise XQChessError(f"square {square} is off the {geometry.files}x{geometry.ranks} board")
-    return square
-
-
-def _move_squares(move: Move) -> tuple[int, int]:
-    """The squares a move leaves and enters."""
-    return move.from_square, move.to_square
-
-
 def board(
     board: Board,
     lastmove: Move | None = None,
@@ -171,8 +157,11 @@ def board(
     >>> 'width="400"' in picture and 'class="lastmove e4"' in picture
     True
     """
+    position = getattr(board, "position", None)
+    if not isinstance(position, Position):
+        raise TypeError(f"expected an xqchess.Board, got {type(board).__name__}")
     variant = board.variant
-    geometry, style, position = variant.geometry, variant.board_style, board.position
+    geometry, style = variant.geometry, variant.board_style
     layout = _Layout(geometry, style, flipped)
     frame = {"class": "frame", "fill": FRAME, "width": layout.width, "height": layout.height}
     parts = [_element("rect", frame)]
@@ -183,9 +172,14 @@ def board(
     parts += _coordinates(layout)
     highlights = []
     if lastmove is not None:
-        highlights += [("lastmove", sq, LAST_MOVE) for sq in _move_squares(lastmove)]
+        expect(lastmove, Move, "a Move")
+        if lastmove.variant != variant.name:
+            raise MoveError(f"a {lastmove.variant} move cannot be drawn on a {variant.name} board")
+        highlights += [
+            ("lastmove", sq, LAST_MOVE) for sq in (lastmove.from_square, lastmove.to_square)
+        ]
     if check is not None:
-        highlights.append(("check", _square(geometry, check), CHECK))
+        highlights.append(("check", parse_square(variant, check), CHECK))
     for kind, sq, color in highlights:
         parts.append(_highlight(layout, kind, sq, color))
     if layout.points:
@@ -194,9 +188,9 @@ def board(
         if piece:
             parts.append(_piece(layout, style, variant, sq, piece))
     for marked in squares or ():
-        parts.append(_mark(layout, _square(geometry, marked)))
+        parts.append(_mark(layout, parse_square(variant, marked)))
     for arrow in arrows:
-        parts.append(_arrow(layout, Arrow(*arrow)))
+        parts.append(_arrow(layout, variant, Arrow(*arrow)))
     scale = 1.0 if size is None else size / max(layout.width, layout.height)
     dimensions = (
         {} if size is None else {"width": layout.width * scale, "height": layout.height * scale}
@@ -380,11 +374,11 @@ def _mark(layout: _Layout, sq: int) -> str:
     return _container("g", {"class": f"mark {layout.geometry.square_name(sq)}"}, lines)
 
 
-def _arrow(layout: _Layout, arrow: Arrow) -> str:
+def _arrow(layout: _Layout, variant: Variant, arrow: Arrow) -> str:
     """An arrow from the centre of its tail to the edge of its head's square, or a circle
     when both are one square."""
     geometry = layout.geometry
-    tail, head = _square(geometry, arrow.tail), _square(geometry, arrow.head)
+    tail, head = parse_square(variant, arrow.tail), parse_square(variant, arrow.head)
     names = f"{geometry.square_name(tail)}-{geometry.square_name(head)}"
     paint = {"fill": arrow.color, "fill_opacity": ARROW_OPACITY}
     (x1, y1), (x2, y2) = layout.centre(tail), layout.centre(head)

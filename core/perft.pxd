@@ -1,4 +1,4 @@
-# C types for perft.py, compiled by Cython in pure-Python mode (setup.py, core/kernel.py).
+# C types for perft.py, compiled by Cython in pure-Python mode (setup.py, kernel.py).
 cimport cython
 from xqchess.core.position cimport Position
 

@@ -1,4 +1,4 @@
-# C types for position.py, compiled by Cython in pure-Python mode (setup.py, core/kernel.py): the
+# C types for position.py, compiled by Cython in pure-Python mode (setup.py, kernel.py): the
 # .py stays the source; this file only declares types. Position becomes an extension type whose
 # attributes keep their Python names (public); the imported constants become C ints.
 cimport cython

@@ -1,4 +1,4 @@
-# C types for search.py, compiled by Cython in pure-Python mode (setup.py, core/kernel.py): the
+# C types for search.py, compiled by Cython in pure-Python mode (setup.py, kernel.py): the
 # .py stays the source; this file only declares types. Searcher becomes an extension type (its
 # other attributes live in its __dict__); the tree's three methods take C ints.
 cimport cython

@@ -51,9 +51,21 @@ def test_a_build_without_manifest_or_with_a_module_missing_is_not_used(tmp_path,
     monkeypatch.delenv(kernel.PURE_ENV, raising=False)
     fake_build(tmp_path)
     (tmp_path / f"core/alpha{EXTENSION_SUFFIXES[0]}").unlink()
-    assert kernel.why_pure(tmp_path, MODULES) == "compiled modules missing: core/alpha"
+    assert kernel.why_pure(tmp_path, MODULES) == (
+        "compiled modules missing (not compiled by the build): core/alpha"
+    )
     (tmp_path / kernel.MANIFEST).unlink()
     assert "manifest" in kernel.why_pure(tmp_path, MODULES)
+
+
+def test_a_compiled_module_the_kernel_no_longer_lists_makes_the_build_stale(tmp_path, monkeypatch):
+    """A module dropped from the kernel's list keeps its old extension beside its .py: the
+    build is stale, and the finder loads that module's .py too."""
+    monkeypatch.delenv(kernel.PURE_ENV, raising=False)
+    fake_build(tmp_path, MODULES + ("core/gamma",))
+    assert kernel.why_pure(tmp_path, MODULES) == (
+        "compiled modules older than their source: core/gamma"
+    )
 
 
 def test_no_extension_at_all_and_the_environment_variable(tmp_path, monkeypatch):

@@ -11,6 +11,7 @@ import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import chess
 import pytest
 import xqchess
 import xqchess.svg
@@ -184,10 +185,22 @@ def test_bad_squares_are_refused():
     board = xqchess.Board("chess")
     with pytest.raises(XQChessError, match="bad square 'z9'"):
         xqchess.svg.board(board, squares=["z9"])
-    with pytest.raises(XQChessError, match="square 64 is off the 8x8 board"):
+    with pytest.raises(XQChessError, match="bad square 64: chess's squares are 0 to 63"):
         xqchess.svg.board(board, check=64)
-    with pytest.raises(TypeError, match="a square is an int or a name"):
+    with pytest.raises(TypeError, match="a square: an index"):
         xqchess.svg.board(board, arrows=[(1.5, "e4")])
+
+
+def test_a_move_of_another_game_or_a_board_of_another_library_is_refused():
+    """Another game's move would be drawn off the board (xiangqi's i10 is square 98 of 90);
+    a python-chess board is not ours."""
+    board = xqchess.Board("chess")
+    with pytest.raises(xqchess.MoveError, match="a xiangqi move cannot be drawn on a chess"):
+        xqchess.svg.board(board, lastmove=xqchess.Move.from_uci("i10i9", "xiangqi"))
+    with pytest.raises(TypeError, match="expected a Move"):
+        xqchess.svg.board(board, lastmove="e2e4")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="expected an xqchess.Board, got Board"):
+        xqchess.svg.board(chess.Board())  # type: ignore[arg-type]
 
 
 def test_jupyter_shows_the_board_with_its_last_move_and_check():

@@ -1,4 +1,4 @@
-# C types for attacks.py, compiled by Cython in pure-Python mode (setup.py, core/kernel.py): the
+# C types for attacks.py, compiled by Cython in pure-Python mode (setup.py, kernel.py): the
 # .py stays the source; this file only declares types.
 cimport cython
 

@@ -1,4 +1,4 @@
-# C types for movegen.py, compiled by Cython in pure-Python mode (setup.py, core/kernel.py): the
+# C types for movegen.py, compiled by Cython in pure-Python mode (setup.py, kernel.py): the
 # .py stays the source; this file only declares types. The imported constants become C ints.
 cimport cython
 
