@@ -218,11 +218,9 @@ def read_game(handle: TextIO) -> Game | None:
     read, result = read_pgn(text, _variants())
     game = Game({**read.tags, "Result": result})
     board = game.start_board()
-    position = read.variant.position(board.fen(), strict=False)
     node: GameNode = game
     for code in read.moves:
-        move = board.push_notation(read.variant.format_move(position, code, "uci"), "uci")
-        position.make(code)
+        move = board.push(Move.from_code(code, read.variant.name))
         node.variation = ChildNode(node, move)
         node = node.variation
     return game
