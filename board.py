@@ -16,7 +16,7 @@ from xqchess.board_view import BoardView
 from xqchess.core.errors import FenError, IllegalMoveError, MoveError, PieceError
 from xqchess.core.moves import move_from, move_promotion, move_to
 from xqchess.core.outcome import Termination
-from xqchess.core.position import Position
+from xqchess.core.position import Position, placement
 from xqchess.move import (
     Color,
     Move,
@@ -202,20 +202,8 @@ class Board:
         rights and the en-passant square the new placement cannot hold, dropped as python-chess
         drops them; history cleared. FenError (nothing changed) when no game can be played
         from it."""
-        geometry, letters = self.variant.geometry, self.variant.piece_letters
-        rows = []
-        for rank in reversed(range(geometry.ranks)):
-            row, empty = "", 0
-            for file in range(geometry.files):
-                code = board[geometry.square(file, rank)]
-                if code:
-                    row += (str(empty) if empty else "") + letters[code]
-                    empty = 0
-                else:
-                    empty += 1
-            rows.append(row + (str(empty) if empty else ""))
         fields = self.fen().split()
-        fields[0] = "/".join(rows)
+        fields[0] = placement(self.variant, board)
         try:
             self.set_fen(" ".join(fields))
             return

@@ -35,6 +35,27 @@ if TYPE_CHECKING:
     from xqchess.core.variant import Variant
 
 
+def placement(variant: Variant, board: list[int]) -> str:
+    """FEN's first field: ``board``'s pieces by their letters in ``variant``, the far rank
+    first, runs of empty squares as digits."""
+    geometry = variant.geometry
+    rows = []
+    for rank in range(geometry.ranks - 1, -1, -1):
+        row = ""
+        empty = 0
+        for file in range(geometry.files):
+            piece = board[geometry.square(file, rank)]
+            if piece:
+                if empty:
+                    row += str(empty)
+                    empty = 0
+                row += variant.piece_letters[piece]
+            else:
+                empty += 1
+        rows.append(row + (str(empty) if empty else ""))
+    return "/".join(rows)
+
+
 class Position:
     """Mutable game state; ``make`` and ``unmake`` are exact inverses, hash included."""
 
@@ -329,24 +350,10 @@ class Position:
         """The six-field FEN (the reader is `xqchess.core.fen.parse_fen`)."""
         variant = self.variant
         geometry = variant.geometry
-        rows = []
-        for rank in range(geometry.ranks - 1, -1, -1):
-            row = ""
-            empty = 0
-            for file in range(geometry.files):
-                piece = self.board[geometry.square(file, rank)]
-                if piece:
-                    if empty:
-                        row += str(empty)
-                        empty = 0
-                    row += variant.piece_letters[piece]
-                else:
-                    empty += 1
-            rows.append(row + (str(empty) if empty else ""))
         side = next(letter for letter, color in variant.side_letters.items() if color == self.side)
         ep = "-" if self.ep is None else geometry.square_name(self.ep)
         return (
-            f"{'/'.join(rows)} {side} {variant.format_rights(self.rights)} {ep} "
+            f"{placement(variant, self.board)} {side} {variant.format_rights(self.rights)} {ep} "
             f"{self.halfmove} {self.fullmove}"
         )
 
