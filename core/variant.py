@@ -143,12 +143,11 @@ class Variant:
       ``terms`` evaluation adds (pawn structure, mobility, king safety ...).
     * ``writers`` / ``readers``: per notation name, how moves are written and read.
     * ``stalemate_loses``: True when a side without a legal move loses even if not in check.
-    * ``claimable_draws`` (optional): the draws a player may claim (`outcome` with
-      ``claim_draw``), as `Termination` members; none where the rules declare every draw
-      themselves, as the arbiter does in xiangqi.
-    * ``draw_claims`` (optional): each claimable draw's test, function(pos) -> bool: whether the
-      side to move may claim it now (now or after one of its legal moves, as FIDE's Laws and
-      python-chess's ``can_claim_*`` say).
+    * ``draw_claims`` (optional): the draws a player may claim (`outcome` with ``claim_draw``),
+      each `Termination` member with its test, function(pos) -> bool: whether the side to move
+      may claim it now (now or after one of its legal moves, as FIDE's Laws and python-chess's
+      ``can_claim_*`` say); none where the rules declare every draw themselves, as the arbiter
+      does in xiangqi.
     * ``native_protocols`` (optional): the engine protocols made for this game (chess: UCI;
       xiangqi: UCCI), so that an engine speaking one plays it unless it says otherwise: the
       games a UCI engine plays are those its ``UCI_Variant`` option offers, else chess.
@@ -196,7 +195,6 @@ class Variant:
     phase_weights: dict[int, int] = {}
     evaluation_terms: dict[str, Callable[[Position], int]] = {}
     stalemate_loses: bool
-    claimable_draws: tuple[Termination, ...] = ()
     draw_claims: dict[Termination, Callable[[Position], bool]] = {}
     native_protocols: tuple[str, ...] = ()
     pgn_notation: str

@@ -505,7 +505,7 @@ class PlaySession:
 
     def _no_draw_text(self) -> str:
         """Why ``draw`` claims nothing, from the draws the game's rules let a player claim."""
-        claims = [termination.value for termination in self.variant.claimable_draws]
+        claims = [termination.value for termination in self.variant.draw_claims]
         if not claims:
             return (
                 f"No draw can be claimed in {self.variant.name}: its rules declare every "

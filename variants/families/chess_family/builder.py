@@ -117,7 +117,6 @@ class ChessFamilyVariant(Variant):
         self.rule_draw = rules.rule_draw
         self.insufficient_material = rules.insufficient_material
         self.draw_claims = rules.draw_claims
-        self.claimable_draws = tuple(rules.draw_claims)
 
         def attacked(pos, sq: int, by_color: int) -> bool:
             return probe(pos.board, sq, by_color)
