@@ -1,13 +1,17 @@
-"""Packaging: the checkout builds a wheel with the compiled kernel (Cython from the build
-requirements, a C compiler from the machine), and that wheel, installed into a fresh venv,
-runs `xqchess perft` and `xqchess bench` on the compiled kernel. Slow (a compile of the
-kernel, about two minutes on a loaded two-core machine): run with -m slow."""
+"""Packaging: `python -m build` makes an sdist holding the kernel's sources (``.py`` and
+``.pxd``; no generated C or extension files, even from a checkout built in place) and builds
+the wheel from that sdist, compiling the kernel from source (Cython from the build
+requirements, a C compiler from the machine); the wheel, installed into a fresh venv, runs
+`xqchess perft` and `xqchess bench` on the compiled kernel. Slow (two builds and a compile of
+the kernel, about five minutes on a loaded two-core machine): run with -m slow."""
 
 import subprocess
 import sys
+import tarfile
 from pathlib import Path
 
 import pytest
+from xqchess import kernel
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -21,18 +25,27 @@ def run(*command, cwd=None):
 
 
 @pytest.mark.slow
-@pytest.mark.timeout(1200)
-def test_the_wheel_installs_into_a_fresh_venv_and_runs_compiled(tmp_path):
-    wheels = tmp_path / "wheels"
-    run(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", wheels, ROOT)
-    (wheel,) = wheels.glob("xqchess-*.whl")
+@pytest.mark.timeout(1800)
+def test_the_sdist_compiles_and_its_wheel_runs_compiled_in_a_fresh_venv(tmp_path):
+    dist = tmp_path / "dist"
+    run(sys.executable, "-m", "build", "--outdir", dist, ROOT)
+    (sdist,) = dist.glob("xqchess-*.tar.gz")
+    (wheel,) = dist.glob("xqchess-*.whl")
+    with tarfile.open(sdist) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    for path in kernel.MODULES:
+        assert f"{path}.py" in names
+    assert {"kernel.py", "setup.py", "core/position.pxd", "core/search.pxd"} <= names
+    assert not [name for name in names if name.endswith((".c", ".so", ".pyd"))]
     assert "-none-any" not in wheel.name  # a platform wheel: the kernel is compiled in
     venv = tmp_path / "venv"
     run(sys.executable, "-m", "venv", venv)
     run(venv / "bin" / "pip", "install", "-q", wheel)
     xqchess = venv / "bin" / "xqchess"
     # from a folder away from the checkout, so that the installed package is the one imported
-    assert "compiled kernel" in run(xqchess, "--version", cwd=tmp_path)
+    assert f"compiled kernel: Cython, {len(kernel.MODULES)} modules" in run(
+        xqchess, "--version", cwd=tmp_path
+    )
     assert run(xqchess, "perft", "chess", "--depth", "3", cwd=tmp_path) == "8902\n"
     bench = run(xqchess, "bench", "chess", cwd=tmp_path)
     assert "Nodes searched  : 19462" in bench.splitlines()
