@@ -373,7 +373,7 @@ class Searcher:
         self.root_first = 0
         if not self.root_moves:
             self.stop_requested = False
-            score = -MATE if pos.is_check() or self.variant.stalemate_loses else 0
+            score = MATE * self.variant.no_move_result(pos, pos.is_check())
             return SearchResult(0, score, [], 0, stats, [], self._elapsed_ms())
         best_move = best_score = done_depth = 0
         best_pv: list[int] = []
@@ -641,7 +641,7 @@ class Searcher:
             else:
                 moves = [move for move in self.root_moves if move not in self.root_excluded]
             if not moves:
-                return -MATE + ply if in_check or self.variant.stalemate_loses else 0
+                return (MATE - ply) * self.variant.no_move_result(pos, in_check)
             stats.expanded += 1
             stats.branching_sum += len(moves)
             ordered = self.orderer.order(node, moves)
@@ -713,7 +713,7 @@ class Searcher:
                         self.orderer.on_cutoff(node, move)
                         break
         if index < 0:  # a staged pick found no legal move
-            return -MATE + ply if in_check or self.variant.stalemate_loses else 0
+            return (MATE - ply) * self.variant.no_move_result(pos, in_check)
         if node.legal_count is not None:  # a staged pick that generated every move
             stats.expanded += 1
             stats.branching_sum += node.legal_count
@@ -756,14 +756,14 @@ class Searcher:
         if in_check and self.config.quiescence_evasions:
             moves = pos.legal_moves()
             if not moves:
-                return -MATE + ply
+                return (MATE - ply) * self.variant.no_move_result(pos, in_check)
             best = -INFINITY
         else:
             pruned = mode == "pruned"
             if not pruned or in_check:
                 legal = pos.legal_moves()
                 if not legal:  # mate, or stalemate: a draw or a loss where the variant says so
-                    return -MATE + ply if in_check or self.variant.stalemate_loses else 0
+                    return (MATE - ply) * self.variant.no_move_result(pos, in_check)
             best = (
                 self.evaluate_within(pos, alpha, beta)
                 if self.evaluate_within

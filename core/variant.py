@@ -243,6 +243,13 @@ class Variant:
     #: function(pos) -> list[int]: all legal moves of the side to move.
     legal_moves: Callable[[Position], list[int]]
 
+    def no_move_result(self, pos: Position, in_check: bool) -> int:
+        """The result for the side to move when it has no legal move: -1 when it loses (mated,
+        or stalemated where ``stalemate_loses``), 0 for a draw, 1 when it wins (a game that a
+        rule ended in its favour, such as shatranj's bare king, leaves no legal move). The
+        search scores such a node by it."""
+        return -1 if in_check or self.stalemate_loses else 0
+
     def legal_captures(self, pos: Position) -> list[int]:
         """The legal captures and promotions of the side to move (the moves quiescence
         searches and staged move picking tries before the others), in the order

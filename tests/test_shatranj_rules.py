@@ -115,6 +115,32 @@ def test_game_end_matches_pyffish(fen, outcome):
         assert not sf.legal_moves("shatranj", fen, [])
 
 
+@pytest.mark.parametrize(
+    "fen, winner",
+    [
+        # by hand: Black's bare king cannot reach the rook, so after any king move White, to
+        # move, wins by the bare-king rule (pyffish: no legal move, the mover wins)
+        ("8/8/8/8/8/2k5/8/R3K3 b - - 0 1", WHITE),
+        # the same won position with White to move: the game has ended in the mover's favour
+        ("8/8/8/8/8/3k4/8/R3K3 w - - 0 1", WHITE),
+        # White bares Black with a third piece left: Black, to move, has lost
+        ("8/8/8/8/8/3k4/3n4/RR2K3 w - - 0 1", WHITE),
+        # stalemated, which loses in shatranj
+        ("k7/2K5/1Q6/8/8/8/8/8 b - - 0 1", WHITE),
+    ],
+)
+def test_the_search_scores_a_game_the_rules_ended_for_its_winner(fen, winner):
+    """A node without legal moves is scored by who the rules say has won, not always as a loss
+    for the side to move: the bare-king rule ends the game in the mover's favour."""
+    board = xqchess.Board("shatranj", fen)
+    report = xqchess.search(board, depth=3)
+    mover = WHITE if fen.split()[1] == "w" else BLACK
+    assert (report.score > 0) == (mover == winner) and report.mate is not None
+    if mover == BLACK and board.legal_moves.count():
+        board.push(report.best_move)
+        assert board.outcome().winner is (winner == WHITE)
+
+
 def test_the_api_plays_shatranj():
     board = xqchess.Board("shatranj")
     for text in ("e2e3", "e7e6", "d1e2", "f8d6"):

@@ -127,6 +127,15 @@ class ChessFamilyVariant(Variant):
         self.attacked, self.is_check = attacked, is_check
         super().__init__()
 
+    def no_move_result(self, pos, in_check: bool) -> int:
+        """As `Variant.no_move_result`, and a game the bare-king rule has ended (which leaves
+        no legal move) is won by the side the rule names, the side to move included."""
+        if self.definition.bare_king_loses:
+            winner = bare_king_winner(pos)
+            if winner is not None:
+                return 1 if winner == pos.side else -1
+        return super().no_move_result(pos, in_check)
+
     def detect_notation(self, text: str) -> str:
         """Coordinates (e2e4, e7e8q) are UCI, anything else SAN."""
         return "uci" if COORDINATES.fullmatch(text) else "san"
