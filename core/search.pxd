@@ -13,6 +13,10 @@ cdef class Searcher:
     cdef public object variant, next_check, node_limit, root_excluded, root_restricted
     cdef public list nodes_per_ply, pv_table, checks
     cdef public bint stop_requested
+    cdef public bint check_extension, null_move, staged, futility, pvs, lmr
+    cdef public bint quiescence_evasions, quiescence_promotions
+    cdef public int guard_prune_depth
+    cdef public object quiescence
 
     @cython.locals(in_check=bint, pos=Position)
     cpdef int _search(self, int depth, int alpha, int beta, int ply, int prev_move, bint is_pv,

@@ -87,8 +87,35 @@ def castling_open(board: list[int], empty, safe, attacked, them: int, pseudo: bo
     return True
 
 
+class MoveTables:
+    """What `generate_moves` reads: one game's tables and probes (`build_movegen` fills them;
+    an extension type with typed fields in the compiled kernel)."""
+
+    __slots__ = (
+        "pawn",
+        "king",
+        "piece_leaps",
+        "piece_rays",
+        "promotion_flags",
+        "pawn_step",
+        "double_from",
+        "promotes_on",
+        "pawn_captures",
+        "king_targets",
+        "castlings",
+        "slides_by_color",
+        "checking_leaps",
+        "attacked",
+        "side_capture_is_legal",
+    )
+
+    def __init__(self, **tables) -> None:
+        for name in MoveTables.__slots__:
+            setattr(self, name, tables[name])
+
+
 def generate_moves(
-    t: SimpleNamespace, pos, pseudo: bool = False, quiets: bool = True, origin: int | None = None
+    t: MoveTables, pos, pseudo: bool = False, quiets: bool = True, origin: int | None = None
 ) -> list[int]:
     """The legal moves of the side to move in ``pos`` (with ``pseudo``, the pseudo-legal
     ones: the king's safety ignored, pins, checks, attacked squares and castling through
@@ -106,7 +133,8 @@ def generate_moves(
         else find_checks_and_pins(t.slides_by_color, t.checking_leaps, board, ksq, us)
     )
     PAWN, KING = t.pawn, t.king
-    piece_moves = t.piece_moves
+    piece_leaps = t.piece_leaps
+    piece_rays = t.piece_rays
     promotion_flags = t.promotion_flags
     side_capture_is_legal = t.side_capture_is_legal
     attacked = t.attacked
@@ -146,7 +174,8 @@ def generate_moves(
             elif kind == KING:
                 continue
             else:
-                leaps, rays = piece_moves[kind]
+                leaps = piece_leaps[kind]
+                rays = piece_rays[kind]
                 if leaps is not None:
                     for to in leaps[frm]:
                         p = board[to]
@@ -265,10 +294,11 @@ def build_movegen(desc: ChessGame, attacks: SimpleNamespace) -> SimpleNamespace:
             return any(pos.board[frm] == pawn for frm in pawn_attackers[pos.side][sq])
 
     #: what `generate_moves` reads
-    tables = SimpleNamespace(
+    tables = MoveTables(
         pawn=PAWN,
         king=KING,
-        piece_moves=piece_moves,
+        piece_leaps=[piece_moves.get(kind, (None, None))[0] for kind in range(KIND_MASK + 1)],
+        piece_rays=[piece_moves.get(kind, (None, None))[1] for kind in range(KIND_MASK + 1)],
         promotion_flags=promotion_flags,
         pawn_step=pawn_step,
         double_from=double_from,
