@@ -67,8 +67,10 @@ def find_checks_and_pins(
                             pins[blocker] = set(ray[:i])
                     break
     for targets, hit in checking_leaps[them]:
-        for s in targets[ksq]:
-            if hit[board[s]]:
+        squares = targets[ksq]
+        for s in squares:
+            p = board[s]
+            if hit[p]:
                 checkers += 1
                 evasion = {s}
     return checkers, evasion, pins
