@@ -154,7 +154,9 @@ def build_attacks(desc: ChessGame) -> SimpleNamespace:
     leaps_by_color = (leapers(WHITE), leapers(BLACK))
     slides_by_color = (sliders((WHITE,)), sliders((BLACK,)))
     both = (WHITE, BLACK)
-    all_leaps = tuple((_leap_table(geometry, steps), _hits(kinds, both)) for steps, kinds in leap_groups)
+    all_leaps = tuple(
+        (_leap_table(geometry, steps), _hits(kinds, both)) for steps, kinds in leap_groups
+    )
     all_slides = sliders(both)
     #: per color: the non-royal leaper groups and the slider groups that can give check,
     #: for the checks-and-pins walk

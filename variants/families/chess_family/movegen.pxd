@@ -21,7 +21,8 @@ cdef class MoveTables:
 @cython.locals(sb=int, board=list, us=int, them=int, ksq=int, checkers=int, moves=list,
                side_captures=list, step=int, frm=int, kind=int, start=int, to=int, p=int,
                PAWN=int, KING=int, king=int, bit=int, flag=int, double=list, promotes=list,
-               captures=list, ray=list, piece_leaps=list, piece_rays=list)
+               captures=list, ray=bytes, targets=bytes, leaps=list, rays=list, piece_leaps=list,
+               piece_rays=list)
 cpdef list generate_moves(MoveTables t, Position pos, bint pseudo=*, bint quiets=*, origin=*)
 
 @cython.locals(s=int)

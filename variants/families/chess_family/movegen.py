@@ -163,7 +163,8 @@ def generate_moves(
                         moves.append(frm | to << sb)
                         if double[frm] and not board[to + step]:
                             moves.append(frm | (to + step) << sb | DOUBLE_STEP_FLAG)
-                for to in captures[frm]:
+                targets = captures[frm]
+                for to in targets:
                     p = board[to]
                     if p and p >> COLOR_SHIFT == them:
                         if promotes[to]:
@@ -179,7 +180,8 @@ def generate_moves(
                 leaps = piece_leaps[kind]
                 rays = piece_rays[kind]
                 if leaps is not None:
-                    for to in leaps[frm]:
+                    targets = leaps[frm]
+                    for to in targets:
                         p = board[to]
                         if p:
                             if p >> COLOR_SHIFT == them:
@@ -205,7 +207,8 @@ def generate_moves(
         return moves + [m for m in side_captures if pseudo or side_capture_is_legal(pos, m)]
     king = board[ksq]
     board[ksq] = 0
-    for to in t.king_targets[ksq]:
+    targets = t.king_targets[ksq]
+    for to in targets:
         p = board[to]
         if ((not p and quiets) or (p and p >> COLOR_SHIFT == them)) and (
             pseudo or not attacked(board, to, them)
@@ -220,6 +223,17 @@ def generate_moves(
         if pseudo or side_capture_is_legal(pos, move):
             moves.append(move)
     return moves
+
+
+def _bytes_table(table: list[list[int]] | None) -> list[bytes] | None:
+    """Per square, its target squares as bytes (squares are below 128): `generate_moves`
+    walks them as C chars in the compiled kernel, as lists in pure Python."""
+    return None if table is None else [bytes(squares) for squares in table]
+
+
+def _bytes_rays(rays: list[list[list[int]]] | None) -> list[list[bytes]] | None:
+    """Per square, its rays, each as bytes (see `_bytes_table`)."""
+    return None if rays is None else [[bytes(ray) for ray in square] for square in rays]
 
 
 def build_movegen(desc: ChessGame, attacks: SimpleNamespace) -> SimpleNamespace:
@@ -296,17 +310,18 @@ def build_movegen(desc: ChessGame, attacks: SimpleNamespace) -> SimpleNamespace:
             return any(pos.board[frm] == pawn for frm in pawn_attackers[pos.side][sq])
 
     #: what `generate_moves` reads
+    kinds = range(KIND_MASK + 1)
     tables = MoveTables(
         pawn=PAWN,
         king=KING,
-        piece_leaps=[piece_moves.get(kind, (None, None))[0] for kind in range(KIND_MASK + 1)],
-        piece_rays=[piece_moves.get(kind, (None, None))[1] for kind in range(KIND_MASK + 1)],
+        piece_leaps=[_bytes_table(piece_moves.get(kind, (None, None))[0]) for kind in kinds],
+        piece_rays=[_bytes_rays(piece_moves.get(kind, (None, None))[1]) for kind in kinds],
         promotion_flags=promotion_flags,
         pawn_step=pawn_step,
         double_from=double_from,
         promotes_on=promotes_on,
-        pawn_captures=attacks.PAWN_CAPTURES,
-        king_targets=attacks.KING_TARGETS,
+        pawn_captures=tuple(_bytes_table(table) for table in attacks.PAWN_CAPTURES),
+        king_targets=_bytes_table(attacks.KING_TARGETS),
         castlings=castlings,
         slides_by_color=attacks.slides_by_color,
         checking_leaps=attacks.checking_leaps,
