@@ -31,8 +31,11 @@ if TYPE_CHECKING:
 #: any sum a board can reach (|value| < 2**19)
 ENDGAME_SHIFT = 20
 PHASE_SHIFT = 40
-_ENDGAME_HALF = 1 << (ENDGAME_SHIFT - 1)
-_PHASE_HALF = 1 << (PHASE_SHIFT - 1)
+#: half a unit of each shifted field, for rounding: 1 << (ENDGAME_SHIFT - 1) and
+#: 1 << (PHASE_SHIFT - 1), written with literal shifts so that the compiled kernel computes them
+#: as 64-bit constants (its C int ``1 << 39`` would overflow)
+_ENDGAME_HALF = 1 << 19
+_PHASE_HALF = 1 << 39
 #: the evaluations a search can use (`SearchConfig.evaluation`)
 EVALUATIONS = ("squares", "tapered", "terms")
 #: per color, the sign of its terms in a first-player score
@@ -90,8 +93,12 @@ def evaluate(pos: Position) -> int:
 
 
 def _blend(packed: int, pos: Position) -> int:
-    """A packed score blended by its phase, for the side to move."""
-    middlegame, endgame, phase = unpack(packed)
+    """A packed score blended by its phase, for the side to move (`unpack`'s arithmetic
+    written out: no tuple per evaluated node)."""
+    phase = (packed + _PHASE_HALF) >> PHASE_SHIFT
+    rest = packed - (phase << PHASE_SHIFT)
+    endgame = (rest + _ENDGAME_HALF) >> ENDGAME_SHIFT
+    middlegame = rest - (endgame << ENDGAME_SHIFT)
     total = pos.variant.phase_total
     phase = min(phase, total)
     score = (middlegame * phase + endgame * (total - phase)) // total

@@ -14,13 +14,16 @@ cdef class Position:
     cdef public object ep
     cdef public int halfmove
     cdef public int fullmove
-    cdef public object hash
+    cdef public unsigned long long hash
     cdef public long long score
     cdef public list kings
     cdef public list occupied
     cdef public list undo
     cdef public list hashes
     cdef public object _zobrist
+    cdef public unsigned long long[::1] _piece_keys
+    cdef public unsigned long long _side_key
+    cdef public int _squares
     cdef public list _psq
     cdef public list _zeroing
     cdef public object _rights_mask
@@ -30,8 +33,9 @@ cdef class Position:
     cdef public object _promotion_origin
     cdef public object _royal
 
-    @cython.locals(board=list, frm=int, to=int, piece=int, captured=int, side=int, zp=list,
-                   psq=list, pp=list, own=set, rights=int, new_rights=int)
+    @cython.locals(board=list, frm=int, to=int, piece=int, captured=int, side=int,
+                   h=cython.ulonglong, keys=cython.ulonglong[::1], base=int, psq=list, pp=list,
+                   own=set, rights=int, new_rights=int)
     cpdef make(self, int move)
 
     @cython.locals(board=list, move=int, frm=int, to=int, piece=int, captured=int, side=int,

@@ -74,6 +74,9 @@ class Position:
         "undo",
         "hashes",
         "_zobrist",
+        "_piece_keys",
+        "_side_key",
+        "_squares",
         "_psq",
         "_zeroing",
         "_rights_mask",
@@ -101,7 +104,10 @@ class Position:
         self.ep = ep
         self.halfmove = halfmove
         self.fullmove = fullmove
-        self._zobrist = variant.zobrist
+        self._zobrist = zobrist = variant.zobrist
+        self._piece_keys = zobrist.flat_pieces
+        self._side_key = zobrist.side
+        self._squares = variant.geometry.size
         self._psq = variant.piece_square
         self._zeroing = variant.zeroing
         self._rights_mask = variant.rights_mask
@@ -155,9 +161,9 @@ class Position:
         side = self.side
         h = self.hash
         self.undo.append((move, captured, self.rights, self.ep, self.halfmove, h, self.score))
-        z = self._zobrist
-        zp = z.pieces[piece]
-        h ^= zp[frm] ^ zp[to] ^ z.side
+        keys = self._piece_keys
+        base = piece * self._squares
+        h ^= keys[base + frm] ^ keys[base + to] ^ self._side_key
         psq = self._psq
         pp = psq[piece]
         self.score += pp[to] - pp[frm]
@@ -167,7 +173,7 @@ class Position:
         own.discard(frm)
         own.add(to)
         if captured:
-            h ^= z.pieces[captured][to]
+            h ^= keys[captured * self._squares + to]
             self.score -= psq[captured][to]
             self.occupied[side ^ 1].discard(to)
             self.halfmove = 0
@@ -178,13 +184,14 @@ class Position:
         else:
             self.halfmove += 1
         if self.ep is not None:
-            h ^= z.ep[self.ep]
+            h ^= self._zobrist.ep[self.ep]
             self.ep = None
         rights = self.rights
         if rights:
             masks = self._rights_mask
             new_rights = rights & masks[frm] & masks[to]
             if new_rights != rights:
+                z = self._zobrist
                 h ^= z.rights[rights] ^ z.rights[new_rights]
                 self.rights = new_rights
         if self.kings[side] == frm:

@@ -3,23 +3,30 @@
 # other attributes live in its __dict__); the tree's three methods take C ints.
 cimport cython
 from xqchess.core.position cimport Position
+from xqchess.core.tt cimport TranspositionTable
 
 cdef int SIDE_CAPTURE, KIND_MASK, EXACT, LOWER, UPPER
 
 cdef class Searcher:
     cdef dict __dict__
-    cdef public object orderer, config, capture_key, evaluate, evaluate_within, tt, stats
+    cdef public object orderer, config, capture_key, evaluate, evaluate_within, stats
+    cdef public TranspositionTable tt
     cdef public Position pos
     cdef public object variant, next_check, node_limit, root_excluded, root_restricted
     cdef public list nodes_per_ply, pv_table, checks
     cdef public bint stop_requested
+    cdef public bint check_extension, null_move, staged, futility, pvs, lmr
+    cdef public bint quiescence_evasions, quiescence_promotions
+    cdef public int guard_prune_depth
+    cdef public object quiescence
 
     @cython.locals(in_check=bint, pos=Position)
     cpdef int _search(self, int depth, int alpha, int beta, int ply, int prev_move, bint is_pv,
                       bint allow_null) except? -32768
 
     @cython.locals(pos=Position, hash_move=int, score=int, best_score=int, best_move=int, original_alpha=int,
-                   searched=int, index=int, quiet=bint, reduction=int, bound=int, move=int)
+                   searched=int, index=int, quiet=bint, reduction=int, bound=int, move=int,
+                   tt=TranspositionTable, key=cython.ulonglong)
     cpdef int _expand(self, int depth, int alpha, int beta, int ply, int prev_move, bint is_pv,
                       bint allow_null, bint in_check) except? -32768
 

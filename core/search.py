@@ -10,6 +10,7 @@ iterative deepening). A fixed-depth search without a time limit is deterministic
 
 from __future__ import annotations
 
+import gc
 import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -325,6 +326,23 @@ class Searcher:
         self.nodes_per_ply = [Node(ply) for ply in range(MAX_PLY + 2)]
         self.stop_requested = False
         self.stats = SearchStats()
+        self._read_switches()
+
+    def _read_switches(self) -> None:
+        """Copy the config's switches the tree reads at every node into the searcher's own
+        fields (typed in the compiled kernel: no attribute lookup on the config per node);
+        read again at the start of every search."""
+        config = self.config
+        self.check_extension = config.check_extension
+        self.null_move = config.null_move
+        self.staged = config.staged
+        self.guard_prune_depth = config.guard_prune_depth
+        self.futility = config.futility
+        self.pvs = config.pvs
+        self.lmr = config.lmr
+        self.quiescence = config.quiescence
+        self.quiescence_evasions = config.quiescence_evasions
+        self.quiescence_promotions = config.quiescence_promotions
 
     # -- public ------------------------------------------------------------------------------
 
@@ -343,9 +361,25 @@ class Searcher:
         called after each completed depth. Always returns a legal move if one exists: the best
         move of the deepest iteration, or of an unfinished one when it searched that move first
         or no iteration finished; when not one root move was searched to the end, the
-        `_fallback_move`. Limits and stop requests are honoured at every node."""
+        `_fallback_move`. Limits and stop requests are honoured at every node.
+
+        Python's cyclic garbage collector is paused while it runs (and restarted after, if
+        it was running): the tree allocates lists and tuples by the million but makes no
+        reference cycles, so the collector's passes, a tenth of the search's time, would
+        find nothing to free."""
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._iterate(pos, limits, on_iteration)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _iterate(self, pos: Position, limits: Limits, on_iteration) -> SearchResult:
+        """`search`'s iterative deepening."""
         self.pos = pos
         self.variant = variant = pos.variant
+        self._read_switches()
         values = variant.piece_values
         royal_kinds = {piece & KIND_MASK for piece in variant.royal_pieces}
         lowest = min(value for kind, value in values.items() if kind not in royal_kinds)
@@ -578,7 +612,7 @@ class Searcher:
         pos = self.pos
         self.pv_table[ply] = []
         in_check = pos.is_check()
-        if in_check and self.config.check_extension:
+        if in_check and self.check_extension:
             depth += 1
         self.checks.append(in_check)
         try:
@@ -599,7 +633,6 @@ class Searcher:
     def _expand(self, depth, alpha, beta, ply, prev_move, is_pv, allow_null, in_check) -> int:
         pos = self.pos
         stats = self.stats
-        config = self.config
         tt = self.tt
         key = pos.hash
         hash_move = 0
@@ -618,7 +651,7 @@ class Searcher:
                     ):
                         return score
         if (
-            config.null_move
+            self.null_move
             and allow_null
             and not is_pv
             and not in_check
@@ -634,7 +667,7 @@ class Searcher:
             if score >= beta:
                 return beta
         node = self._node(ply, depth, prev_move, hash_move, in_check)
-        ordered = self.orderer.pick(node) if ply and config.staged else None
+        ordered = self.orderer.pick(node) if ply and self.staged else None
         if ordered is None:
             if ply:
                 moves = pos.legal_moves()
@@ -647,9 +680,9 @@ class Searcher:
             ordered = self.orderer.order(node, moves)
             if not ply:
                 self.root_first = ordered[0]
-        prune = config.guard_prune_depth and depth <= config.guard_prune_depth and not in_check
+        prune = self.guard_prune_depth and depth <= self.guard_prune_depth and not in_check
         futility_score = None
-        if config.futility and depth < len(FUTILITY_MARGINS) and not is_pv and not in_check:
+        if self.futility and depth < len(FUTILITY_MARGINS) and not is_pv and not in_check:
             futility_score = self.evaluate(pos) + FUTILITY_MARGINS[depth]
             if futility_score > alpha:
                 futility_score = None
@@ -673,13 +706,13 @@ class Searcher:
                 pos.unmake()  # futile: a quiet move cannot lift the score to alpha
                 best_score = max(best_score, futility_score)
                 continue
-            if not searched or not config.pvs:
+            if not searched or not self.pvs:
                 score = -self._search(depth - 1, -beta, -alpha, ply + 1, move, is_pv, True)
             else:
                 reduction = (
                     1
                     if (
-                        config.lmr
+                        self.lmr
                         and depth >= 3
                         and searched >= 3
                         and not in_check
@@ -749,11 +782,11 @@ class Searcher:
         stats = self.stats
         stats.seldepth = max(stats.seldepth, ply)
         pos = self.pos
-        mode = self.config.quiescence
+        mode = self.quiescence
         if mode == "none" or ply >= MAX_PLY:
             return self.evaluate(pos)
         pruned = False
-        if in_check and self.config.quiescence_evasions:
+        if in_check and self.quiescence_evasions:
             moves = pos.legal_moves()
             if not moves:
                 return (MATE - ply) * self.variant.no_move_result(pos, in_check)
@@ -775,7 +808,7 @@ class Searcher:
             if pruned:
                 moves = self.variant.legal_captures(pos)
             else:
-                promotions = self.config.quiescence_promotions
+                promotions = self.quiescence_promotions
                 moves = [
                     m for m in legal if is_capture(pos, m) or (promotions and move_promotion(m))
                 ]

@@ -1,6 +1,7 @@
 # C types for see.py, compiled by Cython in pure-Python mode (setup.py, kernel.py): the .py
 # stays the source; this file only declares types. The imported constants become C ints.
 cimport cython
+from xqchess.core.position cimport Position
 
 cdef int COLOR_SHIFT, PROMOTION_MASK, PROMOTION_SHIFT, SIDE_CAPTURE, SPECIAL_SHIFT
 cdef int SQUARE_BITS, SQUARE_MASK
@@ -10,4 +11,4 @@ cdef int SQUARE_BITS, SQUARE_MASK
                on_target=int, promotion=int, side=int, listed=list, left=list, recapturers=list,
                gain=list, last=int, candidates=list, attacker_sq=int, cheapest=int, sq=int,
                captured=int, piece=int, i=int)
-cpdef int see(pos, int move)
+cpdef int see(Position pos, int move)

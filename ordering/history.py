@@ -53,8 +53,12 @@ class History(Heuristic):
         return (side * n + (move & SQUARE_MASK)) * n + (move >> SQUARE_BITS & SQUARE_MASK)
 
     def score(self, node, moves):
-        table, index, side = self.table, self._index, node.side
-        return [table[index(side, move)] for move in moves]
+        n, table = self.squares, self.table
+        base = 0 if self.as_seed else node.side * n  # `_index` written out: no call per move
+        return [
+            table[(base + (move & SQUARE_MASK)) * n + (move >> SQUARE_BITS & SQUARE_MASK)]
+            for move in moves
+        ]
 
     def on_cutoff(self, pos, move, prev_move, depth, ply, side):
         if not self.as_seed and not is_quiet(pos, move):

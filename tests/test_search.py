@@ -1,6 +1,7 @@
 """The search kernel on both games through the same code: forced mates, legality under every
 limit, determinism, mate and repetition scoring, and that each enhancement switch works."""
 
+import gc
 import random
 import threading
 
@@ -398,3 +399,36 @@ def test_quiescence_without_promotions_tries_only_the_captures():
     assert quiescence("8/P6k/8/8/8/8/8/4K3 w - - 0 1")[1] == 4
     assert quiescence("8/P6k/8/8/8/8/8/4K3 w - - 0 1", quiescence_promotions=False)[1] == 0
     assert quiescence("1r6/P6k/8/8/8/8/8/4K3 w - - 0 1", quiescence_promotions=False)[1] == 4
+
+
+@pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])
+def test_search_pauses_the_cycle_collector_and_restores_it(variant_name):
+    """The collector is off inside a search and back in the state it was in after it."""
+    pos = get_variant(variant_name).position()
+    during = []
+    searcher(variant_name).search(pos, Limits(depth=2), lambda _: during.append(gc.isenabled()))
+    assert during == [False, False] and gc.isenabled()
+    gc.disable()
+    try:
+        searcher(variant_name).search(pos, Limits(depth=1))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+@pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])
+def test_the_tree_leaves_no_reference_cycles(variant_name):
+    """Why pausing the collector is safe: a search, playing switches and staged picking
+    included, leaves no cyclic garbage for it to free."""
+    from xqchess.cli.engine import PLAY_SWITCHES
+
+    variant = get_variant(variant_name)
+    pos = variant.position()
+    search = searcher(variant_name, staged=True, **PLAY_SWITCHES)
+    gc.collect()
+    gc.disable()
+    try:
+        search.search(pos, Limits(depth=3))
+        assert gc.collect() == 0
+    finally:
+        gc.enable()

@@ -2,10 +2,11 @@
 # .py stays the source; this file only declares types.
 cimport cython
 
-@cython.locals(targets=list, hit=list, s=int, p=int, rays=list, ray=list)
+@cython.locals(targets=list, hit=bytes, squares=bytes, s=int, p=int, rays=list, ray=bytes)
 cpdef bint attacked_on(tuple leaps_by_color, tuple slides_by_color, list board, int sq,
                        int by_color)
 
-@cython.locals(found=list, targets=list, hit=list, s=int, p=int, rays=list, ray=list)
+@cython.locals(found=list, targets=list, hit=bytes, squares=bytes, s=int, p=int, rays=list,
+               ray=bytes)
 cpdef list attackers_of(tuple leaps_by_color, tuple slides_by_color, list board, int sq,
                         int by_color)

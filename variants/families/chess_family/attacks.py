@@ -6,8 +6,10 @@ is tagged with the set of kinds that use it, and offsets (directions) with the s
 one group with one per-square table. Chess has knight jumps {knight}, king steps {king},
 orthogonal rays {rook, queen} and diagonal rays {bishop, queen}; Capablanca chess adds the
 archbishop to the knight jumps and diagonals and the chancellor to the knight jumps and
-orthogonals. Each group carries, per color, a per-code list of booleans (``hit[piece]``), so
-the probe indexes lists and never tests a kind.
+orthogonals. Each group carries, per color, a per-code table of 0 and 1 (``hit[piece]``), so
+the probe indexes tables and never tests a kind. The probes' tables are bytes (per square its
+targets, per ray its squares, per code its hit): Python reads them as it reads lists, the
+compiled kernel as C chars.
 """
 
 from __future__ import annotations
@@ -35,18 +37,30 @@ def _groups(desc: ChessGame, attribute: str, royal: bool = True) -> list[tuple[t
     return [(tuple(steps), kinds) for kinds, steps in groups.items()]
 
 
-def _hits(kinds: frozenset, colors: tuple[int, ...]) -> list[bool]:
-    hit = [False] * PIECE_CODES
+def _hits(kinds: frozenset, colors: tuple[int, ...]) -> bytes:
+    """Per piece code, 1 for a piece of ``kinds`` in ``colors``, else 0."""
+    hit = bytearray(PIECE_CODES)
     for kind in kinds:
         for color in colors:
-            hit[piece_code(kind, color)] = True
-    return hit
+            hit[piece_code(kind, color)] = 1
+    return bytes(hit)
 
 
-def _pawn_hit(pawn: int) -> list[bool]:
-    hit = [False] * PIECE_CODES
-    hit[pawn] = True
-    return hit
+def _pawn_hit(pawn: int) -> bytes:
+    hit = bytearray(PIECE_CODES)
+    hit[pawn] = 1
+    return bytes(hit)
+
+
+def _leap_table(geometry, steps) -> list[bytes]:
+    """Per square, the squares ``steps`` leap to, as bytes (squares are below 128): the
+    probes' tables, which the compiled kernel walks as C chars."""
+    return [bytes(targets) for targets in geometry.leaps(steps)]
+
+
+def _ray_table(geometry, steps) -> list[list[bytes]]:
+    """Per square, its rays in the directions ``steps``, each as bytes (see `_leap_table`)."""
+    return [[bytes(ray) for ray in rays] for rays in geometry.rays(steps)]
 
 
 def attacked_on(
@@ -56,8 +70,10 @@ def attacked_on(
     bound by `build_attacks`: a module function over flat lists, which the compiled kernel
     types, kernel.py)."""
     for targets, hit in leaps_by_color[by_color]:
-        for s in targets[sq]:
-            if hit[board[s]]:
+        squares = targets[sq]
+        for s in squares:
+            p = board[s]
+            if hit[p]:
                 return True
     for rays, hit in slides_by_color[by_color]:
         for ray in rays[sq]:
@@ -77,8 +93,10 @@ def attackers_of(
     leapers (knights), pawns, the king, then along each slider group's rays."""
     found = []
     for targets, hit in leaps_by_color[by_color]:
-        for s in targets[sq]:
-            if hit[board[s]]:
+        squares = targets[sq]
+        for s in squares:
+            p = board[s]
+            if hit[p]:
                 found.append(s)
     for rays, hit in slides_by_color[by_color]:
         for ray in rays[sq]:
@@ -114,37 +132,40 @@ def build_attacks(desc: ChessGame) -> SimpleNamespace:
     t.KING_TARGETS = king_targets
     pawns = desc.pawns
     pawn_attackers = t.PAWN_ATTACKERS
+    pawn_table = tuple([bytes(squares) for squares in table] for table in pawn_attackers)
 
     # per color: (per-square targets, hit) for the leapers, the pawn among them before the
     # groups with the king, as the probes below visit them
     def leapers(color: int) -> tuple:
         groups = [
-            (geometry.leaps(steps), _hits(kinds, (color,)), desc.king in kinds)
+            (_leap_table(geometry, steps), _hits(kinds, (color,)), desc.king in kinds)
             for steps, kinds in leap_groups
         ]
         result = [(targets, hit) for targets, hit, royal in groups if not royal]
-        result.append((pawn_attackers[color], _pawn_hit(pawns[color])))
+        result.append((pawn_table[color], _pawn_hit(pawns[color])))
         result += [(targets, hit) for targets, hit, royal in groups if royal]
         return tuple(result)
 
     def sliders(color_set: tuple[int, ...]) -> tuple:
         return tuple(
-            (geometry.rays(steps), _hits(kinds, color_set)) for steps, kinds in slide_groups
+            (_ray_table(geometry, steps), _hits(kinds, color_set)) for steps, kinds in slide_groups
         )
 
     leaps_by_color = (leapers(WHITE), leapers(BLACK))
     slides_by_color = (sliders((WHITE,)), sliders((BLACK,)))
     both = (WHITE, BLACK)
-    all_leaps = tuple((geometry.leaps(steps), _hits(kinds, both)) for steps, kinds in leap_groups)
+    all_leaps = tuple(
+        (_leap_table(geometry, steps), _hits(kinds, both)) for steps, kinds in leap_groups
+    )
     all_slides = sliders(both)
     #: per color: the non-royal leaper groups and the slider groups that can give check,
     #: for the checks-and-pins walk
     t.checking_leaps = tuple(
         tuple(
-            (geometry.leaps(steps), _hits(kinds, (color,)))
+            (_leap_table(geometry, steps), _hits(kinds, (color,)))
             for steps, kinds in _groups(desc, "leaps", royal=False)
         )
-        + ((pawn_attackers[color], _pawn_hit(pawns[color])),)
+        + ((pawn_table[color], _pawn_hit(pawns[color])),)
         for color in both
     )
     t.slides_by_color = slides_by_color

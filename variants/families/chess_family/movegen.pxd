@@ -1,20 +1,29 @@
 # C types for movegen.py, compiled by Cython in pure-Python mode (setup.py, kernel.py): the
 # .py stays the source; this file only declares types. The imported constants become C ints.
 cimport cython
+from xqchess.core.position cimport Position
 
 cdef int SQUARE_BITS, SQUARE_MASK, COLOR_SHIFT, KIND_MASK, PROMOTION_SHIFT, SPECIAL_SHIFT
 cdef int COMPANION, DOUBLE_STEP, SIDE_CAPTURE, DOUBLE_STEP_FLAG, SIDE_CAPTURE_FLAG, CASTLE_FLAG
 
-@cython.locals(them=int, checkers=int, blocker=int, i=int, s=int, p=int, rays=list, hit=list,
-               ray=list, targets=list)
+@cython.locals(them=int, checkers=int, blocker=int, i=int, s=int, p=int, rays=list, hit=bytes,
+               ray=bytes, targets=list, squares=bytes)
 cpdef tuple find_checks_and_pins(tuple slides_by_color, tuple checking_leaps, list board,
                                  int ksq, int us)
+
+cdef class MoveTables:
+    cdef public int pawn, king
+    cdef public list piece_leaps, piece_rays, king_targets
+    cdef public tuple promotion_flags, pawn_step, double_from, promotes_on, pawn_captures
+    cdef public tuple castlings, slides_by_color, checking_leaps
+    cdef public object attacked, side_capture_is_legal
 
 @cython.locals(sb=int, board=list, us=int, them=int, ksq=int, checkers=int, moves=list,
                side_captures=list, step=int, frm=int, kind=int, start=int, to=int, p=int,
                PAWN=int, KING=int, king=int, bit=int, flag=int, double=list, promotes=list,
-               captures=list, ray=list)
-cpdef list generate_moves(t, pos, bint pseudo=*, bint quiets=*, origin=*)
+               captures=list, ray=bytes, targets=bytes, leaps=list, rays=list, piece_leaps=list,
+               piece_rays=list)
+cpdef list generate_moves(MoveTables t, Position pos, bint pseudo=*, bint quiets=*, origin=*)
 
 @cython.locals(s=int)
 cpdef bint castling_open(list board, empty, safe, attacked, int them, bint pseudo)

@@ -67,8 +67,10 @@ def find_checks_and_pins(
                             pins[blocker] = set(ray[:i])
                     break
     for targets, hit in checking_leaps[them]:
-        for s in targets[ksq]:
-            if hit[board[s]]:
+        squares = targets[ksq]
+        for s in squares:
+            p = board[s]
+            if hit[p]:
                 checkers += 1
                 evasion = {s}
     return checkers, evasion, pins
@@ -87,8 +89,35 @@ def castling_open(board: list[int], empty, safe, attacked, them: int, pseudo: bo
     return True
 
 
+class MoveTables:
+    """What `generate_moves` reads: one game's tables and probes (`build_movegen` fills them;
+    an extension type with typed fields in the compiled kernel)."""
+
+    __slots__ = (
+        "pawn",
+        "king",
+        "piece_leaps",
+        "piece_rays",
+        "promotion_flags",
+        "pawn_step",
+        "double_from",
+        "promotes_on",
+        "pawn_captures",
+        "king_targets",
+        "castlings",
+        "slides_by_color",
+        "checking_leaps",
+        "attacked",
+        "side_capture_is_legal",
+    )
+
+    def __init__(self, **tables) -> None:
+        for name in MoveTables.__slots__:
+            setattr(self, name, tables[name])
+
+
 def generate_moves(
-    t: SimpleNamespace, pos, pseudo: bool = False, quiets: bool = True, origin: int | None = None
+    t: MoveTables, pos, pseudo: bool = False, quiets: bool = True, origin: int | None = None
 ) -> list[int]:
     """The legal moves of the side to move in ``pos`` (with ``pseudo``, the pseudo-legal
     ones: the king's safety ignored, pins, checks, attacked squares and castling through
@@ -106,7 +135,8 @@ def generate_moves(
         else find_checks_and_pins(t.slides_by_color, t.checking_leaps, board, ksq, us)
     )
     PAWN, KING = t.pawn, t.king
-    piece_moves = t.piece_moves
+    piece_leaps = t.piece_leaps
+    piece_rays = t.piece_rays
     promotion_flags = t.promotion_flags
     side_capture_is_legal = t.side_capture_is_legal
     attacked = t.attacked
@@ -133,7 +163,8 @@ def generate_moves(
                         moves.append(frm | to << sb)
                         if double[frm] and not board[to + step]:
                             moves.append(frm | (to + step) << sb | DOUBLE_STEP_FLAG)
-                for to in captures[frm]:
+                targets = captures[frm]
+                for to in targets:
                     p = board[to]
                     if p and p >> COLOR_SHIFT == them:
                         if promotes[to]:
@@ -146,9 +177,11 @@ def generate_moves(
             elif kind == KING:
                 continue
             else:
-                leaps, rays = piece_moves[kind]
+                leaps = piece_leaps[kind]
+                rays = piece_rays[kind]
                 if leaps is not None:
-                    for to in leaps[frm]:
+                    targets = leaps[frm]
+                    for to in targets:
                         p = board[to]
                         if p:
                             if p >> COLOR_SHIFT == them:
@@ -174,7 +207,8 @@ def generate_moves(
         return moves + [m for m in side_captures if pseudo or side_capture_is_legal(pos, m)]
     king = board[ksq]
     board[ksq] = 0
-    for to in t.king_targets[ksq]:
+    targets = t.king_targets[ksq]
+    for to in targets:
         p = board[to]
         if ((not p and quiets) or (p and p >> COLOR_SHIFT == them)) and (
             pseudo or not attacked(board, to, them)
@@ -189,6 +223,17 @@ def generate_moves(
         if pseudo or side_capture_is_legal(pos, move):
             moves.append(move)
     return moves
+
+
+def _bytes_table(table: list[list[int]] | None) -> list[bytes] | None:
+    """Per square, its target squares as bytes (squares are below 128): `generate_moves`
+    walks them as C chars in the compiled kernel, as lists in pure Python."""
+    return None if table is None else [bytes(squares) for squares in table]
+
+
+def _bytes_rays(rays: list[list[list[int]]] | None) -> list[list[bytes]] | None:
+    """Per square, its rays, each as bytes (see `_bytes_table`)."""
+    return None if rays is None else [[bytes(ray) for ray in square] for square in rays]
 
 
 def build_movegen(desc: ChessGame, attacks: SimpleNamespace) -> SimpleNamespace:
@@ -265,16 +310,18 @@ def build_movegen(desc: ChessGame, attacks: SimpleNamespace) -> SimpleNamespace:
             return any(pos.board[frm] == pawn for frm in pawn_attackers[pos.side][sq])
 
     #: what `generate_moves` reads
-    tables = SimpleNamespace(
+    kinds = range(KIND_MASK + 1)
+    tables = MoveTables(
         pawn=PAWN,
         king=KING,
-        piece_moves=piece_moves,
+        piece_leaps=[_bytes_table(piece_moves.get(kind, (None, None))[0]) for kind in kinds],
+        piece_rays=[_bytes_rays(piece_moves.get(kind, (None, None))[1]) for kind in kinds],
         promotion_flags=promotion_flags,
         pawn_step=pawn_step,
         double_from=double_from,
         promotes_on=promotes_on,
-        pawn_captures=attacks.PAWN_CAPTURES,
-        king_targets=attacks.KING_TARGETS,
+        pawn_captures=tuple(_bytes_table(table) for table in attacks.PAWN_CAPTURES),
+        king_targets=_bytes_table(attacks.KING_TARGETS),
         castlings=castlings,
         slides_by_color=attacks.slides_by_color,
         checking_leaps=attacks.checking_leaps,

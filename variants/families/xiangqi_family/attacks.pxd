@@ -8,3 +8,9 @@ cdef int COLOR_SHIFT, KIND_MASK, ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HO
                s=int, leg=int, screened=bint, ray=list)
 cpdef bint attacked_by_movers(list rook_rays, list horse_attackers, tuple soldier_attackers,
                               bint facing, list board, int sq, int by_color)
+
+@cython.locals(base=int, chariot=int, cannon=int, horse=int, elephant=int, found=list, p=int,
+               s=int, screened=bint, ray=list)
+cpdef list attackers_of(list rook_rays, list horse_attackers, tuple elephant_moves,
+                        tuple soldier_attackers, tuple advisor_steps, tuple general_steps,
+                        list board, int sq, int by_color)

@@ -63,6 +63,48 @@ def attacked_by_movers(
     return False
 
 
+def attackers_of(
+    rook_rays: list,
+    horse_attackers: list,
+    elephant_moves: tuple,
+    soldier_attackers: tuple,
+    advisor_steps: tuple,
+    general_steps: tuple,
+    board: list[int],
+    sq: int,
+    by_color: int,
+) -> list[int]:
+    """The squares of the pieces of ``by_color`` that could capture on ``sq`` now: chariots,
+    cannons over exactly one screen, horses and elephants with a free leg or eye, soldiers,
+    and the general and advisors inside their palace (the facing-general rule is not a
+    capture). The tables come first, so that `make_attacks` binds them (a module function
+    over flat lists, which the compiled kernel types)."""
+    base = by_color << COLOR_SHIFT
+    chariot, cannon = CHARIOT | base, CANNON | base
+    found = []
+    for ray in rook_rays[sq]:
+        screened = False
+        for s in ray:
+            p = board[s]
+            if p:
+                if screened:
+                    if p == cannon:
+                        found.append(s)
+                    break
+                if p == chariot:
+                    found.append(s)
+                screened = True
+    horse, elephant = HORSE | base, ELEPHANT | base
+    found += [s for s, leg in horse_attackers[sq] if board[s] == horse and not board[leg]]
+    found += [
+        s for s, eye in elephant_moves[by_color][sq] if board[s] == elephant and not board[eye]
+    ]
+    found += [s for s in soldier_attackers[by_color][sq] if board[s] == SOLDIER | base]
+    found += [s for s in advisor_steps[by_color][sq] if board[s] == ADVISOR | base]
+    found += [s for s in general_steps[by_color][sq] if board[s] == GENERAL | base]
+    return found
+
+
 def make_attacks(tables: Tables) -> SimpleNamespace:
     """The attack probes of the board of ``tables``: ``general_attacked``, ``attacked``,
     ``attackers``, ``all_attackers`` and ``generals_facing``."""
@@ -108,36 +150,6 @@ def make_attacks(tables: Tables) -> SimpleNamespace:
             )
         )
 
-    def attackers(board: list[int], sq: int, by_color: int) -> list[int]:
-        """The squares of the pieces of ``by_color`` that could capture on ``sq`` now: chariots,
-        cannons over exactly one screen, horses and elephants with a free leg or eye, soldiers,
-        and the general and advisors inside their palace (the facing-general rule is not a
-        capture)."""
-        base = by_color << COLOR_SHIFT
-        chariot, cannon = CHARIOT | base, CANNON | base
-        found = []
-        for ray in ROOK_RAYS[sq]:
-            screened = False
-            for s in ray:
-                p = board[s]
-                if p:
-                    if screened:
-                        if p == cannon:
-                            found.append(s)
-                        break
-                    if p == chariot:
-                        found.append(s)
-                    screened = True
-        horse, elephant = HORSE | base, ELEPHANT | base
-        found += [s for s, leg in HORSE_ATTACKERS[sq] if board[s] == horse and not board[leg]]
-        found += [
-            s for s, eye in ELEPHANT_MOVES[by_color][sq] if board[s] == elephant and not board[eye]
-        ]
-        found += [s for s in SOLDIER_ATTACKERS[by_color][sq] if board[s] == SOLDIER | base]
-        found += [s for s in ADVISOR_STEPS[by_color][sq] if board[s] == ADVISOR | base]
-        found += [s for s in GENERAL_STEPS[by_color][sq] if board[s] == GENERAL | base]
-        return found
-
     def all_attackers(board: list[int], sq: int) -> list[int]:
         """The squares of the pieces of both colors that could capture on ``sq``: the squares of
         ``attackers(board, sq, 0) + attackers(board, sq, 1)``, in one pass."""
@@ -167,7 +179,15 @@ def make_attacks(tables: Tables) -> SimpleNamespace:
     return SimpleNamespace(
         general_attacked=general_attacked,
         attacked=attacked,
-        attackers=attackers,
+        attackers=partial(
+            attackers_of,
+            ROOK_RAYS,
+            HORSE_ATTACKERS,
+            ELEPHANT_MOVES,
+            SOLDIER_ATTACKERS,
+            ADVISOR_STEPS,
+            GENERAL_STEPS,
+        ),
         all_attackers=all_attackers,
         generals_facing=generals_facing,
     )

@@ -1,0 +1,15 @@
+# C types for evaluation.py, compiled by Cython in pure-Python mode (setup.py, kernel.py): the
+# .py stays the source; this file only declares types. The packed-score shifts become C ints,
+# and the node's evaluation works on C long longs (a packed score fits in 60 bits).
+cimport cython
+
+cdef long long ENDGAME_SHIFT, PHASE_SHIFT, _ENDGAME_HALF, _PHASE_HALF
+
+@cython.locals(packed=cython.longlong, rest=cython.longlong, score=cython.longlong)
+cpdef long long evaluate(pos) except? -1
+
+@cython.locals(phase=cython.longlong, rest=cython.longlong, endgame=cython.longlong,
+               middlegame=cython.longlong, total=cython.longlong, score=cython.longlong)
+cpdef long long _blend(long long packed, pos) except? -1
+
+cpdef long long evaluate_tapered(pos) except? -1
