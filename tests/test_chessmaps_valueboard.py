@@ -422,3 +422,22 @@ def test_valueboards_derived_along_a_search_equal_the_full_computation(name, fen
     for seed, pos in enumerate(positions):
         _tree_walk(pos, 2, random.Random(seed), visit)
     assert derived > 50
+
+
+@pytest.mark.parametrize("name", ["chess", "capablanca", "shatranj", "xiangqi", "minixiangqi"])
+def test_one_pass_closure_equals_the_definition(name):
+    """Each family's one-pass `Variant.attack_closure` finds the pieces the definition finds
+    by lifting attackers round by round (`core.closure`), each once, and reports exactly the
+    squares the definition reads."""
+    from xqchess.core.closure import recorded_closure
+
+    variant = get_variant(name)
+    for seed in range(12):
+        for plies in (0, 20, 60, 120):
+            pos = random_walk(name, seed, plies)
+            for sq in range(variant.geometry.size):
+                expected, expected_reads = recorded_closure(variant, pos.board, sq)
+                found, reads = variant.attack_closure(pos.board, sq)
+                assert sorted(found) == sorted(expected), (pos.fen(), sq)
+                assert len(set(found)) == len(found), (pos.fen(), sq)
+                assert reads == expected_reads, (pos.fen(), sq)

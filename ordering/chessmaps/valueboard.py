@@ -34,7 +34,10 @@ kernel.
   positions), which gives exactly the full computation (tests). The valueboard before a move
   is kept for the position's other moves, and one per position of the line searched (keyed by
   its distance from the game's start), so that a node's valueboard is derived the same way
-  from its parent's rather than computed in full.
+  from its parent's rather than computed in full. Each square's closure and what it depends
+  on come from `Variant.attack_closure`: the definition above (`core.closure`, lifting round
+  by round) by default, a one-pass walk out from the square in the chess and xiangqi families,
+  with the same answer (tests).
 * **Sectors**: a layout is data, a sequence of square groups. `square_sectors` (one square
   each, the paper's Fig. 1 and its best) is the default; `block_sectors` makes coarser ones
   (2x2 blocks). `sector_influence` sums the valueboard change over each sector's squares (the
@@ -49,6 +52,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
+from xqchess.core.closure import attack_closure
 from xqchess.core.errors import XQChessError
 from xqchess.core.moves import (
     COMPANION,
@@ -155,31 +159,6 @@ def values_after(pos: Position, move: int, before: list[int]) -> list[int]:
     return carry(pos.variant, move, before, promoted)
 
 
-def attack_closure(variant: Variant, board: list[int], sq: int) -> list[int]:
-    """The squares of every piece, of either color, that attacks ``sq`` directly or indirectly
-    (once the pieces in front of it on its line have captured on ``sq``): the square's
-    attackers are lifted off ``board`` and the attackers asked for again until no new one
-    comes. A royal piece is found but never lifted: it captures last and only where nothing
-    can recapture, so no piece ever follows it (the paper's Fig. A.3 counts the g1 king on h1
-    but not the f1 rook behind it). ``board`` is restored before returning."""
-    all_attackers = variant.all_attackers
-    royal = variant.royal_pieces
-    found: list[int] = []
-    lifted: list[tuple[int, int]] = []
-    new = all_attackers(board, sq)
-    while new:
-        found += new
-        for s in new:
-            piece = board[s]
-            if piece != royal[0] and piece != royal[1]:
-                lifted.append((s, piece))
-                board[s] = 0
-        new = [s for s in all_attackers(board, sq) if s not in found]
-    for s, piece in lifted:
-        board[s] = piece
-    return found
-
-
 def valueboard_with(variant: Variant, board: list[int], values: list[int]) -> np.ndarray:
     """The valueboard of a bare ``board`` whose pieces are worth ``values`` (per square)."""
     scratch = list(board)
@@ -196,22 +175,6 @@ def valueboard(pos: Position) -> np.ndarray:
     piece on it plus the values of all pieces attacking it directly or indirectly, the first
     player's positive and the second player's negative. ``pos`` is left as it was."""
     return valueboard_with(pos.variant, pos.board, square_values(pos))
-
-
-class _ReadRecorder(list):
-    """A board that remembers, as a bitmask, which squares were read from it (every square
-    when it is iterated or sliced), so that a result computed from it is known to depend on
-    those squares only."""
-
-    __slots__ = ("mask",)
-
-    def __getitem__(self, index: int) -> int:  # attack probes index by square only
-        self.mask |= 1 << index
-        return list.__getitem__(self, index)
-
-    def __iter__(self):
-        self.mask = -1
-        return list.__iter__(self)
 
 
 class _Before:
@@ -259,13 +222,12 @@ class _Before:
 
     def recompute(self, squares) -> None:
         """Compute the entries and reads of ``squares`` on this board."""
-        variant, values, valueboard, reads = self.variant, self.values, self.valueboard, self.reads
-        recorder = _ReadRecorder(self.board)
+        closure_of = self.variant.attack_closure
+        board, values, valueboard, reads = self.board, self.values, self.valueboard, self.reads
         for sq in squares:
-            recorder.mask = 0
-            closure = attack_closure(variant, recorder, sq)
+            closure, read = closure_of(board, sq)
             valueboard[sq] = values[sq] + sum(values[s] for s in closure)
-            reads[sq] = recorder.mask | 1 << sq
+            reads[sq] = read | 1 << sq
 
     def affected(self, changed: int) -> list[int]:
         """The squares whose entry may differ once the squares of the mask ``changed`` change
@@ -276,11 +238,10 @@ class _Before:
         """The valueboard of ``board`` (this board after a move that changed the squares of
         the mask ``changed``) with ``values`` (carried through the move): only the `affected`
         squares are computed again."""
-        variant = self.variant
+        closure_of = self.variant.attack_closure
         result = np.array(self.valueboard, dtype=np.int32)
-        scratch = list(board)
         for sq in self.affected(changed):
-            result[sq] = values[sq] + sum(values[s] for s in attack_closure(variant, scratch, sq))
+            result[sq] = values[sq] + sum(values[s] for s in closure_of(board, sq)[0])
         return result
 
 
@@ -362,16 +323,14 @@ def first_influenced(pos: Position, move: int, rank: Sequence[int]) -> int:
     after_values = values_after(pos, move, before.values)
     affected = before.affected(_move_mask(variant, move))
     affected.sort(key=rank.__getitem__)
+    closure_of = variant.attack_closure
     pos.make(move)
     try:
-        scratch = list(board)
         old = before.valueboard
         for sq in affected:
             if sq == to:
                 continue
-            new = after_values[sq] + sum(
-                after_values[s] for s in attack_closure(variant, scratch, sq)
-            )
+            new = after_values[sq] + sum(after_values[s] for s in closure_of(board, sq)[0])
             if (new - old[sq]) * sign > 0:
                 return sq
     finally:
