@@ -226,7 +226,7 @@ class _Before:
         board, values, valueboard, reads = self.board, self.values, self.valueboard, self.reads
         for sq in squares:
             closure, read = closure_of(board, sq)
-            valueboard[sq] = values[sq] + sum(values[s] for s in closure)
+            valueboard[sq] = values[sq] + sum(map(values.__getitem__, closure))
             reads[sq] = read | 1 << sq
 
     def affected(self, changed: int) -> list[int]:
@@ -241,7 +241,7 @@ class _Before:
         closure_of = self.variant.attack_closure
         result = np.array(self.valueboard, dtype=np.int32)
         for sq in self.affected(changed):
-            result[sq] = values[sq] + sum(values[s] for s in closure_of(board, sq)[0])
+            result[sq] = values[sq] + sum(map(values.__getitem__, closure_of(board, sq)[0]))
         return result
 
 
@@ -324,13 +324,14 @@ def first_influenced(pos: Position, move: int, rank: Sequence[int]) -> int:
     affected = before.affected(_move_mask(variant, move))
     affected.sort(key=rank.__getitem__)
     closure_of = variant.attack_closure
+    value_of = after_values.__getitem__
     pos.make(move)
     try:
         old = before.valueboard
         for sq in affected:
             if sq == to:
                 continue
-            new = after_values[sq] + sum(after_values[s] for s in closure_of(board, sq)[0])
+            new = after_values[sq] + sum(map(value_of, closure_of(board, sq)[0]))
             if (new - old[sq]) * sign > 0:
                 return sq
     finally:
