@@ -13,7 +13,8 @@ mask: the closure is the same on any board that agrees with this one on those sq
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from xqchess.core.variant import Variant
@@ -44,18 +45,19 @@ def attack_closure(variant: Variant, board: list[int], sq: int) -> list[int]:
     return found
 
 
-class ReadRecorder(list):
+class ReadRecorder(list[int]):
     """A board that remembers, as a bitmask, which squares were read from it (every square
     when it is iterated or sliced), so that a result computed from it is known to depend on
     those squares only."""
 
     __slots__ = ("mask",)
+    mask: int
 
-    def __getitem__(self, index: int) -> int:  # attack probes index by square only
-        self.mask |= 1 << index
+    def __getitem__(self, index: Any) -> Any:  # attack probes index by square only
+        self.mask |= 1 << index if isinstance(index, int) else -1
         return list.__getitem__(self, index)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[int]:
         self.mask = -1
         return list.__iter__(self)
 
