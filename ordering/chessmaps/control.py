@@ -114,7 +114,7 @@ class Exchanges:
             return -1
         if len(candidates) > 1:
             order = self.order
-            candidates.sort(key=lambda s: (order[s], s))
+            candidates = [s for _, s in sorted([(order[s], s) for s in candidates])]
         victim = board[sq]
         if victim == self.royal[side ^ 1]:
             return candidates[0]  # taking the royal piece ends the game: always allowed
