@@ -46,6 +46,8 @@ MODULES = (
     "ordering/killer",
     "ordering/countermove",
     "ordering/history",
+    "ordering/chessmaps/valueboard",
+    "ordering/chessmaps/control",
 )
 #: written by the build beside the compiled modules: {module path: source hash}
 MANIFEST = "kernel_build.json"

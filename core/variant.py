@@ -15,6 +15,7 @@ from functools import cached_property
 from importlib import resources
 from typing import TYPE_CHECKING
 
+from xqchess.core.closure import recorded_closure
 from xqchess.core.errors import FenError, MoveError
 from xqchess.core.evaluation import piece_square_table
 from xqchess.core.fen import parse_fen
@@ -325,6 +326,14 @@ class Variant:
         ``attackers(board, sq, 0) + attackers(board, sq, 1)``, in some order. A variant may
         give a one-pass version (the chessmaps valueboard asks this for every square)."""
         return self.attackers(board, sq, 0) + self.attackers(board, sq, 1)
+
+    def attack_closure(self, board: list[int], sq: int) -> tuple[list[int], int]:
+        """The squares of the pieces of both colors that attack ``sq`` directly or indirectly
+        (`core.closure.attack_closure`), and a mask of the board squares the answer depends
+        on: ``sq``'s closure is the same on any board that agrees on them. By default the
+        definition, with the squares it read; a family may give a one-pass version (the
+        chessmaps valueboard asks this for every square)."""
+        return recorded_closure(self, board, sq)
 
     def insufficient_material(self, pos: Position) -> bool:
         """Whether the material left is too little for either side ever to win, as the game's

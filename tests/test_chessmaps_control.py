@@ -332,3 +332,23 @@ def test_first_capture_is_the_move_generators(name):
             origins = {move_from(m) for m in legal if move_to(m) == sq}
             first = exchanges.capturer(sq, us)
             assert (first in origins) if origins else first == -1, (pos.fen(), sq)
+
+
+@pytest.mark.parametrize("name", ["chess", "xiangqi"])
+def test_kept_outcomes_and_exchanges_equal_fresh_ones(name):
+    """An `Exchanges` that has built its chessmap (so kept the outcomes of both sides' moves,
+    the opponent's after a null move, and the exchange on every occupied square) answers
+    every move's outcome and every standing exchange as a fresh one computes it."""
+    variant = get_variant(name)
+    for seed in range(6):
+        pos = random_walk(name, seed, 30)
+        used = Exchanges(pos)
+        used.chessmap()
+        for move in pos.legal_moves():
+            assert used.outcome(move) == Exchanges(pos).outcome(move), (pos.fen(), move)
+        for sq, piece in enumerate(pos.board):
+            if piece:
+                for side in (0, 1):
+                    fresh = Exchanges(pos).exchange(sq, side)
+                    assert used.standing_exchange(sq, side) == fresh, (pos.fen(), sq)
+        assert variant.name and snapshot(pos) == snapshot(used.scratch)

@@ -381,3 +381,63 @@ def test_incremental_influence_equals_the_full_computation(name, fens):
         for move, row in zip(moves, rows):
             assert (row == full_influence(pos, move)).all(), (pos.fen(), move)
         assert snapshot(pos) == before
+
+
+def _tree_walk(pos, depth, rng, visit):
+    """``visit`` each node of a small random subtree of ``pos``, as a search enters them:
+    a node, then its children, each child's subtree before the next sibling."""
+    visit(pos)
+    if depth:
+        for move in rng.sample(pos.legal_moves(), 3) if len(pos.legal_moves()) > 3 else []:
+            pos.make(move)
+            _tree_walk(pos, depth - 1, rng, visit)
+            pos.unmake()
+        visit(pos)  # back at the node after its children: the kept entry again
+
+
+@pytest.mark.parametrize("name, fens", [("chess", SPECIAL_CHESS), ("xiangqi", [])])
+def test_valueboards_derived_along_a_search_equal_the_full_computation(name, fens):
+    """Each node's valueboard and reads, derived from the parent's or a sibling's
+    (`valueboard._before`), equal those computed from scratch on its board."""
+    import random
+
+    from xqchess.ordering.chessmaps import valueboard as vb
+
+    variant = get_variant(name)
+    positions = [variant.position(fen) for fen in fens]
+    positions += [random_walk(name, seed, plies) for seed in range(3) for plies in (12, 40)]
+    derived = 0
+
+    def visit(pos):
+        nonlocal derived
+        length = len(pos.hashes)
+        base = vb._line.get(length - 1) or vb._line.get(length)
+        kept = vb._before(pos)
+        full = vb._Before.full(variant, pos.board, square_values(pos))
+        assert kept.valueboard == full.valueboard, pos.fen()
+        assert kept.reads == full.reads, pos.fen()
+        derived += base is not None and kept is not base
+
+    vb.clear_cache()
+    for seed, pos in enumerate(positions):
+        _tree_walk(pos, 2, random.Random(seed), visit)
+    assert derived > 50
+
+
+@pytest.mark.parametrize("name", ["chess", "capablanca", "shatranj", "xiangqi", "minixiangqi"])
+def test_one_pass_closure_equals_the_definition(name):
+    """Each family's one-pass `Variant.attack_closure` finds the pieces the definition finds
+    by lifting attackers round by round (`core.closure`), each once, and reports exactly the
+    squares the definition reads."""
+    from xqchess.core.closure import recorded_closure
+
+    variant = get_variant(name)
+    for seed in range(12):
+        for plies in (0, 20, 60, 120):
+            pos = random_walk(name, seed, plies)
+            for sq in range(variant.geometry.size):
+                expected, expected_reads = recorded_closure(variant, pos.board, sq)
+                found, reads = variant.attack_closure(pos.board, sq)
+                assert sorted(found) == sorted(expected), (pos.fen(), sq)
+                assert len(set(found)) == len(found), (pos.fen(), sq)
+                assert reads == expected_reads, (pos.fen(), sq)

@@ -73,7 +73,10 @@ class Exchanges:
 
     Holds the scratch position (its board is played on and restored), and per square the
     order value (the table value, the royal piece's capture value) and the material of the
-    piece standing there, both moved along with the pieces.
+    piece standing there, both moved along with the pieces. What a move does on its target
+    square (`outcome`) and the exchange on a square as the position stands
+    (`standing_exchange`) are kept once computed: the chessmap, the forced pieces and the
+    move order ask for them again.
     """
 
     def __init__(self, pos: Position) -> None:
@@ -85,6 +88,8 @@ class Exchanges:
         self.kind_material = table.material
         self.royal_value = table.royal_exchange_value
         self.order, self.material = self.tables(square_values(pos))
+        self._outcomes: dict[int, tuple[int, int, int]] = {}
+        self._standing: dict[tuple[int, int], int | None] = {}
 
     def tables(self, values: list[int]) -> tuple[list[int], list[int]]:
         """Per square, the order value and the material of the piece on ``self.board``."""
@@ -109,7 +114,7 @@ class Exchanges:
             return -1
         if len(candidates) > 1:
             order = self.order
-            candidates.sort(key=lambda s: (order[s], s))
+            candidates = [s for _, s in sorted([(order[s], s) for s in candidates])]
         victim = board[sq]
         if victim == self.royal[side ^ 1]:
             return candidates[0]  # taking the royal piece ends the game: always allowed
@@ -165,12 +170,20 @@ class Exchanges:
         _, gains = self.sequence(sq, side)
         return resolve(gains)[0] if gains else None
 
+    def standing_exchange(self, sq: int, side: int) -> int | None:
+        """`exchange` on ``sq`` in the position as it stands (no move played on the scratch
+        board), kept once computed."""
+        key = (sq, side)
+        if key not in self._standing:
+            self._standing[key] = self.exchange(sq, side)
+        return self._standing[key]
+
     # -- control ------------------------------------------------------------------------------
 
     def occupied_control(self, sq: int) -> int:
         piece = self.board[sq]
         owner = piece >> COLOR_SHIFT
-        won = self.exchange(sq, owner ^ 1)
+        won = self.standing_exchange(sq, owner ^ 1)
         if won is None:
             return CONTROL[owner] if self.capturer(sq, owner) >= 0 else NEUTRAL
         if won > 0:
@@ -188,7 +201,14 @@ class Exchanges:
         (the material of the piece arriving there, the material it captures or gains by
         promotion, that gain net of the opponent's best capture sequence on the square
         afterwards, the opponent free not to capture). A move is *safe* when the last figure
-        is not negative."""
+        is not negative. Kept once computed (a move's from-square names its side, so the
+        opponent's moves, asked for after a null move, never share an entry with these)."""
+        known = self._outcomes.get(move)
+        if known is None:
+            known = self._outcomes[move] = self._outcome(move)
+        return known
+
+    def _outcome(self, move: int) -> tuple[int, int, int]:
         scratch, order, material = self.scratch, self.order, self.material
         moved, cleared = displacements(self.variant, move)
         frm, to = moved[0]

@@ -150,7 +150,7 @@ def forced_squares(exchanges: Exchanges, side: int) -> set[int]:
         for sq in range(len(board))
         if board[sq]
         and board[sq] >> COLOR_SHIFT == side
-        and (exchanges.exchange(sq, side ^ 1) or 0) > 0
+        and (exchanges.standing_exchange(sq, side ^ 1) or 0) > 0
     }
 
 

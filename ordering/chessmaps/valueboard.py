@@ -28,11 +28,16 @@ kernel.
   different values precisely so that one rook's move is not taken for the other's). The
   destination square is 0: "with 64 sectors, the sector that the piece moves to would not be
   considered as being influenced". `influences` gives every legal move's at once.
-* **Speed**: the valueboard before a move is kept for the position's next move (one entry,
-  keyed by the board), together with the board squares each square's attack scan read; after
-  the move only the squares it changed and those whose scan read one of them are computed
-  again (about 29 of 64 in the Bratko-Kopec positions), which gives exactly the full
-  computation (tests) at about a tenth of its cost.
+* **Speed**: each square's entry is kept with the squares it depends on (those its attack
+  scan read, and the square itself). After a move only the squares it changed and those whose
+  entry depends on one of them are computed again (about 29 of 64 in the Bratko-Kopec
+  positions), which gives exactly the full computation (tests). The valueboard before a move
+  is kept for the position's other moves, and one per position of the line searched (keyed by
+  its distance from the game's start), so that a node's valueboard is derived the same way
+  from its parent's rather than computed in full. Each square's closure and what it depends
+  on come from `Variant.attack_closure`: the definition above (`core.closure`, lifting round
+  by round) by default, a one-pass walk out from the square in the chess and xiangqi families,
+  with the same answer (tests).
 * **Sectors**: a layout is data, a sequence of square groups. `square_sectors` (one square
   each, the paper's Fig. 1 and its best) is the default; `block_sectors` makes coarser ones
   (2x2 blocks). `sector_influence` sums the valueboard change over each sector's squares (the
@@ -47,6 +52,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
+from xqchess.core.closure import attack_closure
 from xqchess.core.errors import XQChessError
 from xqchess.core.moves import (
     COMPANION,
@@ -153,31 +159,6 @@ def values_after(pos: Position, move: int, before: list[int]) -> list[int]:
     return carry(pos.variant, move, before, promoted)
 
 
-def attack_closure(variant: Variant, board: list[int], sq: int) -> list[int]:
-    """The squares of every piece, of either color, that attacks ``sq`` directly or indirectly
-    (once the pieces in front of it on its line have captured on ``sq``): the square's
-    attackers are lifted off ``board`` and the attackers asked for again until no new one
-    comes. A royal piece is found but never lifted: it captures last and only where nothing
-    can recapture, so no piece ever follows it (the paper's Fig. A.3 counts the g1 king on h1
-    but not the f1 rook behind it). ``board`` is restored before returning."""
-    all_attackers = variant.all_attackers
-    royal = variant.royal_pieces
-    found: list[int] = []
-    lifted: list[tuple[int, int]] = []
-    new = all_attackers(board, sq)
-    while new:
-        found += new
-        for s in new:
-            piece = board[s]
-            if piece != royal[0] and piece != royal[1]:
-                lifted.append((s, piece))
-                board[s] = 0
-        new = [s for s in all_attackers(board, sq) if s not in found]
-    for s, piece in lifted:
-        board[s] = piece
-    return found
-
-
 def valueboard_with(variant: Variant, board: list[int], values: list[int]) -> np.ndarray:
     """The valueboard of a bare ``board`` whose pieces are worth ``values`` (per square)."""
     scratch = list(board)
@@ -196,86 +177,121 @@ def valueboard(pos: Position) -> np.ndarray:
     return valueboard_with(pos.variant, pos.board, square_values(pos))
 
 
-class _ReadRecorder(list):
-    """A board that remembers, as a bitmask, which squares were read from it (every square
-    when it is iterated or sliced), so that a result computed from it is known to depend on
-    those squares only."""
-
-    __slots__ = ("mask",)
-
-    def __getitem__(self, index: int) -> int:  # attack probes index by square only
-        self.mask |= 1 << index
-        return list.__getitem__(self, index)
-
-    def __iter__(self):
-        self.mask = -1
-        return list.__iter__(self)
-
-
 class _Before:
-    """The valueboard of one board with, per square, the squares its attack closure read:
-    a move changes a square's closure only if it changes one of those squares."""
+    """The valueboard of one board (a list, square-index order) with, per square, the squares
+    its entry depends on (``reads``: the squares its attack closure read, and the square
+    itself): a change to the board or the values elsewhere leaves the entry as it is."""
 
-    __slots__ = ("board", "values", "valueboard", "reads")
+    __slots__ = ("variant", "board", "values", "valueboard", "reads")
 
-    def __init__(self, variant: Variant, board: list[int], values: list[int]) -> None:
-        self.board = tuple(board)
+    def __init__(
+        self,
+        variant: Variant,
+        board: list[int],
+        values: list[int],
+        valueboard: list[int],
+        reads: list[int],
+    ) -> None:
+        self.variant = variant
+        self.board = list(board)
         self.values = values
-        recorder = _ReadRecorder(board)
-        result = np.array(values, dtype=np.int32)
-        reads = []
-        for sq in range(len(board)):
-            recorder.mask = 0
-            closure = attack_closure(variant, recorder, sq)
-            if closure:
-                result[sq] += sum(values[s] for s in closure)
-            reads.append(recorder.mask)
-        self.valueboard = result
+        self.valueboard = valueboard
         self.reads = reads
 
-    def affected(self, board: list[int]) -> list[int]:
-        """The squares whose valueboard entry may differ on ``board`` (this board after a
-        move): those the move changed and those whose closure read one of them."""
-        mask = 0
-        for sq, (a, b) in enumerate(zip(self.board, board)):
-            if a != b:
-                mask |= 1 << sq
-        return [sq for sq, read in enumerate(self.reads) if read & mask or mask >> sq & 1]
+    @classmethod
+    def full(cls, variant: Variant, board: list[int], values: list[int]) -> _Before:
+        """Every square's entry computed."""
+        before = cls(variant, board, values, list(values), [0] * len(board))
+        before.recompute(range(len(board)))
+        return before
 
-    def after(self, variant: Variant, board: list[int], values: list[int]) -> np.ndarray:
-        """The valueboard of ``board`` (this board after a move) with ``values`` (carried
-        through the move): only the `affected` squares are computed again."""
-        result = self.valueboard.copy()
-        scratch = list(board)
-        for sq in self.affected(board):
-            result[sq] = values[sq] + sum(values[s] for s in attack_closure(variant, scratch, sq))
+    def derived(self, board: list[int], values: list[int]) -> _Before:
+        """The `_Before` of ``board`` with ``values`` from this one (of another board of the
+        same game, typically the position one move earlier): only the squares whose board
+        square or value differs, and those whose entry depends on one of them, are computed
+        again; the others keep their entries and reads, since their closures read the same
+        squares as before and find the same pieces."""
+        old_board, old_values = self.board, self.values
+        changed = 0
+        for sq in range(len(board)):
+            if board[sq] != old_board[sq] or values[sq] != old_values[sq]:
+                changed |= 1 << sq
+        before = _Before(self.variant, board, values, list(self.valueboard), list(self.reads))
+        before.recompute(self.affected(changed))
+        return before
+
+    def recompute(self, squares) -> None:
+        """Compute the entries and reads of ``squares`` on this board."""
+        closure_of = self.variant.attack_closure
+        board, values, valueboard, reads = self.board, self.values, self.valueboard, self.reads
+        for sq in squares:
+            closure, read = closure_of(board, sq)
+            valueboard[sq] = values[sq] + sum(map(values.__getitem__, closure))
+            reads[sq] = read | 1 << sq
+
+    def affected(self, changed: int) -> list[int]:
+        """The squares whose entry may differ once the squares of the mask ``changed`` change
+        (on the board or in the values): those whose entry depends on one of them."""
+        return [sq for sq, read in enumerate(self.reads) if read & changed]
+
+    def after(self, board: list[int], values: list[int], changed: int) -> np.ndarray:
+        """The valueboard of ``board`` (this board after a move that changed the squares of
+        the mask ``changed``) with ``values`` (carried through the move): only the `affected`
+        squares are computed again."""
+        closure_of = self.variant.attack_closure
+        result = np.array(self.valueboard, dtype=np.int32)
+        for sq in self.affected(changed):
+            result[sq] = values[sq] + sum(map(values.__getitem__, closure_of(board, sq)[0]))
         return result
 
 
-#: The last position's `_Before` (keyed by its board), shared by the influences of its moves.
-_last_before: list = [None]
+#: The `_Before` of each position of the line being searched, keyed by the length of its
+#: ``Position.hashes`` (its distance from the game's start): at a node, the entry one shorter
+#: is the parent's (or that of another position near it), from which the node's is derived.
+_line: dict[int, _Before] = {}
 
 
 def clear_cache() -> None:
-    """Forget the valueboard kept for the last position, so the next influence starts cold (as
-    at a new node of a search)."""
-    _last_before[0] = None
+    """Forget the valueboards kept for the positions searched, so the next influence starts
+    cold (as at the first node of a search)."""
+    _line.clear()
 
 
 def _before(pos: Position) -> _Before:
-    cached = _last_before[0]
-    if cached is not None and cached[0] is pos.variant and cached[1].board == tuple(pos.board):
-        return cached[1]
-    before = _Before(pos.variant, pos.board, square_values(pos))
-    _last_before[0] = (pos.variant, before)
+    """The `_Before` of ``pos``: kept from an earlier call on the same board, derived from the
+    one kept for the parent (or a sibling), or computed in full."""
+    variant, board = pos.variant, pos.board
+    length = len(pos.hashes)
+    kept = _line.get(length)
+    if kept is not None and kept.variant is variant and kept.board == board:
+        return kept
+    values = square_values(pos)
+    for base in (_line.get(length - 1), kept):
+        if base is not None and base.variant is variant and len(base.board) == len(board):
+            before = base.derived(board, values)
+            break
+    else:
+        before = _Before.full(variant, board, values)
+    _line[length] = before
     return before
+
+
+def _move_mask(variant: Variant, move: int) -> int:
+    """The squares ``move`` changes on the board (and in the carried values), as a mask."""
+    moved, cleared = displacements(variant, move)
+    mask = 0
+    for src, dst in moved:
+        mask |= 1 << src | 1 << dst
+    for sq in cleared:
+        mask |= 1 << sq
+    return mask
 
 
 def _change(pos: Position, move: int) -> np.ndarray:
     """The valueboard after ``move`` minus the valueboard before, pieces keeping their values.
-    The valueboard before (and what each square's closure read) is kept for the position's
-    next move, so that the influences of all moves of one position cost one full valueboard
-    and, per move, only the squares the move can change."""
+    The valueboard before (and what each square's entry depends on) is kept for the
+    position's next move, so that the influences of all moves of one position cost one
+    valueboard and, per move, only the squares the move can change."""
     variant = pos.variant
     before = _before(pos)
     board = pos.board
@@ -285,12 +301,13 @@ def _change(pos: Position, move: int) -> np.ndarray:
             f"move {variant.move_to_uci(pos, move)} does not move a piece of the side to move"
         )
     after_values = values_after(pos, move, before.values)
+    changed = _move_mask(variant, move)
     pos.make(move)
     try:
-        after = before.after(variant, board, after_values)
+        after = before.after(board, after_values, changed)
     finally:
         pos.unmake()
-    return after - before.valueboard
+    return after - np.array(before.valueboard, dtype=np.int32)
 
 
 def first_influenced(pos: Position, move: int, rank: Sequence[int]) -> int:
@@ -304,16 +321,17 @@ def first_influenced(pos: Position, move: int, rank: Sequence[int]) -> int:
     to = move_to(move)
     sign = _mover_sign(pos, move)
     after_values = values_after(pos, move, before.values)
+    affected = before.affected(_move_mask(variant, move))
+    affected.sort(key=rank.__getitem__)
+    closure_of = variant.attack_closure
+    value_of = after_values.__getitem__
     pos.make(move)
     try:
-        scratch = list(board)
         old = before.valueboard
-        for sq in sorted(before.affected(board), key=rank.__getitem__):
+        for sq in affected:
             if sq == to:
                 continue
-            new = after_values[sq] + sum(
-                after_values[s] for s in attack_closure(variant, scratch, sq)
-            )
+            new = after_values[sq] + sum(map(value_of, closure_of(board, sq)[0]))
             if (new - old[sq]) * sign > 0:
                 return sq
     finally:

@@ -1,5 +1,5 @@
-# C types for attacks.py, compiled by Cython in pure-Python mode (setup.py, kernel.py): the
-# .py stays the source; this file only declares types.
+# C types for attacks.py, compiled by Cython in pure-Python mode (setup.py, kernel.py): the .py
+# stays the source; this file only declares types.
 cimport cython
 
 @cython.locals(targets=list, hit=bytes, squares=bytes, s=int, p=int, rays=list, ray=bytes)
@@ -10,3 +10,9 @@ cpdef bint attacked_on(tuple leaps_by_color, tuple slides_by_color, list board, 
                ray=bytes)
 cpdef list attackers_of(tuple leaps_by_color, tuple slides_by_color, list board, int sq,
                         int by_color)
+
+@cython.locals(found=list, leapt=list, targets=list, hit=bytes, s=int, p=int, white_pawn=int,
+               black_pawn=int, first_royal=int, second_royal=int, walk=list, ray=bytes,
+               prefixes=list, last=int, index=int)
+cpdef tuple closure_on(tuple leaps, tuple pawn_attackers, tuple pawns, tuple walks,
+                       list leap_reads, tuple royal, list board, int sq)

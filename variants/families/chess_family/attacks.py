@@ -109,9 +109,72 @@ def attackers_of(
     return found
 
 
+def closure_on(
+    leaps: tuple,
+    pawn_attackers: tuple,
+    pawns: tuple,
+    walks: tuple,
+    leap_reads: list,
+    royal: tuple,
+    board: list[int],
+    sq: int,
+) -> tuple[list[int], int]:
+    """`Variant.attack_closure` in one pass (the tables first, bound by `build_attacks`): the
+    squares of the pieces of both colors that attack ``sq`` directly or indirectly, and the
+    mask of the squares the definition (`core.closure`) reads. Leapers and pawns attack
+    whatever stands between, and lifting a piece never makes a new one, so they are found at
+    once; along a ray the pieces come off one by one, so a walk out from ``sq`` passes every
+    piece found (by the ray or as a leaper or pawn) that is not royal and stops at any other
+    piece. The definition reads every leaper and pawn square, and each ray up to where the
+    walk stops."""
+    found = []
+    for targets, hit in leaps:
+        for s in targets[sq]:
+            if hit[board[s]]:
+                found.append(s)
+    white_pawn, black_pawn = pawns
+    for s in pawn_attackers[0][sq]:
+        if board[s] == white_pawn:
+            found.append(s)
+    for s in pawn_attackers[1][sq]:
+        if board[s] == black_pawn:
+            found.append(s)
+    leapt = list(found)
+    first_royal, second_royal = royal
+    reads = leap_reads[sq]
+    for walk, hit in walks:
+        for ray, prefixes in walk[sq]:
+            last = len(ray) - 1
+            for index in range(len(ray)):
+                s = ray[index]
+                p = board[s]
+                if p:
+                    if hit[p]:
+                        if s not in leapt:
+                            found.append(s)
+                    elif s not in leapt:
+                        last = index
+                        break
+                    if p == first_royal or p == second_royal:
+                        last = index
+                        break
+            reads |= prefixes[last]
+    return found, reads
+
+
+def _prefix_masks(ray: list[int]) -> list[int]:
+    """Per index along ``ray``, the mask of its squares up to that index."""
+    masks = []
+    mask = 0
+    for s in ray:
+        mask |= 1 << s
+        masks.append(mask)
+    return masks
+
+
 def build_attacks(desc: ChessGame) -> SimpleNamespace:
-    """The attack tables of ``desc`` and its probes ``attacked``, ``attackers`` and
-    ``all_attackers`` (closures over the tables)."""
+    """The attack tables of ``desc`` and its probes ``attacked``, ``attackers``,
+    ``all_attackers`` and ``attack_closure`` (bound over the tables)."""
     geometry = desc.geometry
     t = SimpleNamespace()
     leap_groups = _groups(desc, "leaps")
@@ -191,6 +254,20 @@ def build_attacks(desc: ChessGame) -> SimpleNamespace:
                         break
         return found
 
+    #: per slider group: per square, each ray with its prefix masks; and the group's hits
+    walks = tuple(
+        ([[(ray, _prefix_masks(ray)) for ray in rays_of] for rays_of in rays], hit)
+        for rays, hit in all_slides
+    )
+    leap_reads = [0] * geometry.size
+    for sq in range(geometry.size):
+        for targets in [targets for targets, _ in all_leaps] + list(pawn_attackers):
+            for s in targets[sq]:
+                leap_reads[sq] |= 1 << s
+    royal = desc.royal_pieces
+    t.attack_closure = partial(
+        closure_on, all_leaps, pawn_attackers, pawns, walks, leap_reads, royal
+    )
     t.attacked = partial(attacked_on, leaps_by_color, slides_by_color)
     t.attackers = partial(attackers_of, leaps_by_color, slides_by_color)
     t.all_attackers = all_attackers

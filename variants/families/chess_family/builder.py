@@ -112,6 +112,7 @@ class ChessFamilyVariant(Variant):
         self.format_rights = fen.format_castling
         self.attackers = attacks.attackers
         self.all_attackers = attacks.all_attackers
+        self.attack_closure = attacks.attack_closure
         self.royal_attacked = probe = attacks.attacked
         self.outcome = rules.outcome
         self.rule_draw = rules.rule_draw

@@ -1,5 +1,6 @@
-# C types for attacks.py, compiled by Cython in pure-Python mode (setup.py, kernel.py): the
-# .py stays the source; this file only declares types. The imported constants become C ints.
+# C types for attacks.py, compiled by Cython in pure-Python mode (setup.py, kernel.py): the .py
+# stays the source; this file only declares types. The imported constants become C ints. A
+# leg or an eye stays a Python int: it is shifted into a 90-bit mask, which a C int would wrap.
 cimport cython
 
 cdef int COLOR_SHIFT, KIND_MASK, ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, SOLDIER
@@ -14,3 +15,8 @@ cpdef bint attacked_by_movers(list rook_rays, list horse_attackers, tuple soldie
 cpdef list attackers_of(list rook_rays, list horse_attackers, tuple elephant_moves,
                         tuple soldier_attackers, tuple advisor_steps, tuple general_steps,
                         list board, int sq, int by_color)
+
+@cython.locals(found=list, stepped=list, ray=list, prefixes=list, live=list, leaving=list,
+               lifted=list, s=int, piece=int, index=int, i=int)
+cpdef tuple closure_on(list rook_walks, list horse_attackers, list step_attackers,
+                       list elephant_attackers, list fixed_reads, list board, int sq)

@@ -1,7 +1,8 @@
 """Xiangqi attack detection, the reverse attack probes built from a board's tables.
 
 `make_attacks(tables)` returns the probes of one board (`board.Tables`): whether a square is
-attacked, by whom, whether the generals face each other. The tables are closed over, so the
+attacked, by whom, by whom directly or indirectly (`closure_on`), whether the generals face
+each other. The tables are closed over, so the
 probes index lists exactly as module constants would. Below, xiangqi's own board and probes.
 """
 
@@ -105,9 +106,77 @@ def attackers_of(
     return found
 
 
+def closure_on(
+    rook_walks: list,
+    horse_attackers: list,
+    step_attackers: list,
+    elephant_attackers: list,
+    fixed_reads: list,
+    board: list[int],
+    sq: int,
+) -> tuple[list[int], int]:
+    """`Variant.attack_closure` in one pass (the tables first, bound by `make_attacks`): the
+    squares of the pieces of both colors that attack ``sq`` directly or indirectly, and the
+    mask of the squares the definition (`core.closure`) reads. The definition lifts the
+    attackers found in rounds; here each line is played out alone, since a piece lifted from
+    one of the four lines never opens another: along a line, each round a chariot first or a
+    cannon second among the pieces left is found and lifted, and a soldier found by its step
+    leaves after the first round (the general stays); a horse (an elephant) is found when its
+    leg (eye), a diagonal neighbour of ``sq``, is empty or holds a piece found and lifted (an
+    advisor). The definition reads every step, horse and elephant square, a leg or eye where
+    its horse or elephant stands, and each line up to the second piece left on it."""
+    found = []
+    for s, piece in step_attackers[sq]:
+        if board[s] == piece:
+            found.append(s)
+    stepped = list(found)
+    reads = fixed_reads[sq]
+    for ray, prefixes in rook_walks[sq]:
+        live = [index for index in range(len(ray)) if board[ray[index]]]
+        leaving = [i for i in live if ray[i] in stepped and board[ray[i]] & KIND_MASK != GENERAL]
+        while True:
+            if live:
+                s = ray[live[0]]
+                if board[s] & KIND_MASK == CHARIOT:
+                    found.append(s)
+                    leaving.append(live[0])
+                if len(live) > 1:
+                    s = ray[live[1]]
+                    if board[s] & KIND_MASK == CANNON:
+                        found.append(s)
+                        leaving.append(live[1])
+            if not leaving:
+                break
+            live = [i for i in live if i not in leaving]
+            leaving = []
+        reads |= prefixes[live[1] if len(live) > 1 else len(ray) - 1]
+    lifted = [s for s in found if board[s] & KIND_MASK != GENERAL]
+    for s, leg in horse_attackers[sq]:
+        if board[s] & KIND_MASK == HORSE:
+            reads |= 1 << leg
+            if not board[leg] or leg in lifted:
+                found.append(s)
+    for s, eye, piece in elephant_attackers[sq]:
+        if board[s] == piece:
+            reads |= 1 << eye
+            if not board[eye] or eye in lifted:
+                found.append(s)
+    return found, reads
+
+
+def _prefix_masks(ray: list[int]) -> list[int]:
+    """Per index along ``ray``, the mask of its squares up to that index."""
+    masks = []
+    mask = 0
+    for s in ray:
+        mask |= 1 << s
+        masks.append(mask)
+    return masks
+
+
 def make_attacks(tables: Tables) -> SimpleNamespace:
     """The attack probes of the board of ``tables``: ``general_attacked``, ``attacked``,
-    ``attackers``, ``all_attackers`` and ``generals_facing``."""
+    ``attackers``, ``all_attackers``, ``attack_closure`` and ``generals_facing``."""
     geometry = tables.geometry
     ROOK_RAYS = tables.rook_rays
     HORSE_ATTACKERS = tables.horse_attackers
@@ -176,7 +245,19 @@ def make_attacks(tables: Tables) -> SimpleNamespace:
         ]
         return found
 
+    fixed_reads = [0] * geometry.size
+    for sq in range(geometry.size):
+        for s in [s for s, _ in STEP_ATTACKERS[sq]] + [s for s, _ in HORSE_ATTACKERS[sq]]:
+            fixed_reads[sq] |= 1 << s
+        for s, _, _ in ELEPHANT_ATTACKERS[sq]:
+            fixed_reads[sq] |= 1 << s
+    rook_walks = [[(ray, _prefix_masks(ray)) for ray in rays] for rays in ROOK_RAYS]
+    attack_closure = partial(
+        closure_on, rook_walks, HORSE_ATTACKERS, STEP_ATTACKERS, ELEPHANT_ATTACKERS, fixed_reads
+    )
+
     return SimpleNamespace(
+        attack_closure=attack_closure,
         general_attacked=general_attacked,
         attacked=attacked,
         attackers=partial(

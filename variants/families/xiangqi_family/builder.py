@@ -159,6 +159,7 @@ class XiangqiFamilyVariant(Variant):
         self.validate = make_validate(tables, attacks, start_squares, NAMES)
         self.attackers = attacks.attackers
         self.all_attackers = attacks.all_attackers
+        self.attack_closure = attacks.attack_closure
         self.royal_attacked = attacks.general_attacked
         probe = attacks.attacked
 
