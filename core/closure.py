@@ -68,3 +68,14 @@ def recorded_closure(variant: Variant, board: list[int], sq: int) -> tuple[list[
     recorder.mask = 0
     found = attack_closure(variant, recorder, sq)
     return found, recorder.mask
+
+
+def prefix_masks(ray) -> list[int]:
+    """Per index along ``ray`` (squares), the mask of its squares up to that index: what a
+    one-pass `attack_closure` reads when its walk along the ray stops there."""
+    masks = []
+    mask = 0
+    for s in ray:
+        mask |= 1 << s
+        masks.append(mask)
+    return masks

@@ -12,7 +12,8 @@ cdef class Searcher:
     cdef public object orderer, config, capture_key, evaluate, evaluate_within, stats
     cdef public TranspositionTable tt
     cdef public Position pos
-    cdef public object variant, next_check, node_limit, root_excluded, root_restricted
+    cdef public object variant, rule_result, next_check, node_limit, root_excluded
+    cdef public object root_restricted
     cdef public list nodes_per_ply, pv_table, checks
     cdef public bint stop_requested
     cdef public bint check_extension, null_move, staged, futility, pvs, lmr

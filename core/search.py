@@ -365,8 +365,8 @@ class Searcher:
 
         Python's cyclic garbage collector is paused while it runs (and restarted after, if
         it was running): the tree allocates lists and tuples by the million but makes no
-        reference cycles, so the collector's passes, a tenth of the search's time, would
-        find nothing to free."""
+        reference cycles, so the collector's passes would find nothing to free (docs/speed.md,
+        round two, says what that is worth)."""
         collecting = gc.isenabled()
         gc.disable()
         try:
@@ -379,6 +379,7 @@ class Searcher:
         """`search`'s iterative deepening."""
         self.pos = pos
         self.variant = variant = pos.variant
+        self.rule_result = variant.rule_result
         self._read_switches()
         values = variant.piece_values
         royal_kinds = {piece & KIND_MASK for piece in variant.royal_pieces}
@@ -619,6 +620,10 @@ class Searcher:
             if ply:
                 if self.variant.rule_draw(pos):
                     return 0
+                if self.rule_result is not None:
+                    result = self.rule_result(pos)
+                    if result is not None:
+                        return (MATE - ply) * result
                 repeated = self._repetition_score(ply)
                 if repeated is not None:
                     return repeated
@@ -785,6 +790,10 @@ class Searcher:
         mode = self.quiescence
         if mode == "none" or ply >= MAX_PLY:
             return self.evaluate(pos)
+        if self.rule_result is not None:
+            result = self.rule_result(pos)
+            if result is not None:
+                return (MATE - ply) * result
         pruned = False
         if in_check and self.quiescence_evasions:
             moves = pos.legal_moves()

@@ -1,6 +1,6 @@
 """Transposition table: search results keyed by the Zobrist hash, bounded by a size in MB.
 
-A fixed number of slots (the size in MB divided by `ENTRY_BYTES`), one entry per slot, indexed
+A fixed number of slots (the size in MB divided by `SLOT_SIZING_BYTES`), one entry per slot, indexed
 by hash modulo the slot count. Replacement: an entry is overwritten by the same position, by a
 result from a newer search, or by one searched at least as deep; older deeper results of the
 current search are kept (depth-preferred with aging).
@@ -15,17 +15,17 @@ from __future__ import annotations
 from array import array
 
 EXACT, LOWER, UPPER = 0, 1, 2
-#: Bytes per slot that the slot count is reckoned with. The table of Python tuples it was
-#: measured for took about 150; the flat arrays take 28, but the slot count, which decides
-#: which entries collide and so the search's trees, is kept.
-ENTRY_BYTES = 150
+#: Bytes per slot that the slot count is reckoned with: what a slot of the earlier table of
+#: Python tuples took. The flat arrays take less (docs/search.md); the slot count, which
+#: decides which entries collide and so the search's trees, is kept.
+SLOT_SIZING_BYTES = 150
 
 
 class TranspositionTable:
     __slots__ = ("size", "age", "keys", "depths", "scores", "bounds", "moves", "ages")
 
     def __init__(self, megabytes: int) -> None:
-        self.size = max(1, megabytes * 2**20 // ENTRY_BYTES)
+        self.size = max(1, megabytes * 2**20 // SLOT_SIZING_BYTES)
         self.clear()
 
     def probe(self, key: int) -> tuple | None:

@@ -246,9 +246,13 @@ class Variant:
 
     def no_move_result(self, pos: Position, in_check: bool) -> int:
         """The result for the side to move when it has no legal move: -1 when it loses (mated,
-        or stalemated where ``stalemate_loses``), 0 for a draw, 1 when it wins (a game that a
-        rule ended in its favour, such as shatranj's bare king, leaves no legal move). The
+        or stalemated where ``stalemate_loses``), 0 for a draw, 1 when it wins (a game that
+        `rule_result` says a rule has ended in its favour leaves no legal move either). The
         search scores such a node by it."""
+        if self.rule_result is not None:
+            result = self.rule_result(pos)
+            if result is not None:
+                return result
         return -1 if in_check or self.stalemate_loses else 0
 
     def legal_captures(self, pos: Position) -> list[int]:
@@ -324,7 +328,8 @@ class Variant:
     def all_attackers(self, board: list[int], sq: int) -> list[int]:
         """The squares of the pieces of both colors that could capture on ``sq``: those of
         ``attackers(board, sq, 0) + attackers(board, sq, 1)``, in some order. A variant may
-        give a one-pass version (the chessmaps valueboard asks this for every square)."""
+        give a one-pass version (`core.closure`'s definition of `attack_closure` asks it
+        round after round)."""
         return self.attackers(board, sq, 0) + self.attackers(board, sq, 1)
 
     def attack_closure(self, board: list[int], sq: int) -> tuple[list[int], int]:
@@ -340,6 +345,12 @@ class Variant:
         rules end a game on it (chess: FIDE's dead material; python-chess's
         ``is_insufficient_material``). By default the rules know no such end: False."""
         return False
+
+    #: function(pos) -> the result for the side to move (1 win, -1 loss, 0 draw) of a game a
+    #: rule beside mate and stalemate has ended (shatranj's bare king), None while play goes
+    #: on; None where the game has no such rule. The search asks it at every node when set
+    #: (a quiescence that stands pat would not see the game over otherwise).
+    rule_result: Callable[[Position], int | None] | None = None
 
     def rule_draw(self, pos: Position) -> bool:
         """Whether the rules make the position a draw whatever is played next (the search's

@@ -10,6 +10,8 @@ import pytest
 import xqchess
 from xqchess.core.outcome import Outcome, Termination
 from xqchess.core.perft import perft
+from xqchess.core.search import MATE_BOUND, Limits, SearchConfig, Searcher
+from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
 from xqchess.variants import get_variant
 
 sf = pytest.importorskip("pyffish", reason="pyffish (Fairy-Stockfish) is not installed")
@@ -139,6 +141,18 @@ def test_the_search_scores_a_game_the_rules_ended_for_its_winner(fen, winner):
     if mover == BLACK and board.legal_moves.count():
         board.push(report.best_move)
         assert board.outcome().winner is (winner == WHITE)
+
+
+@pytest.mark.parametrize("mode", ["all", "safe", "pruned"])
+def test_every_quiescence_sees_a_bare_king_win_at_the_horizon(mode):
+    """White wins the knight (guarded by Black's king) within three plies, baring Black's
+    king with both rooks left: a game won at depth 3's horizon. Pruned quiescence (the playing
+    search's) stands pat without generating every move, so the rule must be asked at the node
+    itself: before it was, that search scored the position 1000, not a win."""
+    pos = SHATRANJ.position("8/8/8/8/8/3k4/3n4/RR2K3 w - - 0 1")
+    searcher = Searcher(build_pipeline(DEFAULT_SPEC, SHATRANJ), SearchConfig(quiescence=mode))
+    result = searcher.search(pos, Limits(depth=3))
+    assert result.score >= MATE_BOUND
 
 
 def test_the_api_plays_shatranj():

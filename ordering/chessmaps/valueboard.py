@@ -30,14 +30,14 @@ kernel.
   considered as being influenced". `influences` gives every legal move's at once.
 * **Speed**: each square's entry is kept with the squares it depends on (those its attack
   scan read, and the square itself). After a move only the squares it changed and those whose
-  entry depends on one of them are computed again (about 29 of 64 in the Bratko-Kopec
-  positions), which gives exactly the full computation (tests). The valueboard before a move
-  is kept for the position's other moves, and one per position of the line searched (keyed by
-  its distance from the game's start), so that a node's valueboard is derived the same way
-  from its parent's rather than computed in full. Each square's closure and what it depends
-  on come from `Variant.attack_closure`: the definition above (`core.closure`, lifting round
-  by round) by default, a one-pass walk out from the square in the chess and xiangqi families,
-  with the same answer (tests).
+  entry depends on one of them are computed again (docs/lab.md, "Speed of the chessmaps
+  ordering", says how many), which gives exactly the full computation (tests). The
+  valueboard before a move is kept for the position's other moves, and one per position of
+  the line searched (keyed by its distance from the game's start), so that a node's
+  valueboard is derived the same way from its parent's rather than computed in full. Each
+  square's closure and what it depends on come from `Variant.attack_closure`: the definition
+  above (`core.closure`, lifting round by round) by default, a one-pass walk out from the
+  square in the chess and xiangqi families, with the same answer (tests).
 * **Sectors**: a layout is data, a sequence of square groups. `square_sectors` (one square
   each, the paper's Fig. 1 and its best) is the default; `block_sectors` makes coarser ones
   (2x2 blocks). `sector_influence` sums the valueboard change over each sector's squares (the
@@ -259,7 +259,10 @@ def clear_cache() -> None:
 
 def _before(pos: Position) -> _Before:
     """The `_Before` of ``pos``: kept from an earlier call on the same board, derived from the
-    one kept for the parent (or a sibling), or computed in full."""
+    one kept for the parent (or a sibling), or computed in full. Sound because a valueboard
+    depends on the variant and the board alone (`square_values`), both compared before a kept
+    one is used; entries are keyed by ``len(pos.hashes)``, the line's length (a position read
+    from a FEN has 1), and never changed once stored."""
     variant, board = pos.variant, pos.board
     length = len(pos.hashes)
     kept = _line.get(length)

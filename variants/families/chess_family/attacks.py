@@ -17,6 +17,7 @@ from __future__ import annotations
 from functools import partial
 from types import SimpleNamespace
 
+from xqchess.core.closure import prefix_masks
 from xqchess.core.pieces import BLACK, PIECE_CODES, WHITE, piece_code
 from xqchess.variants.families.chess_family.definition import ChessGame
 
@@ -162,16 +163,6 @@ def closure_on(
     return found, reads
 
 
-def _prefix_masks(ray: list[int]) -> list[int]:
-    """Per index along ``ray``, the mask of its squares up to that index."""
-    masks = []
-    mask = 0
-    for s in ray:
-        mask |= 1 << s
-        masks.append(mask)
-    return masks
-
-
 def build_attacks(desc: ChessGame) -> SimpleNamespace:
     """The attack tables of ``desc`` and its probes ``attacked``, ``attackers``,
     ``all_attackers`` and ``attack_closure`` (bound over the tables)."""
@@ -256,7 +247,7 @@ def build_attacks(desc: ChessGame) -> SimpleNamespace:
 
     #: per slider group: per square, each ray with its prefix masks; and the group's hits
     walks = tuple(
-        ([[(ray, _prefix_masks(ray)) for ray in rays_of] for rays_of in rays], hit)
+        ([[(ray, prefix_masks(ray)) for ray in rays_of] for rays_of in rays], hit)
         for rays, hit in all_slides
     )
     leap_reads = [0] * geometry.size

@@ -99,6 +99,7 @@ class ChessFamilyVariant(Variant):
         self.legal_moves = movegen.legal_moves
         if game.bare_king_loses:
             self.legal_moves = _ended_by_bare_king(movegen.legal_moves)
+            self.rule_result = _bare_king_result
         self.pseudo_legal_moves = movegen.pseudo_legal_moves
         self.legal_captures = movegen.legal_captures
         self.origin_legal_moves = movegen.origin_legal_moves
@@ -128,18 +129,18 @@ class ChessFamilyVariant(Variant):
         self.attacked, self.is_check = attacked, is_check
         super().__init__()
 
-    def no_move_result(self, pos, in_check: bool) -> int:
-        """As `Variant.no_move_result`, and a game the bare-king rule has ended (which leaves
-        no legal move) is won by the side the rule names, the side to move included."""
-        if self.definition.bare_king_loses:
-            winner = bare_king_winner(pos)
-            if winner is not None:
-                return 1 if winner == pos.side else -1
-        return super().no_move_result(pos, in_check)
-
     def detect_notation(self, text: str) -> str:
         """Coordinates (e2e4, e7e8q) are UCI, anything else SAN."""
         return "uci" if COORDINATES.fullmatch(text) else "san"
+
+
+def _bare_king_result(pos) -> int | None:
+    """`Variant.rule_result` by the bare-king rule: 1 when it has ended the game in the side
+    to move's favour, -1 against it, None while play goes on."""
+    winner = bare_king_winner(pos)
+    if winner is None:
+        return None
+    return 1 if winner == pos.side else -1
 
 
 def _ended_by_bare_king(legal_moves):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import partial
 from types import SimpleNamespace
 
+from xqchess.core.closure import prefix_masks
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.variants.families.xiangqi_family.board import Tables
 from xqchess.variants.families.xiangqi_family.definition import (
@@ -164,16 +165,6 @@ def closure_on(
     return found, reads
 
 
-def _prefix_masks(ray: list[int]) -> list[int]:
-    """Per index along ``ray``, the mask of its squares up to that index."""
-    masks = []
-    mask = 0
-    for s in ray:
-        mask |= 1 << s
-        masks.append(mask)
-    return masks
-
-
 def make_attacks(tables: Tables) -> SimpleNamespace:
     """The attack probes of the board of ``tables``: ``general_attacked``, ``attacked``,
     ``attackers``, ``all_attackers``, ``attack_closure`` and ``generals_facing``."""
@@ -251,7 +242,7 @@ def make_attacks(tables: Tables) -> SimpleNamespace:
             fixed_reads[sq] |= 1 << s
         for s, _, _ in ELEPHANT_ATTACKERS[sq]:
             fixed_reads[sq] |= 1 << s
-    rook_walks = [[(ray, _prefix_masks(ray)) for ray in rays] for rays in ROOK_RAYS]
+    rook_walks = [[(ray, prefix_masks(ray)) for ray in rays] for rays in ROOK_RAYS]
     attack_closure = partial(
         closure_on, rook_walks, HORSE_ATTACKERS, STEP_ATTACKERS, ELEPHANT_ATTACKERS, fixed_reads
     )
