@@ -532,7 +532,8 @@ def test_the_committed_journals_still_resume(preset, tmp_path):
     out.mkdir()
     lines = journal.read_text(encoding="utf-8").splitlines()
     (out / "searches.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    depths = ["--depth", "3", "--depth", "4", "--depth", "5"] if preset == "greer-table4" else []
+    depths = ["--depth", "3", "--depth", "4", "--depth", "5", "--depth", "6"]
+    depths = depths if preset == "greer-table4" else []
     report = subprocess.run(
         ENGINE + ["lab", "--preset", preset, *depths, "--out", str(out), "--report", "--no-chart"],
         capture_output=True,
