@@ -620,17 +620,17 @@ class Searcher:
             if ply:
                 if self.variant.rule_draw(pos):
                     return 0
-                if self.rule_result is not None:
-                    result = self.rule_result(pos)
-                    if result is not None:
-                        return (MATE - ply) * result
                 repeated = self._repetition_score(ply)
                 if repeated is not None:
                     return repeated
                 if ply >= MAX_PLY:
                     return self.evaluate(pos)
             if depth <= 0:
-                return self._quiesce(alpha, beta, ply, in_check)
+                return self._quiesce(alpha, beta, ply, in_check)  # asks `rule_result` itself
+            if ply and self.rule_result is not None:
+                result = self.rule_result(pos)
+                if result is not None:
+                    return (MATE - ply) * result
             return self._expand(depth, alpha, beta, ply, prev_move, is_pv, allow_null, in_check)
         finally:
             self.checks.pop()

@@ -1,9 +1,9 @@
 """Transposition table: search results keyed by the Zobrist hash, bounded by a size in MB.
 
-A fixed number of slots (the size in MB divided by `SLOT_SIZING_BYTES`), one entry per slot, indexed
-by hash modulo the slot count. Replacement: an entry is overwritten by the same position, by a
-result from a newer search, or by one searched at least as deep; older deeper results of the
-current search are kept (depth-preferred with aging).
+A fixed number of slots (the size in MB divided by `SLOT_SIZING_BYTES`), one entry per slot,
+indexed by hash modulo the slot count. Replacement: an entry is overwritten by the same
+position, by a result from a newer search, or by one searched at least as deep; older deeper
+results of the current search are kept (depth-preferred with aging).
 
 The entries' fields live in one flat array each (key, depth, score, bound, move, age; an
 empty slot has age -1), so storing allocates nothing and the garbage collector has no entries

@@ -4,6 +4,7 @@ endgame tables by the phase, hand-checked at both ends of a chess game; xiangqi,
 endgame tables, evaluates the same either way."""
 
 import pytest
+from helpers import random_walk
 from hypothesis import given
 from hypothesis import strategies as st
 from xqchess.core.evaluation import evaluate, evaluate_tapered, pack, unpack
@@ -71,3 +72,20 @@ def test_the_side_to_move_sees_the_negated_score(name):
             // variant.phase_total
         )
     )(*unpack(pos.score))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_tapered_blend_reads_the_fields_as_unpack_does(name):
+    """`evaluate_tapered` writes `unpack`'s arithmetic out (with the rounding halves as
+    literal shifts, for the compiled kernel): on positions along random games it must blend
+    exactly the fields `unpack` reads from the packed score."""
+    variant = get_variant(name)
+    total = variant.phase_total
+    for seed in range(4):
+        for plies in (0, 20, 60):
+            pos = random_walk(name, seed, plies)
+            middlegame, endgame, phase = unpack(pos.score)
+            phase = min(phase, total)
+            score = (middlegame * phase + endgame * (total - phase)) // total
+            assert evaluate_tapered(pos) == (-score if pos.side else score)
+            assert evaluate(pos) == (-middlegame if pos.side else middlegame)

@@ -234,14 +234,16 @@ class _Before:
         (on the board or in the values): those whose entry depends on one of them."""
         return [sq for sq, read in enumerate(self.reads) if read & changed]
 
-    def after(self, board: list[int], values: list[int], changed: int) -> np.ndarray:
+    def change(self, board: list[int], values: list[int], changed: int) -> np.ndarray:
         """The valueboard of ``board`` (this board after a move that changed the squares of
-        the mask ``changed``) with ``values`` (carried through the move): only the `affected`
-        squares are computed again."""
+        the mask ``changed``) with ``values`` (carried through the move) minus this one: zero
+        but on the `affected` squares, the only ones computed again."""
         closure_of = self.variant.attack_closure
-        result = np.array(self.valueboard, dtype=np.int32)
+        old = self.valueboard
+        result = np.zeros(len(board), dtype=np.int32)
         for sq in self.affected(changed):
-            result[sq] = values[sq] + sum(map(values.__getitem__, closure_of(board, sq)[0]))
+            entry = values[sq] + sum(map(values.__getitem__, closure_of(board, sq)[0]))
+            result[sq] = entry - old[sq]
         return result
 
 
@@ -307,10 +309,9 @@ def _change(pos: Position, move: int) -> np.ndarray:
     changed = _move_mask(variant, move)
     pos.make(move)
     try:
-        after = before.after(board, after_values, changed)
+        return before.change(board, after_values, changed)
     finally:
         pos.unmake()
-    return after - np.array(before.valueboard, dtype=np.int32)
 
 
 def first_influenced(pos: Position, move: int, rank: Sequence[int]) -> int:

@@ -53,15 +53,16 @@ def _pawn_hit(pawn: int) -> bytes:
     return bytes(hit)
 
 
-def _leap_table(geometry, steps) -> list[bytes]:
-    """Per square, the squares ``steps`` leap to, as bytes (squares are below 128): the
-    probes' tables, which the compiled kernel walks as C chars."""
-    return [bytes(targets) for targets in geometry.leaps(steps)]
+def bytes_table(table: list[list[int]] | None) -> list[bytes] | None:
+    """Per square, its squares (leap targets, attackers) as bytes (squares are below 128): the
+    probes' and the move generator's tables, which the compiled kernel walks as C chars and
+    pure Python as lists. None stays None (a kind that does not leap)."""
+    return None if table is None else [bytes(squares) for squares in table]
 
 
-def _ray_table(geometry, steps) -> list[list[bytes]]:
-    """Per square, its rays in the directions ``steps``, each as bytes (see `_leap_table`)."""
-    return [[bytes(ray) for ray in rays] for rays in geometry.rays(steps)]
+def bytes_rays(rays: list[list[list[int]]] | None) -> list[list[bytes]] | None:
+    """Per square, its rays, each as bytes (see `bytes_table`)."""
+    return None if rays is None else [[bytes(ray) for ray in square] for square in rays]
 
 
 def attacked_on(
@@ -186,13 +187,13 @@ def build_attacks(desc: ChessGame) -> SimpleNamespace:
     t.KING_TARGETS = king_targets
     pawns = desc.pawns
     pawn_attackers = t.PAWN_ATTACKERS
-    pawn_table = tuple([bytes(squares) for squares in table] for table in pawn_attackers)
+    pawn_table = tuple(bytes_table(table) for table in pawn_attackers)
 
     # per color: (per-square targets, hit) for the leapers, the pawn among them before the
     # groups with the king, as the probes below visit them
     def leapers(color: int) -> tuple:
         groups = [
-            (_leap_table(geometry, steps), _hits(kinds, (color,)), desc.king in kinds)
+            (bytes_table(geometry.leaps(steps)), _hits(kinds, (color,)), desc.king in kinds)
             for steps, kinds in leap_groups
         ]
         result = [(targets, hit) for targets, hit, royal in groups if not royal]
@@ -202,21 +203,22 @@ def build_attacks(desc: ChessGame) -> SimpleNamespace:
 
     def sliders(color_set: tuple[int, ...]) -> tuple:
         return tuple(
-            (_ray_table(geometry, steps), _hits(kinds, color_set)) for steps, kinds in slide_groups
+            (bytes_rays(geometry.rays(steps)), _hits(kinds, color_set))
+            for steps, kinds in slide_groups
         )
 
     leaps_by_color = (leapers(WHITE), leapers(BLACK))
     slides_by_color = (sliders((WHITE,)), sliders((BLACK,)))
     both = (WHITE, BLACK)
     all_leaps = tuple(
-        (_leap_table(geometry, steps), _hits(kinds, both)) for steps, kinds in leap_groups
+        (bytes_table(geometry.leaps(steps)), _hits(kinds, both)) for steps, kinds in leap_groups
     )
     all_slides = sliders(both)
     #: per color: the non-royal leaper groups and the slider groups that can give check,
     #: for the checks-and-pins walk
     t.checking_leaps = tuple(
         tuple(
-            (_leap_table(geometry, steps), _hits(kinds, (color,)))
+            (bytes_table(geometry.leaps(steps)), _hits(kinds, (color,)))
             for steps, kinds in _groups(desc, "leaps", royal=False)
         )
         + ((pawn_table[color], _pawn_hit(pawns[color])),)

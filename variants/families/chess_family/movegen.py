@@ -29,6 +29,7 @@ from xqchess.core.moves import (
     SQUARE_MASK,
 )
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
+from xqchess.variants.families.chess_family.attacks import bytes_rays, bytes_table
 from xqchess.variants.families.chess_family.definition import ChessGame
 
 DOUBLE_STEP_FLAG = DOUBLE_STEP << SPECIAL_SHIFT
@@ -225,17 +226,6 @@ def generate_moves(
     return moves
 
 
-def _bytes_table(table: list[list[int]] | None) -> list[bytes] | None:
-    """Per square, its target squares as bytes (squares are below 128): `generate_moves`
-    walks them as C chars in the compiled kernel, as lists in pure Python."""
-    return None if table is None else [bytes(squares) for squares in table]
-
-
-def _bytes_rays(rays: list[list[list[int]]] | None) -> list[list[bytes]] | None:
-    """Per square, its rays, each as bytes (see `_bytes_table`)."""
-    return None if rays is None else [[bytes(ray) for ray in square] for square in rays]
-
-
 def build_movegen(desc: ChessGame, attacks: SimpleNamespace) -> SimpleNamespace:
     """The move generators of ``desc`` over its ``attacks`` (`build_attacks`): ``generate``
     and its four uses, ``side_capture_is_legal``, ``ep_capture_possible`` and the tables
@@ -314,14 +304,14 @@ def build_movegen(desc: ChessGame, attacks: SimpleNamespace) -> SimpleNamespace:
     tables = MoveTables(
         pawn=PAWN,
         king=KING,
-        piece_leaps=[_bytes_table(piece_moves.get(kind, (None, None))[0]) for kind in kinds],
-        piece_rays=[_bytes_rays(piece_moves.get(kind, (None, None))[1]) for kind in kinds],
+        piece_leaps=[bytes_table(piece_moves.get(kind, (None, None))[0]) for kind in kinds],
+        piece_rays=[bytes_rays(piece_moves.get(kind, (None, None))[1]) for kind in kinds],
         promotion_flags=promotion_flags,
         pawn_step=pawn_step,
         double_from=double_from,
         promotes_on=promotes_on,
-        pawn_captures=tuple(_bytes_table(table) for table in attacks.PAWN_CAPTURES),
-        king_targets=_bytes_table(attacks.KING_TARGETS),
+        pawn_captures=tuple(bytes_table(table) for table in attacks.PAWN_CAPTURES),
+        king_targets=bytes_table(attacks.KING_TARGETS),
         castlings=castlings,
         slides_by_color=attacks.slides_by_color,
         checking_leaps=attacks.checking_leaps,
