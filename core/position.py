@@ -166,7 +166,9 @@ class Position:
         h ^= keys[base + frm] ^ keys[base + to] ^ self._side_key
         psq = self._psq
         pp = psq[piece]
-        self.score += pp[to] - pp[frm]
+        arrival = pp[to]  # typed locals: the compiled kernel adds C ints
+        departure = pp[frm]
+        self.score += arrival - departure
         board[frm] = 0
         board[to] = piece
         own = self.occupied[side]
@@ -174,7 +176,8 @@ class Position:
         own.add(to)
         if captured:
             h ^= keys[captured * self._squares + to]
-            self.score -= psq[captured][to]
+            arrival = psq[captured][to]
+            self.score -= arrival
             self.occupied[side ^ 1].discard(to)
             self.halfmove = 0
             if self.kings[side ^ 1] == to:

@@ -224,6 +224,7 @@ def build_attacks(desc: ChessGame) -> SimpleNamespace:
         + ((pawn_table[color], _pawn_hit(pawns[color])),)
         for color in both
     )
+    t.leaps_by_color = leaps_by_color
     t.slides_by_color = slides_by_color
 
     white_pawn, black_pawn = pawns

@@ -2,6 +2,7 @@
 # .py stays the source; this file only declares types. The imported constants become C ints.
 cimport cython
 from xqchess.core.position cimport Position
+from xqchess.variants.families.chess_family.attacks cimport attacked_on
 
 cdef int SQUARE_BITS, SQUARE_MASK, COLOR_SHIFT, KIND_MASK, PROMOTION_SHIFT, SPECIAL_SHIFT
 cdef int COMPANION, DOUBLE_STEP, SIDE_CAPTURE, DOUBLE_STEP_FLAG, SIDE_CAPTURE_FLAG, CASTLE_FLAG
@@ -15,15 +16,16 @@ cdef class MoveTables:
     cdef public int pawn, king
     cdef public list piece_leaps, piece_rays, king_targets
     cdef public tuple promotion_flags, pawn_step, double_from, promotes_on, pawn_captures
-    cdef public tuple castlings, slides_by_color, checking_leaps
-    cdef public object attacked, side_capture_is_legal
+    cdef public tuple castlings, leaps_by_color, slides_by_color, checking_leaps
+    cdef public object side_capture_is_legal
+
+@cython.locals(s=int)
+cpdef bint castling_open(MoveTables t, list board, empty, safe, int them, bint pseudo)
 
 @cython.locals(sb=int, board=list, us=int, them=int, ksq=int, checkers=int, moves=list,
                side_captures=list, step=int, frm=int, kind=int, start=int, to=int, p=int,
                PAWN=int, KING=int, king=int, bit=int, flag=int, double=list, promotes=list,
                captures=list, ray=bytes, targets=bytes, leaps=list, rays=list, piece_leaps=list,
-               piece_rays=list)
+               piece_rays=list, ep=int, pins=dict, evasion=set, leaps_by_color=tuple,
+               slides_by_color=tuple)
 cpdef list generate_moves(MoveTables t, Position pos, bint pseudo=*, bint quiets=*, origin=*)
-
-@cython.locals(s=int)
-cpdef bint castling_open(list board, empty, safe, attacked, int them, bint pseudo)

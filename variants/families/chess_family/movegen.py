@@ -29,7 +29,7 @@ from xqchess.core.moves import (
     SQUARE_MASK,
 )
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
-from xqchess.variants.families.chess_family.attacks import bytes_rays, bytes_table
+from xqchess.variants.families.chess_family.attacks import attacked_on, bytes_rays, bytes_table
 from xqchess.variants.families.chess_family.definition import ChessGame
 
 DOUBLE_STEP_FLAG = DOUBLE_STEP << SPECIAL_SHIFT
@@ -77,19 +77,6 @@ def find_checks_and_pins(
     return checkers, evasion, pins
 
 
-def castling_open(board: list[int], empty, safe, attacked, them: int, pseudo: bool) -> bool:
-    """Whether the squares between king and rook are ``empty`` and, unless ``pseudo``, those
-    the king crosses ``safe`` from attack by ``them``."""
-    for s in empty:
-        if board[s]:
-            return False
-    if not pseudo:
-        for s in safe:
-            if attacked(board, s, them):
-                return False
-    return True
-
-
 class MoveTables:
     """What `generate_moves` reads: one game's tables and probes (`build_movegen` fills them;
     an extension type with typed fields in the compiled kernel)."""
@@ -106,15 +93,28 @@ class MoveTables:
         "pawn_captures",
         "king_targets",
         "castlings",
+        "leaps_by_color",
         "slides_by_color",
         "checking_leaps",
-        "attacked",
         "side_capture_is_legal",
     )
 
     def __init__(self, **tables) -> None:
         for name in MoveTables.__slots__:
             setattr(self, name, tables[name])
+
+
+def castling_open(t: MoveTables, board: list[int], empty, safe, them: int, pseudo: bool) -> bool:
+    """Whether the squares between king and rook are ``empty`` and, unless ``pseudo``, those
+    the king crosses ``safe`` from attack by ``them`` (probed over ``t``'s attack tables)."""
+    for s in empty:
+        if board[s]:
+            return False
+    if not pseudo:
+        for s in safe:
+            if attacked_on(t.leaps_by_color, t.slides_by_color, board, s, them):
+                return False
+    return True
 
 
 def generate_moves(
@@ -140,7 +140,8 @@ def generate_moves(
     piece_rays = t.piece_rays
     promotion_flags = t.promotion_flags
     side_capture_is_legal = t.side_capture_is_legal
-    attacked = t.attacked
+    leaps_by_color = t.leaps_by_color
+    slides_by_color = t.slides_by_color
     moves = []
     side_captures = []
     if checkers < 2:
@@ -148,7 +149,7 @@ def generate_moves(
         double = t.double_from[us]
         promotes = t.promotes_on[us]
         captures = t.pawn_captures[us]
-        ep = pos.ep
+        ep = -1 if pos.ep is None else pos.ep
         # origin squares in ascending order
         origins = sorted(pos.occupied[us]) if origin is None else (origin,)
         for frm in origins:
@@ -199,7 +200,7 @@ def generate_moves(
                                 break
                             if quiets:
                                 moves.append(frm | to << sb)
-            if evasion is not None or frm in pins:
+            if evasion is not None or (pins and frm in pins):
                 allowed = pins.get(frm)
                 if evasion is not None:
                     allowed = evasion if allowed is None else allowed & evasion
@@ -212,13 +213,13 @@ def generate_moves(
     for to in targets:
         p = board[to]
         if ((not p and quiets) or (p and p >> COLOR_SHIFT == them)) and (
-            pseudo or not attacked(board, to, them)
+            pseudo or not attacked_on(leaps_by_color, slides_by_color, board, to, them)
         ):
             moves.append(ksq | to << sb)
     board[ksq] = king
     if pos.rights and not checkers and quiets:
         for bit, frm, to, empty, safe in t.castlings[us]:
-            if pos.rights & bit and castling_open(board, empty, safe, attacked, them, pseudo):
+            if pos.rights & bit and castling_open(t, board, empty, safe, them, pseudo):
                 moves.append(frm | to << sb | CASTLE_FLAG)
     for move in side_captures:
         if pseudo or side_capture_is_legal(pos, move):
@@ -313,9 +314,9 @@ def build_movegen(desc: ChessGame, attacks: SimpleNamespace) -> SimpleNamespace:
         pawn_captures=tuple(bytes_table(table) for table in attacks.PAWN_CAPTURES),
         king_targets=bytes_table(attacks.KING_TARGETS),
         castlings=castlings,
+        leaps_by_color=attacks.leaps_by_color,
         slides_by_color=attacks.slides_by_color,
         checking_leaps=attacks.checking_leaps,
-        attacked=attacked,
         side_capture_is_legal=side_capture_is_legal,
     )
     g.find_checks_and_pins = partial(
