@@ -6,7 +6,7 @@ cimport cython
 cdef int COLOR_SHIFT, KIND_MASK, ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, SOLDIER
 
 @cython.locals(base=int, chariot=int, cannon=int, general=int, horse=int, soldier=int, p=int,
-               s=int, leg=int, screened=bint, ray=list)
+               s=int, leg=int, screened=bint, ray=bytes, soldiers=bytes)
 cpdef bint attacked_by_movers(list rook_rays, list horse_attackers, tuple soldier_attackers,
                               bint facing, list board, int sq, int by_color)
 

@@ -59,7 +59,8 @@ def attacked_by_movers(
         if board[s] == horse and not board[leg]:
             return True
     soldier = SOLDIER | base
-    for s in soldier_attackers[by_color][sq]:
+    soldiers = soldier_attackers[by_color][sq]
+    for s in soldiers:
         if board[s] == soldier:
             return True
     return False
@@ -167,7 +168,8 @@ def closure_on(
 
 def make_attacks(tables: Tables) -> SimpleNamespace:
     """The attack probes of the board of ``tables``: ``general_attacked``, ``attacked``,
-    ``attackers``, ``all_attackers``, ``attack_closure`` and ``generals_facing``."""
+    ``attackers``, ``all_attackers``, ``attack_closure`` and ``generals_facing``, and the tables
+    ``general_attacked`` binds (``movers``, for the move generator's direct calls)."""
     geometry = tables.geometry
     ROOK_RAYS = tables.rook_rays
     HORSE_ATTACKERS = tables.horse_attackers
@@ -178,7 +180,13 @@ def make_attacks(tables: Tables) -> SimpleNamespace:
     STEP_ATTACKERS = tables.step_attackers
     ELEPHANT_ATTACKERS = tables.elephant_attackers
     file_of, between = geometry.file_of, geometry.between
-    movers = (ROOK_RAYS, HORSE_ATTACKERS, SOLDIER_ATTACKERS)
+    #: `attacked_by_movers`' tables, its rays and soldier squares as bytes (squares are below
+    #: 128), which the compiled kernel walks as C chars
+    movers = (
+        [[bytes(ray) for ray in rays] for rays in ROOK_RAYS],
+        HORSE_ATTACKERS,
+        tuple([bytes(squares) for squares in table] for table in SOLDIER_ATTACKERS),
+    )
     #: whether the general on a square is attacked by a color: by a chariot, a cannon over one
     #: screen, a horse with a free leg, a soldier, or the other general on an open file
     general_attacked = partial(attacked_by_movers, *movers, True)
@@ -250,6 +258,7 @@ def make_attacks(tables: Tables) -> SimpleNamespace:
     return SimpleNamespace(
         attack_closure=attack_closure,
         general_attacked=general_attacked,
+        movers=movers,
         attacked=attacked,
         attackers=partial(
             attackers_of,

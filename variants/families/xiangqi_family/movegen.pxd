@@ -2,23 +2,29 @@
 # .py stays the source; this file only declares types. The imported constants become C ints.
 cimport cython
 from xqchess.core.position cimport Position
+from xqchess.variants.families.xiangqi_family.attacks cimport attacked_by_movers
 
 cdef int SQUARE_BITS, SQUARE_MASK, COLOR_SHIFT, KIND_MASK
 cdef int ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE
 
+cdef class MoveTables:
+    cdef public list rook_rays, horse_moves, check_zone, attack_rays, horse_attackers
+    cdef public tuple elephant_moves, general_steps, advisor_steps, soldier_steps
+    cdef public tuple soldier_attackers
+
 @cython.locals(board=list, us=int, them=int, moves=list, shift=int, frm=int, kind=int, to=int,
-               p=int, screened=bint, leg=int, eye=int, ray=list, steps=list)
-cpdef list pseudo_moves(list rook_rays, list horse_moves, tuple elephant_moves,
-                        tuple general_steps, tuple advisor_steps, tuple soldier_steps, Position pos,
-                        bint quiets=*, origin=*)
+               p=int, screened=bint, leg=int, eye=int, ray=bytes, steps=bytes, rook_rays=list,
+               horse_moves=list)
+cpdef list pseudo_moves(MoveTables t, Position pos, bint quiets=*, origin=*)
+
+cpdef bint general_attacked(MoveTables t, list board, int sq, int by_color)
 
 @cython.locals(piece=int, captured=int)
-cpdef bint exposes(general_attacked, list board, int frm, int to, int ksq, int them)
+cpdef bint exposes(MoveTables t, list board, int frm, int to, int ksq, int them)
 
 @cython.locals(board=list, us=int, them=int, ksq=int, in_check=bint, legal=list, move=int,
-               frm=int, to=int, zone=frozenset)
-cpdef list legal_of(pseudo_legal_moves, general_attacked, list check_zone, Position pos, bint quiets=*,
-                    origin=*)
+               frm=int, to=int, zone=bytes)
+cpdef list legal_of(MoveTables t, Position pos, bint quiets=*, origin=*)
 
-@cython.locals(ksq=int, frm=int, to=int, zone=frozenset)
-cpdef bint candidate_legal(general_attacked, list check_zone, Position pos, int move, bint in_check)
+@cython.locals(ksq=int, frm=int, to=int, zone=bytes)
+cpdef bint candidate_legal(MoveTables t, Position pos, int move, bint in_check)

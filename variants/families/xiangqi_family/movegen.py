@@ -9,8 +9,10 @@ search first; from one origin square, one piece's moves (to validate a transposi
 move).
 
 `make_movegen(tables, attacks)` builds these generators for one board (`board.Tables` and the
-probes of `attacks.make_attacks`), binding its tables to the module's functions, which take
-them first (module functions over flat lists: the compiled kernel types them, kernel.py).
+probes of `attacks.make_attacks`): its tables, rays and steps as bytes and each check zone as a
+per-square mask, in a `MoveTables` bound to the module's functions, which take it first (an
+extension type with typed fields in the compiled kernel, whose functions call each other and
+the attack probe directly, kernel.py).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from types import SimpleNamespace
 
 from xqchess.core.moves import SQUARE_BITS, SQUARE_MASK
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
+from xqchess.variants.families.xiangqi_family.attacks import attacked_by_movers
 from xqchess.variants.families.xiangqi_family.definition import (
     ADVISOR,
     CANNON,
@@ -30,23 +33,36 @@ from xqchess.variants.families.xiangqi_family.definition import (
 )
 
 
-def pseudo_moves(
-    rook_rays: list,
-    horse_moves: list,
-    elephant_moves: tuple,
-    general_steps: tuple,
-    advisor_steps: tuple,
-    soldier_steps: tuple,
-    pos,
-    quiets: bool = True,
-    origin: int | None = None,
-) -> list[int]:
+class MoveTables:
+    """What the generators read: one board's tables (`make_movegen` fills them)."""
+
+    __slots__ = (
+        "rook_rays",
+        "horse_moves",
+        "elephant_moves",
+        "general_steps",
+        "advisor_steps",
+        "soldier_steps",
+        "check_zone",
+        "attack_rays",
+        "horse_attackers",
+        "soldier_attackers",
+    )
+
+    def __init__(self, **tables) -> None:
+        for name in MoveTables.__slots__:
+            setattr(self, name, tables[name])
+
+
+def pseudo_moves(t: MoveTables, pos, quiets: bool = True, origin: int | None = None) -> list[int]:
     """Every move the pieces' movement rules allow, ignoring the own general's safety; without
     ``quiets`` only the captures, in the order the full list has them; with ``origin`` only the
     moves of the piece on that square."""
     board = pos.board
     us = pos.side
     them = us ^ 1
+    rook_rays = t.rook_rays
+    horse_moves = t.horse_moves
     moves = []
     shift = SQUARE_BITS
     # origin squares in ascending order
@@ -83,18 +99,18 @@ def pseudo_moves(
                     if (p and p >> COLOR_SHIFT == them) or (not p and quiets):
                         moves.append(frm | to << shift)
         elif kind == ELEPHANT:
-            for to, eye in elephant_moves[us][frm]:
+            for to, eye in t.elephant_moves[us][frm]:
                 if not board[eye]:
                     p = board[to]
                     if (p and p >> COLOR_SHIFT == them) or (not p and quiets):
                         moves.append(frm | to << shift)
         else:
             steps = (
-                general_steps
+                t.general_steps
                 if kind == GENERAL
-                else advisor_steps
+                else t.advisor_steps
                 if kind == ADVISOR
-                else soldier_steps
+                else t.soldier_steps
             )[us][frm]
             for to in steps:
                 p = board[to]
@@ -103,27 +119,28 @@ def pseudo_moves(
     return moves
 
 
-def exposes(general_attacked, board: list[int], frm: int, to: int, ksq: int, them: int) -> bool:
+def general_attacked(t: MoveTables, board: list[int], sq: int, by_color: int) -> bool:
+    """Whether the general on ``sq`` is attacked by ``by_color`` (`attacks.attacked_by_movers`
+    over ``t``'s tables, the facing general included)."""
+    return attacked_by_movers(
+        t.attack_rays, t.horse_attackers, t.soldier_attackers, True, board, sq, by_color
+    )
+
+
+def exposes(t: MoveTables, board: list[int], frm: int, to: int, ksq: int, them: int) -> bool:
     """Whether moving the piece on ``frm`` to ``to`` leaves the general (on ``ksq``, or on ``to``
     when it is the mover) attacked: tried on the board in place."""
     piece = board[frm]
     captured = board[to]
     board[to] = piece
     board[frm] = 0
-    exposed = general_attacked(board, to if frm == ksq else ksq, them)
+    exposed = general_attacked(t, board, to if frm == ksq else ksq, them)
     board[frm] = piece
     board[to] = captured
     return exposed
 
 
-def legal_of(
-    pseudo_legal_moves,
-    general_attacked,
-    check_zone: list,
-    pos,
-    quiets: bool = True,
-    origin: int | None = None,
-) -> list[int]:
+def legal_of(t: MoveTables, pos, quiets: bool = True, origin: int | None = None) -> list[int]:
     """All legal moves of the side to move in ``pos`` (``quiets`` and ``origin`` as
     `pseudo_moves` takes them)."""
     board = pos.board
@@ -131,21 +148,21 @@ def legal_of(
     them = us ^ 1
     ksq = pos.kings[us]
     if ksq < 0:  # the general was captured (from a FEN with the opponent in check)
-        return pseudo_legal_moves(pos, quiets, origin)
-    in_check = general_attacked(board, ksq, them)
-    zone = check_zone[ksq]
+        return pseudo_moves(t, pos, quiets, origin)
+    in_check = general_attacked(t, board, ksq, them)
+    zone = t.check_zone[ksq]
     legal = []
-    for move in pseudo_legal_moves(pos, quiets, origin):
+    for move in pseudo_moves(t, pos, quiets, origin):
         frm = move & SQUARE_MASK
         to = move >> SQUARE_BITS & SQUARE_MASK
-        if (not in_check and frm != ksq and frm not in zone and to not in zone) or not exposes(
-            general_attacked, board, frm, to, ksq, them
+        if (not in_check and frm != ksq and not zone[frm] and not zone[to]) or not exposes(
+            t, board, frm, to, ksq, them
         ):
             legal.append(move)
     return legal
 
 
-def candidate_legal(general_attacked, check_zone: list, pos, move: int, in_check: bool) -> bool:
+def candidate_legal(t: MoveTables, pos, move: int, in_check: bool) -> bool:
     """Whether the pseudo-legal ``move`` is legal (``in_check``: the side to move is), the test
     `legal_of` makes, for one move as the search reaches it."""
     ksq = pos.kings[pos.side]
@@ -153,27 +170,38 @@ def candidate_legal(general_attacked, check_zone: list, pos, move: int, in_check
         return True
     frm = move & SQUARE_MASK
     to = move >> SQUARE_BITS & SQUARE_MASK
-    zone = check_zone[ksq]
-    if not in_check and frm != ksq and frm not in zone and to not in zone:
+    zone = t.check_zone[ksq]
+    if not in_check and frm != ksq and not zone[frm] and not zone[to]:
         return True
-    return not exposes(general_attacked, pos.board, frm, to, ksq, pos.side ^ 1)
+    return not exposes(t, pos.board, frm, to, ksq, pos.side ^ 1)
 
 
 def make_movegen(tables, attacks) -> SimpleNamespace:
     """The move generators of the board of ``tables``: ``pseudo_legal_moves``,
     ``legal_moves``, ``legal_captures``, ``origin_legal_moves``, ``candidate_is_legal`` (one
     pseudo-legal move's test) and ``is_check``."""
-    general_attacked = attacks.general_attacked
-    pseudo_legal_moves = partial(
-        pseudo_moves,
-        tables.rook_rays,
-        tables.horse_moves,
-        tables.elephant_moves,
-        tables.general_steps,
-        tables.advisor_steps,
-        tables.soldier_steps,
+    size = tables.geometry.size
+
+    def squares(table: list) -> list[bytes]:
+        """Per square, its squares as bytes (squares are below 128)."""
+        return [bytes(entry) for entry in table]
+
+    attack_rays, horse_attackers, soldier_attackers = attacks.movers
+    t = MoveTables(
+        rook_rays=attack_rays,
+        horse_moves=tables.horse_moves,
+        elephant_moves=tables.elephant_moves,
+        general_steps=tuple(squares(table) for table in tables.general_steps),
+        advisor_steps=tuple(squares(table) for table in tables.advisor_steps),
+        soldier_steps=tuple(squares(table) for table in tables.soldier_steps),
+        #: per general square, 1 on each square of its check zone
+        check_zone=[bytes(s in zone for s in range(size)) for zone in tables.check_zone],
+        attack_rays=attack_rays,
+        horse_attackers=horse_attackers,
+        soldier_attackers=soldier_attackers,
     )
-    legal_moves = partial(legal_of, pseudo_legal_moves, general_attacked, tables.check_zone)
+    pseudo_legal_moves = partial(pseudo_moves, t)
+    legal_moves = partial(legal_of, t)
 
     def legal_captures(pos) -> list[int]:
         """The legal captures of the side to move, in `legal_moves`'s order."""
@@ -185,13 +213,13 @@ def make_movegen(tables, attacks) -> SimpleNamespace:
 
     def is_check(pos) -> bool:
         ksq = pos.kings[pos.side]
-        return ksq >= 0 and general_attacked(pos.board, ksq, pos.side ^ 1)
+        return ksq >= 0 and general_attacked(t, pos.board, ksq, pos.side ^ 1)
 
     return SimpleNamespace(
         pseudo_legal_moves=pseudo_legal_moves,
         legal_moves=legal_moves,
         legal_captures=legal_captures,
         origin_legal_moves=origin_legal_moves,
-        candidate_is_legal=partial(candidate_legal, general_attacked, tables.check_zone),
+        candidate_is_legal=partial(candidate_legal, t),
         is_check=is_check,
     )
