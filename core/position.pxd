@@ -46,3 +46,7 @@ cdef class Position:
     cpdef legal_moves(self)
 
     cpdef bint is_check(self)
+
+    cpdef make_null(self)
+
+    cpdef unmake_null(self)
