@@ -17,14 +17,12 @@ cdef class MoveTables:
                horse_moves=list)
 cpdef list pseudo_moves(MoveTables t, Position pos, bint quiets=*, origin=*)
 
-cpdef bint general_attacked(MoveTables t, list board, int sq, int by_color)
-
-@cython.locals(piece=int, captured=int)
+@cython.locals(piece=int, captured=int, general=int)
 cpdef bint exposes(MoveTables t, list board, int frm, int to, int ksq, int them)
 
 @cython.locals(board=list, us=int, them=int, ksq=int, in_check=bint, legal=list, move=int,
-               frm=int, to=int, zone=bytes)
+               frm=int, to=int, zone=tuple)
 cpdef list legal_of(MoveTables t, Position pos, bint quiets=*, origin=*)
 
-@cython.locals(ksq=int, frm=int, to=int, zone=bytes)
+@cython.locals(ksq=int, frm=int, to=int, zone=tuple)
 cpdef bint candidate_legal(MoveTables t, Position pos, int move, bint in_check)

@@ -9,10 +9,10 @@ search first; from one origin square, one piece's moves (to validate a transposi
 move).
 
 `make_movegen(tables, attacks)` builds these generators for one board (`board.Tables` and the
-probes of `attacks.make_attacks`): its tables, rays and steps as bytes and each check zone as a
-per-square mask, in a `MoveTables` bound to the module's functions, which take it first (an
-extension type with typed fields in the compiled kernel, whose functions call each other and
-the attack probe directly, kernel.py).
+probes of `attacks.make_attacks`): its tables (rays and steps as bytes, each check zone as a
+per-square tuple of flags) in a `MoveTables` bound to the module's functions, which take it
+first (an extension type with typed fields in the compiled kernel, whose functions call each
+other and the attack probe directly, kernel.py).
 """
 
 from __future__ import annotations
@@ -119,14 +119,6 @@ def pseudo_moves(t: MoveTables, pos, quiets: bool = True, origin: int | None = N
     return moves
 
 
-def general_attacked(t: MoveTables, board: list[int], sq: int, by_color: int) -> bool:
-    """Whether the general on ``sq`` is attacked by ``by_color`` (`attacks.attacked_by_movers`
-    over ``t``'s tables, the facing general included)."""
-    return attacked_by_movers(
-        t.attack_rays, t.horse_attackers, t.soldier_attackers, True, board, sq, by_color
-    )
-
-
 def exposes(t: MoveTables, board: list[int], frm: int, to: int, ksq: int, them: int) -> bool:
     """Whether moving the piece on ``frm`` to ``to`` leaves the general (on ``ksq``, or on ``to``
     when it is the mover) attacked: tried on the board in place."""
@@ -134,7 +126,10 @@ def exposes(t: MoveTables, board: list[int], frm: int, to: int, ksq: int, them: 
     captured = board[to]
     board[to] = piece
     board[frm] = 0
-    exposed = general_attacked(t, board, to if frm == ksq else ksq, them)
+    general = to if frm == ksq else ksq
+    exposed = attacked_by_movers(
+        t.attack_rays, t.horse_attackers, t.soldier_attackers, True, board, general, them
+    )
     board[frm] = piece
     board[to] = captured
     return exposed
@@ -149,7 +144,9 @@ def legal_of(t: MoveTables, pos, quiets: bool = True, origin: int | None = None)
     ksq = pos.kings[us]
     if ksq < 0:  # the general was captured (from a FEN with the opponent in check)
         return pseudo_moves(t, pos, quiets, origin)
-    in_check = general_attacked(t, board, ksq, them)
+    in_check = attacked_by_movers(
+        t.attack_rays, t.horse_attackers, t.soldier_attackers, True, board, ksq, them
+    )
     zone = t.check_zone[ksq]
     legal = []
     for move in pseudo_moves(t, pos, quiets, origin):
@@ -187,6 +184,7 @@ def make_movegen(tables, attacks) -> SimpleNamespace:
         return [bytes(entry) for entry in table]
 
     attack_rays, horse_attackers, soldier_attackers = attacks.movers
+    general_attacked = attacks.general_attacked
     t = MoveTables(
         rook_rays=attack_rays,
         horse_moves=tables.horse_moves,
@@ -194,8 +192,9 @@ def make_movegen(tables, attacks) -> SimpleNamespace:
         general_steps=tuple(squares(table) for table in tables.general_steps),
         advisor_steps=tuple(squares(table) for table in tables.advisor_steps),
         soldier_steps=tuple(squares(table) for table in tables.soldier_steps),
-        #: per general square, 1 on each square of its check zone
-        check_zone=[bytes(s in zone for s in range(size)) for zone in tables.check_zone],
+        #: per general square, per square: whether it lies in the general's check zone (a
+        #: tuple: indexed faster than a frozenset is searched, in Python and compiled)
+        check_zone=[tuple(s in zone for s in range(size)) for zone in tables.check_zone],
         attack_rays=attack_rays,
         horse_attackers=horse_attackers,
         soldier_attackers=soldier_attackers,
@@ -213,7 +212,7 @@ def make_movegen(tables, attacks) -> SimpleNamespace:
 
     def is_check(pos) -> bool:
         ksq = pos.kings[pos.side]
-        return ksq >= 0 and general_attacked(t, pos.board, ksq, pos.side ^ 1)
+        return ksq >= 0 and general_attacked(pos.board, ksq, pos.side ^ 1)
 
     return SimpleNamespace(
         pseudo_legal_moves=pseudo_legal_moves,
