@@ -324,9 +324,11 @@ def build_movegen(desc: ChessGame, attacks: SimpleNamespace) -> SimpleNamespace:
     )
     g.generate = generate = partial(generate_moves, tables)
     g.legal_moves = generate
-    g.legal_captures = lambda pos: generate(pos, quiets=False)
+    # partials rather than lambdas: one call less per use (quiescence asks for the captures
+    # at every node)
+    g.legal_captures = partial(generate_moves, tables, quiets=False)
     g.origin_legal_moves = lambda pos, frm: generate(pos, origin=frm)
-    g.pseudo_legal_moves = lambda pos: generate(pos, pseudo=True)
+    g.pseudo_legal_moves = partial(generate_moves, tables, pseudo=True)
     g.side_capture_is_legal = side_capture_is_legal
     g.ep_capture_possible = ep_capture_possible
     return g

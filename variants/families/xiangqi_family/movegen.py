@@ -202,10 +202,6 @@ def make_movegen(tables, attacks) -> SimpleNamespace:
     pseudo_legal_moves = partial(pseudo_moves, t)
     legal_moves = partial(legal_of, t)
 
-    def legal_captures(pos) -> list[int]:
-        """The legal captures of the side to move, in `legal_moves`'s order."""
-        return legal_moves(pos, quiets=False)
-
     def origin_legal_moves(pos, frm: int) -> list[int]:
         """The legal moves of the side to move's piece on ``frm``, in `legal_moves`'s order."""
         return legal_moves(pos, origin=frm)
@@ -217,7 +213,8 @@ def make_movegen(tables, attacks) -> SimpleNamespace:
     return SimpleNamespace(
         pseudo_legal_moves=pseudo_legal_moves,
         legal_moves=legal_moves,
-        legal_captures=legal_captures,
+        # the legal captures, in `legal_moves`'s order (a partial: one call less per use)
+        legal_captures=partial(legal_of, t, quiets=False),
         origin_legal_moves=origin_legal_moves,
         candidate_is_legal=partial(candidate_legal, t),
         is_check=is_check,
