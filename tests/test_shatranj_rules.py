@@ -73,6 +73,25 @@ def test_endgame_moves_match_pyffish(fen):
     assert ours == sorted(sf.legal_moves("shatranj", fen, []))
 
 
+@pytest.mark.parametrize(
+    "fen",
+    [
+        # White bare against three black pieces: lost, though the king could take the alfil
+        "8/4k3/8/5n2/8/8/b7/1K6 w - - 0 73",
+        # found by the move-generator properties: the king has three quiet steps
+        "8/4k3/8/5n2/pb2p1p1/1p6/b7/1K6 w - - 0 73",
+    ],
+)
+def test_no_generator_gives_a_move_once_the_bare_king_rule_ended_the_game(fen):
+    """Fairy-Stockfish lists no move once the rule applies; the captures-only and one-piece
+    generators (quiescence, the UI's piece picking, `is_legal`) agree with the full list."""
+    pos = SHATRANJ.position(fen)
+    assert sf.legal_moves("shatranj", fen, []) == []
+    assert pos.legal_moves() == []
+    assert SHATRANJ.legal_captures(pos) == []
+    assert all(SHATRANJ.piece_legal_moves(pos, sq) == [] for sq in range(64))
+
+
 def test_pieces_move_as_shatranj_has_them():
     """By hand: a ferz on d4 steps to c3 c5 e3 e5; an alfil on c1 leaps to a3 and e3 over
     whatever stands on b2 and d2; a pawn on e2 steps to e3 only; on e7 it promotes to a ferz."""

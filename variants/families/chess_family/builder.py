@@ -97,12 +97,14 @@ class ChessFamilyVariant(Variant):
         self.readers = {"uci": self.move_from_uci, "san": san.move_from_san}
         # the rules, bound once as plain functions
         self.legal_moves = movegen.legal_moves
-        if game.bare_king_loses:
-            self.legal_moves = _ended_by_bare_king(movegen.legal_moves)
-            self.rule_result = _bare_king_result
-        self.pseudo_legal_moves = movegen.pseudo_legal_moves
         self.legal_captures = movegen.legal_captures
         self.origin_legal_moves = movegen.origin_legal_moves
+        if game.bare_king_loses:
+            self.legal_moves = _ended_by_bare_king(movegen.legal_moves)
+            self.legal_captures = _ended_by_bare_king(movegen.legal_captures)
+            self.origin_legal_moves = _ended_by_bare_king(movegen.origin_legal_moves)
+            self.rule_result = _bare_king_result
+        self.pseudo_legal_moves = movegen.pseudo_legal_moves
         self.ep_capture_possible = movegen.ep_capture_possible
         self.reach = faults.reach
         self.movement_fault = faults.movement_fault
@@ -143,12 +145,13 @@ def _bare_king_result(pos) -> int | None:
     return 1 if winner == pos.side else -1
 
 
-def _ended_by_bare_king(legal_moves):
-    """``legal_moves`` giving none once the bare-king rule has ended the game, as
-    Fairy-Stockfish's move list does."""
+def _ended_by_bare_king(generator):
+    """``generator`` (of all legal moves, the legal captures or one piece's legal moves)
+    giving none once the bare-king rule has ended the game, as Fairy-Stockfish's move list
+    does."""
 
-    def moves(pos) -> list[int]:
-        return [] if bare_king_winner(pos) is not None else legal_moves(pos)
+    def moves(pos, *where) -> list[int]:
+        return [] if bare_king_winner(pos) is not None else generator(pos, *where)
 
     return moves
 
