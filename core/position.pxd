@@ -36,7 +36,7 @@ cdef class Position:
     @cython.locals(board=list, frm=int, to=int, piece=int, captured=int, side=int,
                    h=cython.ulonglong, keys=cython.ulonglong[::1], base=int, psq=list, pp=list,
                    own=set, rights=int, new_rights=int, arrival=cython.longlong,
-                   departure=cython.longlong)
+                   departure=cython.longlong, taken=cython.longlong)
     cpdef make(self, int move)
 
     @cython.locals(board=list, move=int, frm=int, to=int, piece=int, captured=int, side=int,

@@ -176,8 +176,8 @@ class Position:
         own.add(to)
         if captured:
             h ^= keys[captured * self._squares + to]
-            arrival = psq[captured][to]
-            self.score -= arrival
+            taken = psq[captured][to]
+            self.score -= taken
             self.occupied[side ^ 1].discard(to)
             self.halfmove = 0
             if self.kings[side ^ 1] == to:

@@ -8,7 +8,7 @@ cdef int SQUARE_BITS, SQUARE_MASK, COLOR_SHIFT, KIND_MASK
 cdef int ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE
 
 cdef class MoveTables:
-    cdef public list rook_rays, horse_moves, check_zone, attack_rays, horse_attackers
+    cdef public list rook_rays, horse_moves, check_zone, horse_attackers
     cdef public tuple elephant_moves, general_steps, advisor_steps, soldier_steps
     cdef public tuple soldier_attackers
 

@@ -44,7 +44,6 @@ class MoveTables:
         "advisor_steps",
         "soldier_steps",
         "check_zone",
-        "attack_rays",
         "horse_attackers",
         "soldier_attackers",
     )
@@ -128,7 +127,7 @@ def exposes(t: MoveTables, board: list[int], frm: int, to: int, ksq: int, them: 
     board[frm] = 0
     general = to if frm == ksq else ksq
     exposed = attacked_by_movers(
-        t.attack_rays, t.horse_attackers, t.soldier_attackers, True, board, general, them
+        t.rook_rays, t.horse_attackers, t.soldier_attackers, True, board, general, them
     )
     board[frm] = piece
     board[to] = captured
@@ -145,7 +144,7 @@ def legal_of(t: MoveTables, pos, quiets: bool = True, origin: int | None = None)
     if ksq < 0:  # the general was captured (from a FEN with the opponent in check)
         return pseudo_moves(t, pos, quiets, origin)
     in_check = attacked_by_movers(
-        t.attack_rays, t.horse_attackers, t.soldier_attackers, True, board, ksq, them
+        t.rook_rays, t.horse_attackers, t.soldier_attackers, True, board, ksq, them
     )
     zone = t.check_zone[ksq]
     legal = []
@@ -183,19 +182,18 @@ def make_movegen(tables, attacks) -> SimpleNamespace:
         """Per square, its squares as bytes (squares are below 128)."""
         return [bytes(entry) for entry in table]
 
-    attack_rays, horse_attackers, soldier_attackers = attacks.movers
+    rook_rays, horse_attackers, soldier_attackers = attacks.movers
     general_attacked = attacks.general_attacked
     t = MoveTables(
-        rook_rays=attack_rays,
+        rook_rays=rook_rays,
         horse_moves=tables.horse_moves,
         elephant_moves=tables.elephant_moves,
         general_steps=tuple(squares(table) for table in tables.general_steps),
         advisor_steps=tuple(squares(table) for table in tables.advisor_steps),
         soldier_steps=tuple(squares(table) for table in tables.soldier_steps),
-        #: per general square, per square: whether it lies in the general's check zone (a
-        #: tuple: indexed faster than a frozenset is searched, in Python and compiled)
+        # per general square, per square: whether it lies in the general's check zone (a
+        # tuple: indexed faster than a frozenset is searched, in Python and compiled)
         check_zone=[tuple(s in zone for s in range(size)) for zone in tables.check_zone],
-        attack_rays=attack_rays,
         horse_attackers=horse_attackers,
         soldier_attackers=soldier_attackers,
     )
