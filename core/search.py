@@ -785,7 +785,8 @@ class Searcher:
         (unless ``quiescence_evasions`` is off); no move at all in check is mate. Its nodes
         count as ``qnodes``."""
         stats = self.stats
-        stats.seldepth = max(stats.seldepth, ply)
+        if ply > stats.seldepth:  # (not max(): a builtin call per node costs Python more)
+            stats.seldepth = ply
         pos = self.pos
         mode = self.quiescence
         if mode == "none" or ply >= MAX_PLY:
@@ -813,7 +814,8 @@ class Searcher:
             )
             if best >= beta:
                 return best
-            alpha = max(alpha, best)
+            if best > alpha:
+                alpha = best
             if pruned:
                 moves = self.variant.legal_captures(pos)
             else:
