@@ -27,7 +27,6 @@ from xqchess.core.moves import (
     SQUARE_BITS,
     SQUARE_MASK,
     is_capture,
-    is_quiet,
     move_from,
     move_promotion,
 )
@@ -709,7 +708,12 @@ class Searcher:
             ):
                 stats.guard_prunes += 1
                 continue
-            quiet = is_quiet(pos, move)
+            # neither a capture nor a promotion (`core.moves.is_quiet` written out: no call)
+            quiet = not (
+                pos.board[move >> SQUARE_BITS & SQUARE_MASK]
+                or move >> SPECIAL_SHIFT == SIDE_CAPTURE
+                or move >> PROMOTION_SHIFT & PROMOTION_MASK
+            )
             pos.make(move)
             if futility_score is not None and searched and quiet and not pos.is_check():
                 pos.unmake()  # futile: a quiet move cannot lift the score to alpha
