@@ -6,6 +6,7 @@ from xqchess.core.position cimport Position
 from xqchess.core.tt cimport TranspositionTable
 
 cdef int SIDE_CAPTURE, KIND_MASK, EXACT, LOWER, UPPER
+cdef int SQUARE_BITS, SQUARE_MASK, SPECIAL_SHIFT, PROMOTION_SHIFT, PROMOTION_MASK
 
 cdef class Searcher:
     cdef dict __dict__

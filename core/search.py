@@ -20,13 +20,15 @@ from typing import Protocol
 
 from xqchess.core.evaluation import evaluator
 from xqchess.core.moves import (
+    PROMOTION_MASK,
+    PROMOTION_SHIFT,
     SIDE_CAPTURE,
+    SPECIAL_SHIFT,
+    SQUARE_BITS,
+    SQUARE_MASK,
     is_capture,
-    is_quiet,
     move_from,
     move_promotion,
-    move_special,
-    move_to,
 )
 from xqchess.core.pieces import KIND_MASK
 from xqchess.core.position import Position
@@ -620,9 +622,10 @@ class Searcher:
             if ply:
                 if self.variant.rule_draw(pos):
                     return 0
-                repeated = self._repetition_score(ply)
-                if repeated is not None:
-                    return repeated
+                if pos.halfmove >= 4:  # a repetition takes four reversible plies at least
+                    repeated = self._repetition_score(ply)
+                    if repeated is not None:
+                        return repeated
                 if ply >= MAX_PLY:
                     return self.evaluate(pos)
             if depth <= 0:
@@ -705,7 +708,12 @@ class Searcher:
             ):
                 stats.guard_prunes += 1
                 continue
-            quiet = is_quiet(pos, move)
+            # neither a capture nor a promotion (`core.moves.is_quiet` written out: no call)
+            quiet = not (
+                pos.board[move >> SQUARE_BITS & SQUARE_MASK]
+                or move >> SPECIAL_SHIFT == SIDE_CAPTURE
+                or move >> PROMOTION_SHIFT & PROMOTION_MASK
+            )
             pos.make(move)
             if futility_score is not None and searched and quiet and not pos.is_check():
                 pos.unmake()  # futile: a quiet move cannot lift the score to alpha
@@ -785,7 +793,8 @@ class Searcher:
         (unless ``quiescence_evasions`` is off); no move at all in check is mate. Its nodes
         count as ``qnodes``."""
         stats = self.stats
-        stats.seldepth = max(stats.seldepth, ply)
+        if ply > stats.seldepth:  # (not max(): a builtin call per node costs Python more)
+            stats.seldepth = ply
         pos = self.pos
         mode = self.quiescence
         if mode == "none" or ply >= MAX_PLY:
@@ -813,7 +822,8 @@ class Searcher:
             )
             if best >= beta:
                 return best
-            alpha = max(alpha, best)
+            if best > alpha:
+                alpha = best
             if pruned:
                 moves = self.variant.legal_captures(pos)
             else:
@@ -833,7 +843,8 @@ class Searcher:
                 if best + gain + DELTA_MARGIN <= alpha:
                     continue  # delta pruning: even winning this cannot reach alpha
                 if (
-                    move_promotion(move) or values[board[move_from(move)] & KIND_MASK] > gain
+                    move >> PROMOTION_SHIFT & PROMOTION_MASK
+                    or values[board[move & SQUARE_MASK] & KIND_MASK] > gain
                 ) and see(pos, move) < 0:
                     continue  # loses material (a capturer worth at most its victim cannot)
             stats.nodes += 1
@@ -859,7 +870,7 @@ def victim_first(pos: Position, move: int) -> int:
     values = variant.piece_values
     board = pos.board
     gain = _gain(pos, move, values)
-    return 16 * gain - values[board[move_from(move)] & KIND_MASK] if gain else 0
+    return 16 * gain - values[board[move & SQUARE_MASK] & KIND_MASK] if gain else 0
 
 
 def material_difference(pos: Position, move: int) -> int:
@@ -880,11 +891,12 @@ def material_difference(pos: Position, move: int) -> int:
 
 def _gain(pos: Position, move: int, values) -> int:
     """What a capture or promotion gains: the victim's value plus the promoted piece's, in
-    ``values`` (kind -> value)."""
-    victim = pos.board[move_to(move)]
-    if move_special(move) == SIDE_CAPTURE:
+    ``values`` (kind -> value). The move's fields read in place (`core.moves`' accessors
+    written out, here and in quiescence: no function call per capture)."""
+    victim = pos.board[move >> SQUARE_BITS & SQUARE_MASK]
+    if move >> SPECIAL_SHIFT == SIDE_CAPTURE:
         victim = pos.variant.side_capture_victim[pos.side]
-    promotion = move_promotion(move)
+    promotion = move >> PROMOTION_SHIFT & PROMOTION_MASK
     return (values[victim & KIND_MASK] if victim else 0) + (values[promotion] if promotion else 0)
 
 

@@ -126,6 +126,9 @@ def see(pos: Position, move: int) -> int:
     board[frm] = mover
     if victim_sq >= 0:
         board[victim_sq] = victim
+    # each capturer may stop instead: the gain is the lesser of stopping and being answered
+    # (no max() call: a builtin call costs Python more than the comparison)
     for i in range(len(gain) - 1, 0, -1):
-        gain[i - 1] = -max(-gain[i - 1], gain[i])
+        if -gain[i] < gain[i - 1]:
+            gain[i - 1] = -gain[i]
     return gain[0]

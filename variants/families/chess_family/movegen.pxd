@@ -7,7 +7,7 @@ from xqchess.variants.families.chess_family.attacks cimport attacked_on
 cdef int SQUARE_BITS, SQUARE_MASK, COLOR_SHIFT, KIND_MASK, PROMOTION_SHIFT, SPECIAL_SHIFT
 cdef int COMPANION, DOUBLE_STEP, SIDE_CAPTURE, DOUBLE_STEP_FLAG, SIDE_CAPTURE_FLAG, CASTLE_FLAG
 
-@cython.locals(them=int, checkers=int, blocker=int, i=int, s=int, p=int, rays=list, hit=bytes,
+@cython.locals(them=int, checkers=int, blocker=int, i=int, s=int, p=int, rays=list, hit=tuple,
                ray=bytes, targets=list, squares=bytes)
 cpdef tuple find_checks_and_pins(tuple slides_by_color, tuple checking_leaps, list board,
                                  int ksq, int us)
