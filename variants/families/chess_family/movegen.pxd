@@ -27,5 +27,5 @@ cpdef bint castling_open(MoveTables t, list board, empty, safe, int them, bint p
                PAWN=int, KING=int, king=int, bit=int, flag=int, double=list, promotes=list,
                captures=list, ray=bytes, targets=bytes, leaps=list, rays=list, piece_leaps=list,
                piece_rays=list, ep=int, pins=dict, evasion=set, leaps_by_color=tuple,
-               slides_by_color=tuple)
+               slides_by_color=tuple, restricted=bint)
 cpdef list generate_moves(MoveTables t, Position pos, bint pseudo=*, bint quiets=*, origin=*)

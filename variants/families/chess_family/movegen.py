@@ -152,9 +152,14 @@ def generate_moves(
         ep = -1 if pos.ep is None else pos.ep
         # origin squares in ascending order
         origins = sorted(pos.occupied[us]) if origin is None else (origin,)
+        # a piece's moves are filtered only in check or when pinned: the common case skips
+        # the filter's bookkeeping (no len() call per piece)
+        restricted = evasion is not None or len(pins) > 0
+        start = 0
         for frm in origins:
             kind = board[frm] & KIND_MASK
-            start = len(moves)
+            if restricted:
+                start = len(moves)
             if kind == PAWN:
                 to = frm + step
                 if not board[to]:
@@ -200,7 +205,7 @@ def generate_moves(
                                 break
                             if quiets:
                                 moves.append(frm | to << sb)
-            if evasion is not None or (pins and frm in pins):
+            if restricted and (evasion is not None or frm in pins):
                 allowed = pins.get(frm)
                 if evasion is not None:
                     allowed = evasion if allowed is None else allowed & evasion
