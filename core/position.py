@@ -296,9 +296,9 @@ class Position:
             own.add(c_from)
 
     def make_null(self) -> None:
-        """Pass the move (for null-move pruning); ``unmake_null`` takes it back. No position
-        before a pass can repeat after it, so the count of reversible plies, which bounds the
-        repetition scan, restarts at 0."""
+        """Pass the move (for null-move pruning); ``unmake_null`` takes it back. A pass is
+        not a move of the game, so a repetition across it is not counted: the count of
+        reversible plies, which bounds the repetition scan, restarts at 0."""
         self.undo.append((0, 0, self.rights, self.ep, self.halfmove, self.hash, self.score))
         self.halfmove = 0
         h = self.hash ^ self._zobrist.side

@@ -1,7 +1,7 @@
 """The tables the search's hottest loops index one entry at a time are tuples, which Python's
-interpreter indexes through a specialised subscript (bytes take a generic path about twice as
-slow, and yield ints where these loops test truth: docs/speed.md, Pure-Python mode), and
-their contents are what the probes need, worked out by hand."""
+interpreter indexes through a specialised subscript (bytes take a slower generic path and
+yield ints where these loops test truth: docs/speed.md, Pure-Python mode), a guard of the
+pure-Python kernel's speed; and their contents are what the probes need, worked out by hand."""
 
 from xqchess.core.pieces import BLACK, WHITE, piece_code
 from xqchess.variants import get_variant

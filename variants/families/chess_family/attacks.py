@@ -9,9 +9,9 @@ archbishop to the knight jumps and diagonals and the chancellor to the knight ju
 orthogonals. Each group carries, per color, a per-code tuple of booleans (``hit[piece]``), so
 the probe indexes tables and never tests a kind. The squares the probes walk are bytes (per
 square its targets, per ray its squares), which Python iterates as it does lists and the
-compiled kernel as C chars; the hit tables are tuples, which Python indexes several times
-faster than bytes (a specialised subscript, no int to convert and test) and the compiled
-kernel about as fast.
+compiled kernel as C chars; the hit tables are tuples, which Python indexes faster than bytes
+(a specialised subscript, no int to convert and test; docs/speed.md, Pure-Python mode) and
+the compiled kernel about as fast.
 """
 
 from __future__ import annotations

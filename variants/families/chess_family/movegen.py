@@ -155,7 +155,7 @@ def generate_moves(
         # a piece's moves are filtered only in check or when pinned: the common case skips
         # the filter's bookkeeping (no len() call per piece)
         restricted = evasion is not None or len(pins) > 0
-        start = 0
+        start = 0  # read only when restricted; assigned first for the compiler's C int
         for frm in origins:
             kind = board[frm] & KIND_MASK
             if restricted:
