@@ -150,8 +150,7 @@ def generate_moves(
         promotes = t.promotes_on[us]
         captures = t.pawn_captures[us]
         ep = -1 if pos.ep is None else pos.ep
-        # origin squares in ascending order
-        origins = sorted(pos.occupied[us]) if origin is None else (origin,)
+        origins = pos.squares_of(us) if origin is None else (origin,)
         # a piece's moves are filtered only in check or when pinned: the common case skips
         # the filter's bookkeeping (no len() call per piece)
         restricted = evasion is not None or len(pins) > 0

@@ -64,8 +64,7 @@ def pseudo_moves(t: MoveTables, pos, quiets: bool = True, origin: int | None = N
     horse_moves = t.horse_moves
     moves = []
     shift = SQUARE_BITS
-    # origin squares in ascending order
-    for frm in sorted(pos.occupied[us]) if origin is None else (origin,):
+    for frm in pos.squares_of(us) if origin is None else (origin,):
         kind = board[frm] & KIND_MASK
         if kind == CHARIOT:
             for ray in rook_rays[frm]:
