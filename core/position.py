@@ -2,8 +2,9 @@
 repetition history.
 
 The position holds what every variant's FEN holds: the board (a flat sequence of piece codes,
-`BOARD`: a list in the pure-Python kernel, a bytearray in the compiled one), the side to move, a bitmask of "rights" (chess: castling), an optional ep square (the square a
-double step passed, open to a side capture next move), the half-move clock and the move number.
+`BOARD`: a list in the pure-Python kernel, a bytearray in the compiled one), the side to move,
+a bitmask of "rights" (chess: castling), an optional ep square (the square a double step
+passed, open to a side capture next move), the half-move clock and the move number.
 What a move does beyond moving one piece is spelled out by the generic specials of
 `core.moves`, so make/unmake never asks which game is played: the variant's tables they read
 (zeroing pieces, rights masks, companion moves, side-capture squares, promotion origins, royal
