@@ -19,6 +19,7 @@ from __future__ import annotations
 from functools import partial
 from types import SimpleNamespace
 
+from xqchess.core.geometry import bytes_rays, bytes_table
 from xqchess.core.moves import (
     COMPANION,
     DOUBLE_STEP,
@@ -29,7 +30,7 @@ from xqchess.core.moves import (
     SQUARE_MASK,
 )
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
-from xqchess.variants.families.chess_family.attacks import attacked_on, bytes_rays, bytes_table
+from xqchess.variants.families.chess_family.attacks import attacked_on
 from xqchess.variants.families.chess_family.definition import ChessGame
 
 DOUBLE_STEP_FLAG = DOUBLE_STEP << SPECIAL_SHIFT
