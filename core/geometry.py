@@ -110,3 +110,15 @@ class Geometry:
     def region(self, files: Sequence[int], ranks: Sequence[int]) -> frozenset[int]:
         """The set of squares on the given files and ranks (palaces, halves of the board)."""
         return frozenset(self.square(f, r) for f in files for r in ranks)
+
+
+def bytes_table(table: list[list[int]] | None) -> list[bytes] | None:
+    """Per square, its squares (leap targets, steps, attackers) as bytes (squares are below
+    128): the probes' and the move generators' tables, which the compiled kernel walks as C
+    chars. None stays None (a kind that does not leap)."""
+    return None if table is None else [bytes(squares) for squares in table]
+
+
+def bytes_rays(rays: list[list[list[int]]] | None) -> list[list[bytes]] | None:
+    """Per square, its rays, each as bytes (see `bytes_table`)."""
+    return None if rays is None else [[bytes(ray) for ray in square] for square in rays]

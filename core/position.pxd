@@ -5,10 +5,11 @@ cimport cython
 
 cdef int COMPANION, DOUBLE_STEP, PROMOTION_MASK, PROMOTION_SHIFT, SIDE_CAPTURE, SPECIAL_SHIFT
 cdef int SQUARE_BITS, SQUARE_MASK, COLOR_SHIFT
+cdef bint COMPILED
 
 cdef class Position:
     cdef public object variant
-    cdef public list board
+    cdef public bytearray board
     cdef public int side
     cdef public int rights
     cdef public object ep
@@ -33,19 +34,22 @@ cdef class Position:
     cdef public object _promotion_origin
     cdef public object _royal
 
-    @cython.locals(board=list, frm=int, to=int, piece=int, captured=int, side=int,
+    @cython.locals(board=bytearray, frm=int, to=int, piece=int, captured=int, side=int,
                    h=cython.ulonglong, keys=cython.ulonglong[::1], base=int, psq=list, pp=list,
                    own=set, rights=int, new_rights=int, arrival=cython.longlong,
                    departure=cython.longlong, taken=cython.longlong)
     cpdef make(self, int move)
 
-    @cython.locals(board=list, move=int, frm=int, to=int, piece=int, captured=int, side=int,
+    @cython.locals(board=bytearray, move=int, frm=int, to=int, piece=int, captured=int, side=int,
                    own=set)
     cpdef unmake(self)
 
     cpdef legal_moves(self)
 
     cpdef bint is_check(self)
+
+    @cython.locals(board=bytearray, found=list, sq=int, piece=int)
+    cpdef list squares_of(self, int side)
 
     cpdef make_null(self)
 

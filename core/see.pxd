@@ -6,7 +6,7 @@ from xqchess.core.position cimport Position
 cdef int COLOR_SHIFT, PROMOTION_MASK, PROMOTION_SHIFT, SIDE_CAPTURE, SPECIAL_SHIFT
 cdef int SQUARE_BITS, SQUARE_MASK
 
-@cython.locals(value=list, board=list, frm=int, to=int, lines=bytes, mover=int,
+@cython.locals(value=list, board=bytearray, frm=int, to=int, lines=bytes, mover=int,
                original_target=int, victim_sq=int, victim=int, files=int, first=int,
                on_target=int, promotion=int, side=int, listed=list, left=list, recapturers=list,
                gain=list, last=int, candidates=list, attacker_sq=int, cheapest=int, sq=int,

@@ -22,12 +22,20 @@ class StaticExchange(Heuristic):
     def score(self, node, moves):
         pos = node.pos
         board = pos.board
+        # each capture's score kept for the node: staged picking scores the captures that
+        # lose material again with the quiet moves
+        known = node.cache.get(self.name)
+        if known is None:
+            known = node.cache[self.name] = {}
         scores = []
         for move in moves:
             # `core.moves.is_capture` written out: no call per move
             if board[move >> SQUARE_BITS & SQUARE_MASK] or move >> SPECIAL_SHIFT == SIDE_CAPTURE:
-                gain = see(pos, move)
-                scores.append(2 * gain + 1 if gain >= 0 else 2 * gain)
+                score = known.get(move)
+                if score is None:
+                    gain = see(pos, move)
+                    score = known[move] = 2 * gain + 1 if gain >= 0 else 2 * gain
+                scores.append(score)
             else:
                 scores.append(0)
         return scores

@@ -83,7 +83,7 @@ CASES = [
 def test_see_equals_the_exchange_worked_by_hand(variant_name, fen, text, expected):
     variant = get_variant(variant_name)
     pos = variant.position(fen, strict=False)
-    before = list(pos.board)
+    before = pos.board[:]
     assert see(pos, variant.parse_move(pos, text, "uci")) == expected
     assert pos.board == before  # worked on a copy
 
@@ -126,7 +126,7 @@ def reference_see(pos, move):
     after every capture, the swap list folded from its end (no early stop)."""
     variant = pos.variant
     value = variant.exchange_values
-    board = list(pos.board)
+    board = pos.board[:]
     frm, to = move_from(move), move_to(move)
     mover = board[frm]
     if move_special(move) == SIDE_CAPTURE:
@@ -173,7 +173,7 @@ def test_see_agrees_with_the_exchange_replayed_in_full_on_random_positions(varia
             moves = pos.legal_moves()
             if not moves:
                 break
-            before = list(pos.board)
+            before = pos.board[:]
             for move in moves:
                 assert see(pos, move) == reference_see(pos, move), (pos.fen(), move)
                 checked += 1

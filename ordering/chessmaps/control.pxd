@@ -9,7 +9,7 @@ cdef int SQUARE_BITS, SQUARE_MASK
 cdef class Exchanges:
     cdef public object variant
     cdef public object scratch
-    cdef public list board
+    cdef public bytearray board
     cdef public tuple royal
     cdef public object kind_material
     cdef public object royal_value
@@ -18,10 +18,10 @@ cdef class Exchanges:
     cdef public dict _outcomes
     cdef public dict _standing
 
-    @cython.locals(board=list, candidates=list, order=list, victim=int, own_royal=int,
+    @cython.locals(board=bytearray, candidates=list, order=list, victim=int, own_royal=int,
                    royal_sq=int, s=int, piece=int, at=int, exposed=bint)
     cpdef int capturer(self, int sq, int side)
 
-    @cython.locals(board=list, order=list, material=list, kings=list, royal=tuple, trail=list,
+    @cython.locals(board=bytearray, order=list, material=list, kings=list, royal=tuple, trail=list,
                    gains=list, saved_kings=list, s=int, victim=int, piece=int)
     cpdef tuple sequence(self, int sq, int side)

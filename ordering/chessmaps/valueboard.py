@@ -63,6 +63,7 @@ from xqchess.core.moves import (
     move_to,
 )
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK, WHITE
+from xqchess.core.position import BOARD
 from xqchess.core.variant import BY_FILE, BY_SQUARE_COLOR
 
 if TYPE_CHECKING:
@@ -161,7 +162,7 @@ def values_after(pos: Position, move: int, before: list[int]) -> list[int]:
 
 def valueboard_with(variant: Variant, board: list[int], values: list[int]) -> np.ndarray:
     """The valueboard of a bare ``board`` whose pieces are worth ``values`` (per square)."""
-    scratch = list(board)
+    scratch = BOARD(board)
     result = np.array(values, dtype=np.int32)
     for sq in range(len(board)):
         closure = attack_closure(variant, scratch, sq)
@@ -193,7 +194,7 @@ class _Before:
         reads: list[int],
     ) -> None:
         self.variant = variant
-        self.board = list(board)
+        self.board = BOARD(board)
         self.values = values
         self.valueboard = valueboard
         self.reads = reads

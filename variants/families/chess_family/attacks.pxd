@@ -3,16 +3,16 @@
 cimport cython
 
 @cython.locals(targets=list, hit=tuple, squares=bytes, s=int, p=int, rays=list, ray=bytes)
-cpdef bint attacked_on(tuple leaps_by_color, tuple slides_by_color, list board, int sq,
+cpdef bint attacked_on(tuple leaps_by_color, tuple slides_by_color, bytearray board, int sq,
                        int by_color)
 
 @cython.locals(found=list, targets=list, hit=tuple, squares=bytes, s=int, p=int, rays=list,
                ray=bytes)
-cpdef list attackers_of(tuple leaps_by_color, tuple slides_by_color, list board, int sq,
+cpdef list attackers_of(tuple leaps_by_color, tuple slides_by_color, bytearray board, int sq,
                         int by_color)
 
 @cython.locals(found=list, leapt=list, targets=list, hit=tuple, s=int, p=int, white_pawn=int,
                black_pawn=int, first_royal=int, second_royal=int, walk=list, ray=bytes,
                prefixes=list, last=int, index=int)
 cpdef tuple closure_on(tuple leaps, tuple pawn_attackers, tuple pawns, tuple walks,
-                       list leap_reads, tuple royal, list board, int sq)
+                       list leap_reads, tuple royal, bytearray board, int sq)

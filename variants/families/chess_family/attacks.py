@@ -20,6 +20,7 @@ from functools import partial
 from types import SimpleNamespace
 
 from xqchess.core.closure import prefix_masks
+from xqchess.core.geometry import bytes_rays, bytes_table
 from xqchess.core.pieces import BLACK, PIECE_CODES, WHITE, piece_code
 from xqchess.variants.families.chess_family.definition import ChessGame
 
@@ -53,18 +54,6 @@ def _pawn_hit(pawn: int) -> tuple[bool, ...]:
     hit = [False] * PIECE_CODES
     hit[pawn] = True
     return tuple(hit)
-
-
-def bytes_table(table: list[list[int]] | None) -> list[bytes] | None:
-    """Per square, its squares (leap targets, attackers) as bytes (squares are below 128): the
-    probes' and the move generator's tables, which the compiled kernel walks as C chars and
-    pure Python as lists. None stays None (a kind that does not leap)."""
-    return None if table is None else [bytes(squares) for squares in table]
-
-
-def bytes_rays(rays: list[list[list[int]]] | None) -> list[list[bytes]] | None:
-    """Per square, its rays, each as bytes (see `bytes_table`)."""
-    return None if rays is None else [[bytes(ray) for ray in square] for square in rays]
 
 
 def attacked_on(

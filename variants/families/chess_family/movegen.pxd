@@ -9,7 +9,7 @@ cdef int COMPANION, DOUBLE_STEP, SIDE_CAPTURE, DOUBLE_STEP_FLAG, SIDE_CAPTURE_FL
 
 @cython.locals(them=int, checkers=int, blocker=int, i=int, s=int, p=int, rays=list, hit=tuple,
                ray=bytes, targets=list, squares=bytes)
-cpdef tuple find_checks_and_pins(tuple slides_by_color, tuple checking_leaps, list board,
+cpdef tuple find_checks_and_pins(tuple slides_by_color, tuple checking_leaps, bytearray board,
                                  int ksq, int us)
 
 cdef class MoveTables:
@@ -20,9 +20,9 @@ cdef class MoveTables:
     cdef public object side_capture_is_legal
 
 @cython.locals(s=int)
-cpdef bint castling_open(MoveTables t, list board, empty, safe, int them, bint pseudo)
+cpdef bint castling_open(MoveTables t, bytearray board, empty, safe, int them, bint pseudo)
 
-@cython.locals(sb=int, board=list, us=int, them=int, ksq=int, checkers=int, moves=list,
+@cython.locals(sb=int, board=bytearray, us=int, them=int, ksq=int, checkers=int, moves=list,
                side_captures=list, step=int, frm=int, kind=int, start=int, to=int, p=int,
                PAWN=int, KING=int, king=int, bit=int, flag=int, double=list, promotes=list,
                captures=list, ray=bytes, targets=bytes, leaps=list, rays=list, piece_leaps=list,

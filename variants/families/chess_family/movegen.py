@@ -19,6 +19,7 @@ from __future__ import annotations
 from functools import partial
 from types import SimpleNamespace
 
+from xqchess.core.geometry import bytes_rays, bytes_table
 from xqchess.core.moves import (
     COMPANION,
     DOUBLE_STEP,
@@ -29,7 +30,7 @@ from xqchess.core.moves import (
     SQUARE_MASK,
 )
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
-from xqchess.variants.families.chess_family.attacks import attacked_on, bytes_rays, bytes_table
+from xqchess.variants.families.chess_family.attacks import attacked_on
 from xqchess.variants.families.chess_family.definition import ChessGame
 
 DOUBLE_STEP_FLAG = DOUBLE_STEP << SPECIAL_SHIFT
@@ -150,8 +151,7 @@ def generate_moves(
         promotes = t.promotes_on[us]
         captures = t.pawn_captures[us]
         ep = -1 if pos.ep is None else pos.ep
-        # origin squares in ascending order
-        origins = sorted(pos.occupied[us]) if origin is None else (origin,)
+        origins = pos.squares_of(us) if origin is None else (origin,)
         # a piece's moves are filtered only in check or when pinned: the common case skips
         # the filter's bookkeeping (no len() call per piece)
         restricted = evasion is not None or len(pins) > 0

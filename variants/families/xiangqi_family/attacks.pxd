@@ -8,15 +8,15 @@ cdef int COLOR_SHIFT, KIND_MASK, ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HO
 @cython.locals(base=int, chariot=int, cannon=int, general=int, horse=int, soldier=int, p=int,
                s=int, leg=int, screened=bint, ray=bytes, soldiers=bytes)
 cpdef bint attacked_by_movers(list rook_rays, list horse_attackers, tuple soldier_attackers,
-                              bint facing, list board, int sq, int by_color)
+                              bint facing, bytearray board, int sq, int by_color)
 
 @cython.locals(base=int, chariot=int, cannon=int, horse=int, elephant=int, found=list, p=int,
                s=int, screened=bint, ray=list)
 cpdef list attackers_of(list rook_rays, list horse_attackers, tuple elephant_moves,
                         tuple soldier_attackers, tuple advisor_steps, tuple general_steps,
-                        list board, int sq, int by_color)
+                        bytearray board, int sq, int by_color)
 
 @cython.locals(found=list, stepped=list, ray=list, prefixes=list, live=list, leaving=list,
                lifted=list, s=int, piece=int, index=int, i=int)
 cpdef tuple closure_on(list rook_walks, list horse_attackers, list step_attackers,
-                       list elephant_attackers, list fixed_reads, list board, int sq)
+                       list elephant_attackers, list fixed_reads, bytearray board, int sq)

@@ -12,6 +12,7 @@ from functools import partial
 from types import SimpleNamespace
 
 from xqchess.core.closure import prefix_masks
+from xqchess.core.geometry import bytes_rays, bytes_table
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.variants.families.xiangqi_family.board import Tables
 from xqchess.variants.families.xiangqi_family.definition import (
@@ -183,9 +184,9 @@ def make_attacks(tables: Tables) -> SimpleNamespace:
     #: `attacked_by_movers`' tables, its rays and soldier squares as bytes (squares are below
     #: 128), which the compiled kernel walks as C chars
     movers = (
-        [[bytes(ray) for ray in rays] for rays in ROOK_RAYS],
+        bytes_rays(ROOK_RAYS),
         HORSE_ATTACKERS,
-        tuple([bytes(squares) for squares in table] for table in SOLDIER_ATTACKERS),
+        tuple(bytes_table(table) for table in SOLDIER_ATTACKERS),
     )
     #: whether the general on a square is attacked by a color: by a chariot, a cannon over one
     #: screen, a horse with a free leg, a soldier, or the other general on an open file

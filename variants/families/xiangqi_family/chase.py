@@ -39,6 +39,7 @@ from types import SimpleNamespace
 
 from xqchess.core.moves import move_from, move_to
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
+from xqchess.core.position import BOARD
 from xqchess.variants.families.xiangqi_family.definition import (
     ADVISOR,
     CANNON,
@@ -221,7 +222,7 @@ def make_chase(tables, attackers) -> SimpleNamespace:
                 targets &= ~kinds[kind] | pins
             if not targets:
                 return
-            without = list(after)
+            without = BOARD(after)
             without[attacker_sq] = 0
             for s in _squares(targets):
                 roots = _bits(attackers(without, s, victim)) & ~pins
@@ -270,7 +271,7 @@ def make_chase(tables, attackers) -> SimpleNamespace:
             struck = attacks(after, after[s] & KIND_MASK, mover, s, True) & victims
             result |= struck & ~reach
             if struck & reach:
-                bare = list(after)
+                bare = BOARD(after)
                 bare[s] = bare[own_general] = 0
                 for s2 in _squares(struck & reach):
                     if _bits(attackers(bare, s2, mover)) & ~(1 << s):
@@ -285,7 +286,7 @@ def make_chase(tables, attackers) -> SimpleNamespace:
         """For the positions 0 to ``back`` plies before ``pos`` (0: now), what the move into each
         chased and that move (`perpetual_chase`'s ``chases`` and ``moves``), read off the undo stack
         with the boards rebuilt backwards."""
-        board = list(pos.board)
+        board = BOARD(pos.board)
         victim = pos.side
         undo, hashes = pos.undo, pos.hashes
         chases: list[int | None] = []
@@ -302,7 +303,7 @@ def make_chase(tables, attackers) -> SimpleNamespace:
                 victim ^= 1
                 continue
             frm, to = move_from(move), move_to(move)
-            before = list(board)
+            before = BOARD(board)
             before[frm], before[to] = board[to], captured
             key = (hashes[-2 - j], move)
             found = _memo.get(key)

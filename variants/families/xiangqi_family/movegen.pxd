@@ -12,15 +12,15 @@ cdef class MoveTables:
     cdef public tuple elephant_moves, general_steps, advisor_steps, soldier_steps
     cdef public tuple soldier_attackers
 
-@cython.locals(board=list, us=int, them=int, moves=list, shift=int, frm=int, kind=int, to=int,
+@cython.locals(board=bytearray, us=int, them=int, moves=list, shift=int, frm=int, kind=int, to=int,
                p=int, screened=bint, leg=int, eye=int, ray=bytes, steps=bytes, rook_rays=list,
                horse_moves=list)
 cpdef list pseudo_moves(MoveTables t, Position pos, bint quiets=*, origin=*)
 
 @cython.locals(piece=int, captured=int, general=int)
-cpdef bint exposes(MoveTables t, list board, int frm, int to, int ksq, int them)
+cpdef bint exposes(MoveTables t, bytearray board, int frm, int to, int ksq, int them)
 
-@cython.locals(board=list, us=int, them=int, ksq=int, in_check=bint, legal=list, move=int,
+@cython.locals(board=bytearray, us=int, them=int, ksq=int, in_check=bint, legal=list, move=int,
                frm=int, to=int, zone=tuple)
 cpdef list legal_of(MoveTables t, Position pos, bint quiets=*, origin=*)
 

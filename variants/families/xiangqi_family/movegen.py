@@ -20,6 +20,7 @@ from __future__ import annotations
 from functools import partial
 from types import SimpleNamespace
 
+from xqchess.core.geometry import bytes_table
 from xqchess.core.moves import SQUARE_BITS, SQUARE_MASK
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.variants.families.xiangqi_family.attacks import attacked_by_movers
@@ -64,8 +65,7 @@ def pseudo_moves(t: MoveTables, pos, quiets: bool = True, origin: int | None = N
     horse_moves = t.horse_moves
     moves = []
     shift = SQUARE_BITS
-    # origin squares in ascending order
-    for frm in sorted(pos.occupied[us]) if origin is None else (origin,):
+    for frm in pos.squares_of(us) if origin is None else (origin,):
         kind = board[frm] & KIND_MASK
         if kind == CHARIOT:
             for ray in rook_rays[frm]:
@@ -178,19 +178,15 @@ def make_movegen(tables, attacks) -> SimpleNamespace:
     pseudo-legal move's test) and ``is_check``."""
     size = tables.geometry.size
 
-    def squares(table: list) -> list[bytes]:
-        """Per square, its squares as bytes (squares are below 128)."""
-        return [bytes(entry) for entry in table]
-
     rook_rays, horse_attackers, soldier_attackers = attacks.movers
     general_attacked = attacks.general_attacked
     t = MoveTables(
         rook_rays=rook_rays,
         horse_moves=tables.horse_moves,
         elephant_moves=tables.elephant_moves,
-        general_steps=tuple(squares(table) for table in tables.general_steps),
-        advisor_steps=tuple(squares(table) for table in tables.advisor_steps),
-        soldier_steps=tuple(squares(table) for table in tables.soldier_steps),
+        general_steps=tuple(bytes_table(table) for table in tables.general_steps),
+        advisor_steps=tuple(bytes_table(table) for table in tables.advisor_steps),
+        soldier_steps=tuple(bytes_table(table) for table in tables.soldier_steps),
         # per general square, per square: whether it lies in the general's check zone (a
         # tuple: indexed faster than a frozenset is searched, in Python and compiled)
         check_zone=[tuple(s in zone for s in range(size)) for zone in tables.check_zone],
