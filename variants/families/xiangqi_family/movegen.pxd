@@ -17,6 +17,7 @@ cdef class MoveTables:
                horse_moves=list)
 cpdef list pseudo_moves(MoveTables t, Position pos, bint quiets=*, origin=*)
 
+# a C constant: in the compiled kernel Python cannot import it (`zone_marks` gives the marks)
 cdef int HORSE_LEG
 
 @cython.locals(screened=bint, s=int, p=int)

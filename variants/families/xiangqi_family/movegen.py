@@ -13,9 +13,9 @@ move).
 
 `make_movegen(tables, attacks)` builds these generators for one board (`board.Tables` and the
 probes of `attacks.make_attacks`): its tables (rays and steps as bytes, each check zone as a
-per-square tuple of flags) in a `MoveTables` bound to the module's functions, which take it
-first (an extension type with typed fields in the compiled kernel, whose functions call each
-other and the attack probe directly, kernel.py).
+per-square tuple of marks, `zone_marks`) in a `MoveTables` bound to the module's functions,
+which take it first (an extension type with typed fields in the compiled kernel, whose
+functions call each other and the attack probe directly, kernel.py).
 """
 
 from __future__ import annotations
