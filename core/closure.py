@@ -17,10 +17,11 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from xqchess.core.position import Board
     from xqchess.core.variant import Variant
 
 
-def attack_closure(variant: Variant, board: list[int], sq: int) -> list[int]:
+def attack_closure(variant: Variant, board: Board, sq: int) -> list[int]:
     """The squares of every piece, of either color, that attacks ``sq`` directly or indirectly
     (once the pieces in front of it on its line have captured on ``sq``): the square's
     attackers are lifted off ``board`` and the attackers asked for again until no new one
@@ -62,7 +63,7 @@ class ReadRecorder(list[int]):
         return list.__iter__(self)
 
 
-def recorded_closure(variant: Variant, board: list[int], sq: int) -> tuple[list[int], int]:
+def recorded_closure(variant: Variant, board: Board, sq: int) -> tuple[list[int], int]:
     """`attack_closure` of ``sq`` and the mask of the board squares it read."""
     recorder = ReadRecorder(board)
     recorder.mask = 0

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Callable
 from xqchess.core.pieces import BLACK, KIND_MASK, PIECE_CODES, piece_code
 
 if TYPE_CHECKING:
-    from xqchess.core.position import Position
+    from xqchess.core.position import Board, Position
     from xqchess.core.variant import Variant
 
 #: where the endgame value and the phase weight sit in a packed score; each field below holds
@@ -114,7 +114,7 @@ def evaluate_tapered(pos: Position) -> int:
 
 def mobility_term(
     pos: Position,
-    moves: dict[int, Callable[[list[int], int, set[int]], int]],
+    moves: dict[int, Callable[[Board, int, set[int]], int]],
     weights: dict[int, tuple[int, int]],
 ) -> int:
     """A mobility term, first player's view: per piece of a kind in ``moves``, its move count

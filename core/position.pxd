@@ -5,7 +5,6 @@ cimport cython
 
 cdef int COMPANION, DOUBLE_STEP, PROMOTION_MASK, PROMOTION_SHIFT, SIDE_CAPTURE, SPECIAL_SHIFT
 cdef int SQUARE_BITS, SQUARE_MASK, COLOR_SHIFT
-cdef bint COMPILED
 
 cdef class Position:
     cdef public object variant

@@ -13,6 +13,7 @@ pieces) are copied into the position when it is built, and no move reaches back 
 
 from __future__ import annotations
 
+from collections.abc import MutableSequence, Sequence
 from typing import TYPE_CHECKING
 
 from xqchess.core.errors import IllegalMoveError
@@ -42,13 +43,15 @@ except ImportError:  # Cython is a build dependency only
 #: and CPython indexes a list faster than a bytearray (it specialises list subscripts). Both
 #: hold the same piece codes (below 256), so both kernels search the same trees.
 BOARD = bytearray if COMPILED else list
+#: a board of either kernel, in annotations
+Board = MutableSequence[int]
 
 if TYPE_CHECKING:
     from xqchess.core.outcome import Outcome
     from xqchess.core.variant import Variant
 
 
-def placement(variant: Variant, board: list[int]) -> str:
+def placement(variant: Variant, board: Sequence[int]) -> str:
     """FEN's first field: ``board``'s pieces by their letters in ``variant``, the far rank
     first, runs of empty squares as digits."""
     geometry = variant.geometry
@@ -103,7 +106,7 @@ class Position:
     def __init__(
         self,
         variant: Variant,
-        board: list[int],
+        board: Sequence[int],
         side: int,
         rights: int = 0,
         ep: int | None = None,
@@ -111,7 +114,7 @@ class Position:
         fullmove: int = 1,
     ) -> None:
         self.variant = variant
-        self.board = board = BOARD(board)
+        self.board = cells = BOARD(board)
         self.side = side
         self.rights = rights
         self.ep = ep
@@ -130,10 +133,10 @@ class Position:
         self._promotion_origin = variant.promotion_origin
         self._royal = royal = variant.royal_pieces
         self.kings = [
-            next((sq for sq, p in enumerate(board) if p == royal[color]), -1) for color in (0, 1)
+            next((sq for sq, p in enumerate(cells) if p == royal[color]), -1) for color in (0, 1)
         ]
         self.occupied = [
-            {sq for sq, p in enumerate(board) if p and p >> COLOR_SHIFT == color}
+            {sq for sq, p in enumerate(cells) if p and p >> COLOR_SHIFT == color}
             for color in (0, 1)
         ]
         self.undo: list[tuple] = []

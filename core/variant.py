@@ -34,7 +34,7 @@ else:  # Python 3.10: the same class, under its older name (removed in 3.14)
 
 if TYPE_CHECKING:
     from xqchess.core.outcome import Outcome, Termination
-    from xqchess.core.position import Position
+    from xqchess.core.position import Board, Position
 
 
 #: `BoardStyle.layout` values: pieces inside shaded squares, or on the crossings of ruled lines.
@@ -161,7 +161,8 @@ class Variant:
     * ``chessmaps_values``: the valueboard and capture-sequence values of the chessmaps
       heuristic (a `ChessmapsValues`; chess: Greer's Table A.1).
     * ``royal_attacked``: function(board, sq, by_color) -> bool, whether the royal piece on
-      ``sq`` of a bare board (a list of piece codes, no `Position`) is attacked by ``by_color``,
+      ``sq`` of a bare board (a sequence of piece codes of `core.position.BOARD`'s type, which
+      the compiled kernel requires, no `Position`) is attacked by ``by_color``,
       every rule that makes a royal square unsafe included (xiangqi: the facing general); the
       chessmaps heuristic tests the legality of captures with it on a scratch board.
     * ``suites`` (optional): suite name -> EPD file in the variant's ``data`` folder (see
@@ -203,7 +204,7 @@ class Variant:
     board_style: BoardStyle
     royal_zone_files: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
     chessmaps_values: ChessmapsValues
-    royal_attacked: Callable[[list[int], int, int], bool]
+    royal_attacked: Callable[[Board, int, int], bool]
     suites: dict[str, str] = {}
     #: the package whose ``data`` folder holds the game's files (None: the class's own)
     data_package: str | None = None
@@ -321,18 +322,19 @@ class Variant:
     attacked: Callable[[Position, int, int], bool]
 
     #: function(board, sq, by_color) -> list[int]: the squares of the pieces of ``by_color`` that
-    #: could capture on ``sq`` on ``board`` as it stands (so removing a piece reveals x-ray
-    #: attackers and moves cannon screens).
-    attackers: Callable[[list[int], int, int], list[int]]
+    #: could capture on ``sq`` on ``board`` (``pos.board`` or a copy made with
+    #: `core.position.BOARD`) as it stands (so removing a piece reveals x-ray attackers and
+    #: moves cannon screens).
+    attackers: Callable[[Board, int, int], list[int]]
 
-    def all_attackers(self, board: list[int], sq: int) -> list[int]:
+    def all_attackers(self, board: Board, sq: int) -> list[int]:
         """The squares of the pieces of both colors that could capture on ``sq``: those of
         ``attackers(board, sq, 0) + attackers(board, sq, 1)``, in some order. A variant may
         give a one-pass version (`core.closure`'s definition of `attack_closure` asks it
         round after round)."""
         return self.attackers(board, sq, 0) + self.attackers(board, sq, 1)
 
-    def attack_closure(self, board: list[int], sq: int) -> tuple[list[int], int]:
+    def attack_closure(self, board: Board, sq: int) -> tuple[list[int], int]:
         """The squares of the pieces of both colors that attack ``sq`` directly or indirectly
         (`core.closure.attack_closure`), and a mask of the board squares the answer depends
         on: ``sq``'s closure is the same on any board that agrees on them. By default the

@@ -42,10 +42,15 @@ docs/lab.md (guard heuristic across games; each heuristic alone).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from xqchess.core.moves import SQUARE_BITS, SQUARE_MASK, is_capture
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK, WHITE
 from xqchess.core.search import victim_first
 from xqchess.ordering.heuristic import Heuristic
+
+if TYPE_CHECKING:
+    from xqchess.core.position import Board
 
 ESCAPE = 2_000_000
 SAFE_CAPTURE = 1_000_000
@@ -62,7 +67,7 @@ class Guard(Heuristic):
             piece: variant.capture_strength[piece & KIND_MASK] for piece in variant.piece_letters
         }
 
-    def guard_value(self, board: list[int], sq: int, side: int = WHITE) -> int:
+    def guard_value(self, board: Board, sq: int, side: int = WHITE) -> int:
         """The seed's ``guardValueWPOV`` with ``side`` in White's place (the default, the
         first player, White or Red, gives the seed's own function): the capture strengths of
         ``side``'s pieces controlling ``sq`` less those of the opponent's, less the strength of
@@ -79,7 +84,7 @@ class Guard(Heuristic):
             value -= strength[occupant]
         return value
 
-    def board_values(self, board: list[int], side: int = WHITE) -> list[int]:
+    def board_values(self, board: Board, side: int = WHITE) -> list[int]:
         """Every square's `guard_value` for ``side``, in square-index order."""
         return [self.guard_value(board, sq, side) for sq in range(self.squares)]
 

@@ -17,8 +17,19 @@ cdef class MoveTables:
                horse_moves=list)
 cpdef list pseudo_moves(MoveTables t, Position pos, bint quiets=*, origin=*)
 
-@cython.locals(piece=int, captured=int, general=int)
-cpdef bint exposes(MoveTables t, bytearray board, int frm, int to, int ksq, int them)
+# a C constant: in the compiled kernel Python cannot import it (`zone_marks` gives the marks)
+cdef int HORSE_LEG
+
+@cython.locals(screened=bint, s=int, p=int)
+cpdef bint line_attacked(bytes ray, bytearray board, int chariot, int cannon, int general)
+
+@cython.locals(zone=tuple, base=int, chariot=int, cannon=int, general=int, horse=int, rays=list,
+               left=int, entered=int, s=int, leg=int)
+cpdef bint opened(MoveTables t, bytearray board, int frm, int to, int ksq, int them)
+
+@cython.locals(piece=int, captured=int, exposed=bint)
+cpdef bint exposes(MoveTables t, bytearray board, int frm, int to, int ksq, int them,
+                   bint in_check)
 
 @cython.locals(board=bytearray, us=int, them=int, ksq=int, in_check=bint, legal=list, move=int,
                frm=int, to=int, zone=tuple)

@@ -3,16 +3,19 @@
 A move can expose its own general only if it is a general move, or it leaves or enters the
 general's check zone (its file and rank, where chariots, cannons, their screens and the facing
 general act, and the four diagonal neighbours, the legs of attacking horses). So when not in
-check, every other move is legal without a test; the rest are tried on the board in place.
+check, every other move is legal without a test; the rest are tried on the board in place. Not
+in check, and the general not moving, such a move can open only the lines of the general it
+leaves or enters and, leaving a leg, the horses that jump over it: only those are probed. In
+check, or for a general move, the whole probe runs.
 The same generation without quiet moves gives the captures quiescence and staged move picking
 search first; from one origin square, one piece's moves (to validate a transposition table's
 move).
 
 `make_movegen(tables, attacks)` builds these generators for one board (`board.Tables` and the
 probes of `attacks.make_attacks`): its tables (rays and steps as bytes, each check zone as a
-per-square tuple of flags) in a `MoveTables` bound to the module's functions, which take it
-first (an extension type with typed fields in the compiled kernel, whose functions call each
-other and the attack probe directly, kernel.py).
+per-square tuple of marks, `zone_marks`) in a `MoveTables` bound to the module's functions,
+which take it first (an extension type with typed fields in the compiled kernel, whose
+functions call each other and the attack probe directly, kernel.py).
 """
 
 from __future__ import annotations
@@ -118,17 +121,78 @@ def pseudo_moves(t: MoveTables, pos, quiets: bool = True, origin: int | None = N
     return moves
 
 
-def exposes(t: MoveTables, board: list[int], frm: int, to: int, ksq: int, them: int) -> bool:
+#: `MoveTables.check_zone`'s mark of a horse's leg (a diagonal neighbour of the general); a
+#: square on one of the general's rook rays is marked with that ray's index plus one, a square
+#: outside the zone with 0
+HORSE_LEG = -1
+
+
+def line_attacked(ray: bytes, board: list[int], chariot: int, cannon: int, general: int) -> bool:
+    """Whether the first piece along ``ray`` (from the general outward) is ``chariot`` or
+    ``general`` (the facing generals), or the second is ``cannon``: `attacked_by_movers`' walk
+    of one ray."""
+    screened = False
+    for s in ray:
+        p = board[s]
+        if p:
+            if screened:
+                return p == cannon
+            if p == chariot or p == general:
+                return True
+            screened = True
+    return False
+
+
+def opened(t: MoveTables, board: list[int], frm: int, to: int, ksq: int, them: int) -> bool:
+    """Whether the move just made from ``frm`` to ``to`` (by a piece other than the general on
+    ``ksq``, which was not in check) lets ``them`` attack the general: along the rays of the
+    general it left or entered (a chariot or the general uncovered, a cannon given or left one
+    screen), or by a horse whose leg it left. Nothing else can change: soldiers are never
+    blocked, and a piece arriving on a leg only blocks."""
+    zone = t.check_zone[ksq]
+    base = them << COLOR_SHIFT
+    chariot = CHARIOT | base
+    cannon = CANNON | base
+    general = GENERAL | base
+    rays = t.rook_rays[ksq]
+    left = zone[frm]
+    if left == HORSE_LEG:
+        horse = HORSE | base
+        for s, leg in t.horse_attackers[ksq]:
+            if leg == frm and board[s] == horse:
+                return True
+    elif left and line_attacked(rays[left - 1], board, chariot, cannon, general):
+        return True
+    entered = zone[to]
+    return (
+        entered > 0
+        and entered != left
+        and line_attacked(rays[entered - 1], board, chariot, cannon, general)
+    )
+
+
+def exposes(
+    t: MoveTables, board: list[int], frm: int, to: int, ksq: int, them: int, in_check: bool
+) -> bool:
     """Whether moving the piece on ``frm`` to ``to`` leaves the general (on ``ksq``, or on ``to``
-    when it is the mover) attacked: tried on the board in place."""
+    when it is the mover) attacked (``in_check``: whether it is now): tried on the board in
+    place, with the whole probe in check or for a general move, else `opened`'s."""
     piece = board[frm]
     captured = board[to]
     board[to] = piece
     board[frm] = 0
-    general = to if frm == ksq else ksq
-    exposed = attacked_by_movers(
-        t.rook_rays, t.horse_attackers, t.soldier_attackers, True, board, general, them
-    )
+    if in_check or frm == ksq:
+        exposed = attacked_by_movers(
+            t.rook_rays,
+            t.horse_attackers,
+            t.soldier_attackers,
+            True,
+            board,
+            to if frm == ksq else ksq,
+            them,
+        )
+    else:
+        exposed = opened(t, board, frm, to, ksq, them)
     board[frm] = piece
     board[to] = captured
     return exposed
@@ -152,7 +216,7 @@ def legal_of(t: MoveTables, pos, quiets: bool = True, origin: int | None = None)
         frm = move & SQUARE_MASK
         to = move >> SQUARE_BITS & SQUARE_MASK
         if (not in_check and frm != ksq and not zone[frm] and not zone[to]) or not exposes(
-            t, board, frm, to, ksq, them
+            t, board, frm, to, ksq, them, in_check
         ):
             legal.append(move)
     return legal
@@ -169,7 +233,21 @@ def candidate_legal(t: MoveTables, pos, move: int, in_check: bool) -> bool:
     zone = t.check_zone[ksq]
     if not in_check and frm != ksq and not zone[frm] and not zone[to]:
         return True
-    return not exposes(t, pos.board, frm, to, ksq, pos.side ^ 1)
+    return not exposes(t, pos.board, frm, to, ksq, pos.side ^ 1, in_check)
+
+
+def zone_marks(tables, ksq: int) -> tuple[int, ...]:
+    """Per square, its mark in the check zone of a general on ``ksq`` (``tables``: a
+    `board.Tables`): the index plus one of the general's rook ray it lies on, `HORSE_LEG` for a
+    diagonal neighbour, 0 outside the zone."""
+    marks = [0] * tables.geometry.size
+    for index, ray in enumerate(tables.rook_rays[ksq]):
+        for s in ray:
+            marks[s] = index + 1
+    for s in tables.check_zone[ksq]:
+        if not marks[s]:
+            marks[s] = HORSE_LEG
+    return tuple(marks)
 
 
 def make_movegen(tables, attacks) -> SimpleNamespace:
@@ -187,9 +265,9 @@ def make_movegen(tables, attacks) -> SimpleNamespace:
         general_steps=tuple(bytes_table(table) for table in tables.general_steps),
         advisor_steps=tuple(bytes_table(table) for table in tables.advisor_steps),
         soldier_steps=tuple(bytes_table(table) for table in tables.soldier_steps),
-        # per general square, per square: whether it lies in the general's check zone (a
-        # tuple: indexed faster than a frozenset is searched, in Python and compiled)
-        check_zone=[tuple(s in zone for s in range(size)) for zone in tables.check_zone],
+        # per general square, per square: its mark in the general's check zone (a tuple:
+        # indexed faster than a frozenset is searched, in Python and compiled)
+        check_zone=[zone_marks(tables, ksq) for ksq in range(size)],
         horse_attackers=horse_attackers,
         soldier_attackers=soldier_attackers,
     )
