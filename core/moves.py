@@ -31,6 +31,14 @@ SIDE_CAPTURE = 2
 COMPANION = 3
 
 
+def move_rows(size: int) -> list[list[int]]:
+    """Per origin square, the plain move to each of a board's ``size`` squares (``row[to]``),
+    made once: the move generators append these shared ints instead of computing a new one per
+    generated move (an int above 256 is a new object each time it is computed, and freed with
+    its list). The same values, so both ways give the same lists."""
+    return [[frm | to << SQUARE_BITS for to in range(size)] for frm in range(size)]
+
+
 def is_capture(pos, move: int) -> bool:
     """Whether ``move`` captures (on its target square or beside it) in ``pos``."""
     return bool(pos.board[move >> SQUARE_BITS & SQUARE_MASK]) or (

@@ -40,7 +40,7 @@ cdef class Position:
     cpdef make(self, int move)
 
     @cython.locals(board=bytearray, move=int, frm=int, to=int, piece=int, captured=int, side=int,
-                   own=set)
+                   own=set, hashes=list)
     cpdef unmake(self)
 
     cpdef legal_moves(self)
@@ -52,4 +52,5 @@ cdef class Position:
 
     cpdef make_null(self)
 
+    @cython.locals(hashes=list)
     cpdef unmake_null(self)

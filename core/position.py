@@ -176,7 +176,8 @@ class Position:
         captured = board[to]
         side = self.side
         h = self.hash
-        self.undo.append((move, captured, self.rights, self.ep, self.halfmove, h, self.score))
+        # the hash before the move is not kept: it is the one below on ``hashes``
+        self.undo.append((move, captured, self.rights, self.ep, self.halfmove, self.score))
         keys = self._piece_keys
         base = piece * self._squares
         h ^= keys[base + frm] ^ keys[base + to] ^ self._side_key
@@ -268,10 +269,10 @@ class Position:
 
     def unmake(self) -> None:
         """Take back the last move played with ``make``."""
-        (move, captured, self.rights, self.ep, self.halfmove, self.hash, self.score) = (
-            self.undo.pop()
-        )
-        self.hashes.pop()
+        move, captured, self.rights, self.ep, self.halfmove, self.score = self.undo.pop()
+        hashes = self.hashes
+        hashes.pop()
+        self.hash = hashes[-1]
         board = self.board
         frm = move & SQUARE_MASK
         to = move >> SQUARE_BITS & SQUARE_MASK
@@ -315,7 +316,7 @@ class Position:
         """Pass the move (for null-move pruning); ``unmake_null`` takes it back. A pass is
         not a move of the game, so a repetition across it is not counted: the count of
         reversible plies, which bounds the repetition scan, restarts at 0."""
-        self.undo.append((0, 0, self.rights, self.ep, self.halfmove, self.hash, self.score))
+        self.undo.append((0, 0, self.rights, self.ep, self.halfmove, self.score))
         self.halfmove = 0
         h = self.hash ^ self._zobrist.side
         if self.ep is not None:
@@ -326,8 +327,10 @@ class Position:
         self.hashes.append(h)
 
     def unmake_null(self) -> None:
-        _, _, self.rights, self.ep, self.halfmove, self.hash, self.score = self.undo.pop()
-        self.hashes.pop()
+        _, _, self.rights, self.ep, self.halfmove, self.score = self.undo.pop()
+        hashes = self.hashes
+        hashes.pop()
+        self.hash = hashes[-1]
         self.side ^= 1
 
     def push(self, move: int) -> None:

@@ -125,10 +125,7 @@ class ChessFamilyVariant(Variant):
         def attacked(pos, sq: int, by_color: int) -> bool:
             return probe(pos.board, sq, by_color)
 
-        def is_check(pos) -> bool:
-            return probe(pos.board, pos.kings[pos.side], pos.side ^ 1)
-
-        self.attacked, self.is_check = attacked, is_check
+        self.attacked, self.is_check = attacked, attacks.in_check
         super().__init__()
 
     def detect_notation(self, text: str) -> str:

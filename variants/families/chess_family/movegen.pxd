@@ -14,7 +14,7 @@ cpdef tuple find_checks_and_pins(tuple slides_by_color, tuple checking_leaps, by
 
 cdef class MoveTables:
     cdef public int pawn, king
-    cdef public list piece_leaps, piece_rays, king_targets
+    cdef public list plain, piece_leaps, piece_rays, king_targets
     cdef public tuple promotion_flags, pawn_step, double_from, promotes_on, pawn_captures
     cdef public tuple castlings, leaps_by_color, slides_by_color, checking_leaps
     cdef public object side_capture_is_legal
@@ -26,6 +26,6 @@ cpdef bint castling_open(MoveTables t, bytearray board, empty, safe, int them, b
                side_captures=list, step=int, frm=int, kind=int, start=int, to=int, p=int,
                PAWN=int, KING=int, king=int, bit=int, flag=int, double=list, promotes=list,
                captures=list, ray=bytes, targets=bytes, leaps=list, rays=list, piece_leaps=list,
-               piece_rays=list, ep=int, pins=dict, evasion=set, leaps_by_color=tuple,
+               piece_rays=list, plain=list, row=list, ep=int, pins=dict, evasion=set, leaps_by_color=tuple,
                slides_by_color=tuple, restricted=bint)
 cpdef list generate_moves(MoveTables t, Position pos, bint pseudo=*, bint quiets=*, origin=*)

@@ -28,6 +28,7 @@ from xqchess.core.moves import (
     SPECIAL_SHIFT,
     SQUARE_BITS,
     SQUARE_MASK,
+    move_rows,
 )
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.variants.families.chess_family.attacks import attacked_on
@@ -85,6 +86,7 @@ class MoveTables:
     __slots__ = (
         "pawn",
         "king",
+        "plain",
         "piece_leaps",
         "piece_rays",
         "promotion_flags",
@@ -137,6 +139,7 @@ def generate_moves(
         else find_checks_and_pins(t.slides_by_color, t.checking_leaps, board, ksq, us)
     )
     PAWN, KING = t.pawn, t.king
+    plain = t.plain
     piece_leaps = t.piece_leaps
     piece_rays = t.piece_rays
     promotion_flags = t.promotion_flags
@@ -158,6 +161,7 @@ def generate_moves(
         start = 0  # read only when restricted; assigned first for the compiler's C int
         for frm in origins:
             kind = board[frm] & KIND_MASK
+            row = plain[frm]
             if restricted:
                 start = len(moves)
             if kind == PAWN:
@@ -167,7 +171,7 @@ def generate_moves(
                         for flag in promotion_flags:
                             moves.append(frm | to << sb | flag)
                     elif quiets:
-                        moves.append(frm | to << sb)
+                        moves.append(row[to])
                         if double[frm] and not board[to + step]:
                             moves.append(frm | (to + step) << sb | DOUBLE_STEP_FLAG)
                 targets = captures[frm]
@@ -178,7 +182,7 @@ def generate_moves(
                             for flag in promotion_flags:
                                 moves.append(frm | to << sb | flag)
                         else:
-                            moves.append(frm | to << sb)
+                            moves.append(row[to])
                     elif to == ep:
                         side_captures.append(frm | to << sb | SIDE_CAPTURE_FLAG)
             elif kind == KING:
@@ -192,19 +196,19 @@ def generate_moves(
                         p = board[to]
                         if p:
                             if p >> COLOR_SHIFT == them:
-                                moves.append(frm | to << sb)
+                                moves.append(row[to])
                         elif quiets:
-                            moves.append(frm | to << sb)
+                            moves.append(row[to])
                 if rays is not None:
                     for ray in rays[frm]:
                         for to in ray:
                             p = board[to]
                             if p:
                                 if p >> COLOR_SHIFT == them:
-                                    moves.append(frm | to << sb)
+                                    moves.append(row[to])
                                 break
                             if quiets:
-                                moves.append(frm | to << sb)
+                                moves.append(row[to])
             if restricted and (evasion is not None or frm in pins):
                 allowed = pins.get(frm)
                 if evasion is not None:
@@ -215,12 +219,13 @@ def generate_moves(
     king = board[ksq]
     board[ksq] = 0
     targets = t.king_targets[ksq]
+    row = plain[ksq]
     for to in targets:
         p = board[to]
         if ((not p and quiets) or (p and p >> COLOR_SHIFT == them)) and (
             pseudo or not attacked_on(leaps_by_color, slides_by_color, board, to, them)
         ):
-            moves.append(ksq | to << sb)
+            moves.append(row[to])
     board[ksq] = king
     if pos.rights and not checkers and quiets:
         for bit, frm, to, empty, safe in t.castlings[us]:
@@ -293,23 +298,28 @@ def build_movegen(desc: ChessGame, attacks: SimpleNamespace) -> SimpleNamespace:
             """Whether the side to move can legally capture en passant onto ``sq``."""
             us = pos.side
             pawn = pawns[us]
-            return any(
-                pos.board[frm] == pawn
-                and side_capture_is_legal(pos, frm | sq << SQUARE_BITS | SIDE_CAPTURE_FLAG)
-                for frm in pawn_attackers[us][sq]
-            )
+            for frm in pawn_attackers[us][sq]:  # a loop, not any(): after every double step
+                if pos.board[frm] == pawn and side_capture_is_legal(
+                    pos, frm | sq << SQUARE_BITS | SIDE_CAPTURE_FLAG
+                ):
+                    return True
+            return False
     else:
 
         def ep_capture_possible(pos, sq: int) -> bool:
             """Whether a pawn of the side to move attacks ``sq`` (legal capture or not)."""
             pawn = pawns[pos.side]
-            return any(pos.board[frm] == pawn for frm in pawn_attackers[pos.side][sq])
+            for frm in pawn_attackers[pos.side][sq]:
+                if pos.board[frm] == pawn:
+                    return True
+            return False
 
     #: what `generate_moves` reads
     kinds = range(KIND_MASK + 1)
     tables = MoveTables(
         pawn=PAWN,
         king=KING,
+        plain=move_rows(geometry.size),
         piece_leaps=[bytes_table(piece_moves.get(kind, (None, None))[0]) for kind in kinds],
         piece_rays=[bytes_rays(piece_moves.get(kind, (None, None))[1]) for kind in kinds],
         promotion_flags=promotion_flags,

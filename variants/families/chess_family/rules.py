@@ -189,8 +189,10 @@ def make_rules(game: ChessGame) -> SimpleNamespace:
     def rule_draw(pos) -> bool:
         """The move rule, or dead material (tested only with few pieces left, as the search
         calls this at every node)."""
-        few_pieces = len(pos.occupied[0]) + len(pos.occupied[1]) <= FEW_PIECES
-        return pos.halfmove >= move_rule or (few_pieces and dead_material(pos))
+        if pos.halfmove >= move_rule:
+            return True
+        occupied = pos.occupied
+        return len(occupied[0]) + len(occupied[1]) <= FEW_PIECES and dead_material(pos)
 
     draw_claims = {
         Termination.FIFTY_MOVES: lambda pos: can_claim_fifty_moves(pos, pos.legal_moves()),

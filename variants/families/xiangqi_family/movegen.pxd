@@ -8,11 +8,11 @@ cdef int SQUARE_BITS, SQUARE_MASK, COLOR_SHIFT, KIND_MASK
 cdef int ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE
 
 cdef class MoveTables:
-    cdef public list rook_rays, horse_moves, check_zone, horse_attackers
+    cdef public list plain, rook_rays, horse_moves, check_zone, horse_attackers
     cdef public tuple elephant_moves, general_steps, advisor_steps, soldier_steps
     cdef public tuple soldier_attackers
 
-@cython.locals(board=bytearray, us=int, them=int, moves=list, shift=int, frm=int, kind=int, to=int,
+@cython.locals(board=bytearray, us=int, them=int, moves=list, plain=list, row=list, frm=int, kind=int, to=int,
                p=int, screened=bint, leg=int, eye=int, ray=bytes, steps=bytes, rook_rays=list,
                horse_moves=list)
 cpdef list pseudo_moves(MoveTables t, Position pos, bint quiets=*, origin=*)

@@ -24,7 +24,7 @@ from functools import partial
 from types import SimpleNamespace
 
 from xqchess.core.geometry import bytes_table
-from xqchess.core.moves import SQUARE_BITS, SQUARE_MASK
+from xqchess.core.moves import SQUARE_BITS, SQUARE_MASK, move_rows
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.variants.families.xiangqi_family.attacks import attacked_by_movers
 from xqchess.variants.families.xiangqi_family.definition import (
@@ -41,6 +41,7 @@ class MoveTables:
     """What the generators read: one board's tables (`make_movegen` fills them)."""
 
     __slots__ = (
+        "plain",
         "rook_rays",
         "horse_moves",
         "elephant_moves",
@@ -66,20 +67,21 @@ def pseudo_moves(t: MoveTables, pos, quiets: bool = True, origin: int | None = N
     them = us ^ 1
     rook_rays = t.rook_rays
     horse_moves = t.horse_moves
+    plain = t.plain
     moves = []
-    shift = SQUARE_BITS
     for frm in pos.squares_of(us) if origin is None else (origin,):
         kind = board[frm] & KIND_MASK
+        row = plain[frm]
         if kind == CHARIOT:
             for ray in rook_rays[frm]:
                 for to in ray:
                     p = board[to]
                     if p:
                         if p >> COLOR_SHIFT == them:
-                            moves.append(frm | to << shift)
+                            moves.append(row[to])
                         break
                     if quiets:
-                        moves.append(frm | to << shift)
+                        moves.append(row[to])
         elif kind == CANNON:
             for ray in rook_rays[frm]:
                 screened = False
@@ -88,24 +90,24 @@ def pseudo_moves(t: MoveTables, pos, quiets: bool = True, origin: int | None = N
                     if screened:
                         if p:
                             if p >> COLOR_SHIFT == them:
-                                moves.append(frm | to << shift)
+                                moves.append(row[to])
                             break
                     elif p:
                         screened = True
                     elif quiets:
-                        moves.append(frm | to << shift)
+                        moves.append(row[to])
         elif kind == HORSE:
             for to, leg in horse_moves[frm]:
                 if not board[leg]:
                     p = board[to]
                     if (p and p >> COLOR_SHIFT == them) or (not p and quiets):
-                        moves.append(frm | to << shift)
+                        moves.append(row[to])
         elif kind == ELEPHANT:
             for to, eye in t.elephant_moves[us][frm]:
                 if not board[eye]:
                     p = board[to]
                     if (p and p >> COLOR_SHIFT == them) or (not p and quiets):
-                        moves.append(frm | to << shift)
+                        moves.append(row[to])
         else:
             steps = (
                 t.general_steps
@@ -117,7 +119,7 @@ def pseudo_moves(t: MoveTables, pos, quiets: bool = True, origin: int | None = N
             for to in steps:
                 p = board[to]
                 if (p and p >> COLOR_SHIFT == them) or (not p and quiets):
-                    moves.append(frm | to << shift)
+                    moves.append(row[to])
     return moves
 
 
@@ -259,6 +261,7 @@ def make_movegen(tables, attacks) -> SimpleNamespace:
     rook_rays, horse_attackers, soldier_attackers = attacks.movers
     general_attacked = attacks.general_attacked
     t = MoveTables(
+        plain=move_rows(size),
         rook_rays=rook_rays,
         horse_moves=tables.horse_moves,
         elephant_moves=tables.elephant_moves,
