@@ -68,7 +68,6 @@ def compiled_kernel() -> list[Extension]:
         "language_level": 3,
         # the .py annotations are documentation; C types come from the .pxd files
         "annotation_typing": False,
-        "boundscheck": False,
     }
     # cythonize regenerates a .c file only when its sources changed: the directives name the
     # folder, so that changing them regenerates every one

@@ -1,3 +1,4 @@
+# cython: boundscheck=False
 """Legal move generation for a chess-like game: pseudo-legal moves filtered by checks and pins
 found up front, built from a `ChessGame` (`build_movegen`).
 

@@ -12,8 +12,8 @@ cdef class MoveTables:
     cdef public tuple elephant_moves, general_steps, advisor_steps, soldier_steps
     cdef public tuple soldier_attackers
 
-@cython.locals(board=bytearray, us=int, them=int, moves=list, plain=list, row=list, frm=int, kind=int, to=int,
-               p=int, screened=bint, leg=int, eye=int, ray=bytes, steps=bytes, rook_rays=list,
+@cython.locals(board=bytearray, us=int, them=int, moves=list, plain=list, row=list, frm=int,
+               kind=int, to=int, p=int, screened=bint, leg=int, eye=int, ray=bytes, steps=bytes, rook_rays=list,
                horse_moves=list)
 cpdef list pseudo_moves(MoveTables t, Position pos, bint quiets=*, origin=*)
 
@@ -23,7 +23,7 @@ cdef int HORSE_LEG
 @cython.locals(screened=bint, s=int, p=int)
 cpdef bint line_attacked(bytes ray, bytearray board, int chariot, int cannon, int general)
 
-@cython.locals(zone=tuple, base=int, chariot=int, cannon=int, general=int, horse=int, rays=list,
+@cython.locals(zone=bytes, base=int, chariot=int, cannon=int, general=int, horse=int, rays=list,
                left=int, entered=int, s=int, leg=int)
 cpdef bint opened(MoveTables t, bytearray board, int frm, int to, int ksq, int them)
 
@@ -31,9 +31,9 @@ cpdef bint opened(MoveTables t, bytearray board, int frm, int to, int ksq, int t
 cpdef bint exposes(MoveTables t, bytearray board, int frm, int to, int ksq, int them,
                    bint in_check)
 
-@cython.locals(board=bytearray, us=int, them=int, ksq=int, in_check=bint, legal=list, move=int,
-               frm=int, to=int, zone=tuple)
+@cython.locals(board=bytearray, us=int, them=int, ksq=int, in_check=bint, legal=list, move=int, listed=object,
+               frm=int, to=int, zone=bytes)
 cpdef list legal_of(MoveTables t, Position pos, bint quiets=*, origin=*)
 
-@cython.locals(ksq=int, frm=int, to=int, zone=tuple)
+@cython.locals(ksq=int, frm=int, to=int, zone=bytes)
 cpdef bint candidate_legal(MoveTables t, Position pos, int move, bint in_check)

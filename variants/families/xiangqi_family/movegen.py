@@ -1,3 +1,4 @@
+# cython: boundscheck=False
 """Xiangqi legal move generation: pseudo-legal moves, then a general-safety test where needed.
 
 A move can expose its own general only if it is a general move, or it leaves or enters the
@@ -13,7 +14,7 @@ move).
 
 `make_movegen(tables, attacks)` builds these generators for one board (`board.Tables` and the
 probes of `attacks.make_attacks`): its tables (rays and steps as bytes, each check zone as a
-per-square tuple of marks, `zone_marks`) in a `MoveTables` bound to the module's functions,
+per-square bytes of marks, `zone_marks`) in a `MoveTables` bound to the module's functions,
 which take it first (an extension type with typed fields in the compiled kernel, whose
 functions call each other and the attack probe directly, kernel.py).
 """
@@ -124,9 +125,9 @@ def pseudo_moves(t: MoveTables, pos, quiets: bool = True, origin: int | None = N
 
 
 #: `MoveTables.check_zone`'s mark of a horse's leg (a diagonal neighbour of the general); a
-#: square on one of the general's rook rays is marked with that ray's index plus one, a square
-#: outside the zone with 0
-HORSE_LEG = -1
+#: square on one of the general's rook rays is marked with that ray's index plus one (1 to 4), a
+#: square outside the zone with 0: every mark fits a byte, so each zone is `bytes`
+HORSE_LEG = 255
 
 
 def line_attacked(ray: bytes, board: list[int], chariot: int, cannon: int, general: int) -> bool:
@@ -167,7 +168,7 @@ def opened(t: MoveTables, board: list[int], frm: int, to: int, ksq: int, them: i
         return True
     entered = zone[to]
     return (
-        entered > 0
+        0 < entered < HORSE_LEG
         and entered != left
         and line_attacked(rays[entered - 1], board, chariot, cannon, general)
     )
@@ -214,13 +215,15 @@ def legal_of(t: MoveTables, pos, quiets: bool = True, origin: int | None = None)
     )
     zone = t.check_zone[ksq]
     legal = []
-    for move in pseudo_moves(t, pos, quiets, origin):
+    for listed in pseudo_moves(t, pos, quiets, origin):
+        # ``move`` is a C int in the compiled kernel: the list keeps the int it was given
+        move = listed
         frm = move & SQUARE_MASK
         to = move >> SQUARE_BITS & SQUARE_MASK
         if (not in_check and frm != ksq and not zone[frm] and not zone[to]) or not exposes(
             t, board, frm, to, ksq, them, in_check
         ):
-            legal.append(move)
+            legal.append(listed)
     return legal
 
 
@@ -238,7 +241,7 @@ def candidate_legal(t: MoveTables, pos, move: int, in_check: bool) -> bool:
     return not exposes(t, pos.board, frm, to, ksq, pos.side ^ 1, in_check)
 
 
-def zone_marks(tables, ksq: int) -> tuple[int, ...]:
+def zone_marks(tables, ksq: int) -> bytes:
     """Per square, its mark in the check zone of a general on ``ksq`` (``tables``: a
     `board.Tables`): the index plus one of the general's rook ray it lies on, `HORSE_LEG` for a
     diagonal neighbour, 0 outside the zone."""
@@ -249,7 +252,7 @@ def zone_marks(tables, ksq: int) -> tuple[int, ...]:
     for s in tables.check_zone[ksq]:
         if not marks[s]:
             marks[s] = HORSE_LEG
-    return tuple(marks)
+    return bytes(marks)
 
 
 def make_movegen(tables, attacks) -> SimpleNamespace:
@@ -268,7 +271,7 @@ def make_movegen(tables, attacks) -> SimpleNamespace:
         general_steps=tuple(bytes_table(table) for table in tables.general_steps),
         advisor_steps=tuple(bytes_table(table) for table in tables.advisor_steps),
         soldier_steps=tuple(bytes_table(table) for table in tables.soldier_steps),
-        # per general square, per square: its mark in the general's check zone (a tuple:
+        # per general square, per square: its mark in the general's check zone (bytes:
         # indexed faster than a frozenset is searched, in Python and compiled)
         check_zone=[zone_marks(tables, ksq) for ksq in range(size)],
         horse_attackers=horse_attackers,
