@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import MutableSequence, Sequence
 from typing import TYPE_CHECKING
 
-from xqchess.core.errors import IllegalMoveError
+from xqchess.core.errors import IllegalMoveError, XQChessError
 from xqchess.core.legality import rejection
 from xqchess.core.moves import (
     COMPANION,
@@ -115,6 +115,10 @@ class Position:
     ) -> None:
         self.variant = variant
         self.board = cells = BOARD(board)
+        if len(cells) != variant.geometry.size:  # the move generators index it unchecked
+            raise XQChessError(
+                f"a {variant.name} board has {variant.geometry.size} squares, not {len(cells)}"
+            )
         self.side = side
         self.rights = rights
         self.ep = ep

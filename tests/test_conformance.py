@@ -36,9 +36,11 @@ from conformance import (
 from helpers import random_walk, snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from xqchess.core.errors import XQChessError
 from xqchess.core.moves import SQUARE_BITS, is_capture, move_from, move_promotion, move_to
 from xqchess.core.outcome import Termination
 from xqchess.core.perft import divide, perft
+from xqchess.core.position import Position
 from xqchess.variants import ENTRY_POINT_GROUP, NAMES, get_variant
 
 GAMES = NAMES  # every registered game
@@ -285,6 +287,18 @@ def test_move_generator_invariant(game, prop):
         prop(pos)
 
     check()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_board_of_the_wrong_size_is_refused(game):
+    """A position's board holds exactly the game's squares (the compiled move generators index
+    it unchecked): a square more or less is refused with a one-line error naming both sizes."""
+    variant = get_variant(game)
+    start = variant.position()
+    size = variant.geometry.size
+    for board in (list(start.board)[:-1], list(start.board) + [0]):
+        with pytest.raises(XQChessError, match=f"board has {size} squares, not {len(board)}$"):
+            Position(variant, board, start.side)
 
 
 @pytest.mark.parametrize("game", GAMES)
