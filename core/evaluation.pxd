@@ -2,14 +2,15 @@
 # .py stays the source; this file only declares types. The packed-score shifts become C ints,
 # and the node's evaluation works on C long longs (a packed score fits in 60 bits).
 cimport cython
+from xqchess.core.position cimport Position
 
 cdef long long ENDGAME_SHIFT, PHASE_SHIFT, _ENDGAME_HALF, _PHASE_HALF
 
 @cython.locals(packed=cython.longlong, rest=cython.longlong, score=cython.longlong)
-cpdef long long evaluate(pos) except? -1
+cpdef long long evaluate(Position pos) except? -1
 
 @cython.locals(phase=cython.longlong, rest=cython.longlong, endgame=cython.longlong,
                middlegame=cython.longlong, total=cython.longlong, score=cython.longlong)
-cpdef long long _blend(long long packed, pos) except? -1
+cpdef long long _blend(long long packed, Position pos) except? -1
 
-cpdef long long evaluate_tapered(pos) except? -1
+cpdef long long evaluate_tapered(Position pos) except? -1

@@ -36,4 +36,7 @@ cdef class Searcher:
     cpdef int _quiesce(self, int alpha, int beta, int ply, bint in_check) except? -32768
 
 @cython.locals(victim=int, promotion=int)
-cpdef int _gain(pos, int move, values) except? -32768
+cpdef int _gain(Position pos, int move, values) except? -32768
+
+@cython.locals(gain=int)
+cpdef int victim_first(Position pos, int move) except? -32768

@@ -170,8 +170,10 @@ class Pipeline:
         return GENERATION_ORDER
 
     def on_cutoff(self, node: Node, move: int) -> None:
+        # the node's fields read once, not once per heuristic
+        pos, prev_move, depth, ply, side = node.pos, node.prev_move, node.depth, node.ply, node.side
         for heuristic in self.heuristics:
-            heuristic.on_cutoff(node.pos, move, node.prev_move, node.depth, node.ply, node.side)
+            heuristic.on_cutoff(pos, move, prev_move, depth, ply, side)
 
     def prunable(self, node: Node, move: int) -> bool:
         return any(h.prunable(node, move) for h in self.heuristics)

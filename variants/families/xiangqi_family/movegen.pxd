@@ -35,5 +35,8 @@ cpdef bint exposes(MoveTables t, bytearray board, int frm, int to, int ksq, int 
                frm=int, to=int, zone=bytes)
 cpdef list legal_of(MoveTables t, Position pos, bint quiets=*, origin=*)
 
+@cython.locals(us=int, ksq=int)
+cpdef bint in_check(MoveTables t, Position pos)
+
 @cython.locals(ksq=int, frm=int, to=int, zone=bytes)
 cpdef bint candidate_legal(MoveTables t, Position pos, int move, bint in_check)

@@ -241,6 +241,17 @@ def candidate_legal(t: MoveTables, pos, move: int, in_check: bool) -> bool:
     return not exposes(t, pos.board, frm, to, ksq, pos.side ^ 1, in_check)
 
 
+def in_check(t: MoveTables, pos) -> bool:
+    """Whether the side to move's general in ``pos`` is attacked (none is, once captured): a
+    module function over ``t``'s tables, so that the search's check test, at every node, runs
+    compiled with a typed position."""
+    us = pos.side
+    ksq = pos.kings[us]
+    return ksq >= 0 and attacked_by_movers(
+        t.rook_rays, t.horse_attackers, t.soldier_attackers, True, pos.board, ksq, us ^ 1
+    )
+
+
 def zone_marks(tables, ksq: int) -> bytes:
     """Per square, its mark in the check zone of a general on ``ksq`` (``tables``: a
     `board.Tables`): the index plus one of the general's rook ray it lies on, `HORSE_LEG` for a
@@ -262,7 +273,6 @@ def make_movegen(tables, attacks) -> SimpleNamespace:
     size = tables.geometry.size
 
     rook_rays, horse_attackers, soldier_attackers = attacks.movers
-    general_attacked = attacks.general_attacked
     t = MoveTables(
         plain=move_rows(size),
         rook_rays=rook_rays,
@@ -284,10 +294,6 @@ def make_movegen(tables, attacks) -> SimpleNamespace:
         """The legal moves of the side to move's piece on ``frm``, in `legal_moves`'s order."""
         return legal_moves(pos, origin=frm)
 
-    def is_check(pos) -> bool:
-        ksq = pos.kings[pos.side]
-        return ksq >= 0 and general_attacked(pos.board, ksq, pos.side ^ 1)
-
     return SimpleNamespace(
         pseudo_legal_moves=pseudo_legal_moves,
         legal_moves=legal_moves,
@@ -295,5 +301,5 @@ def make_movegen(tables, attacks) -> SimpleNamespace:
         legal_captures=partial(legal_of, t, quiets=False),
         origin_legal_moves=origin_legal_moves,
         candidate_is_legal=partial(candidate_legal, t),
-        is_check=is_check,
+        is_check=partial(in_check, t),
     )
