@@ -26,6 +26,6 @@ cpdef bint castling_open(MoveTables t, bytearray board, empty, safe, int them, b
                side_captures=list, step=int, frm=int, kind=int, start=int, to=int, p=int,
                PAWN=int, KING=int, king=int, bit=int, flag=int, double=list, promotes=list,
                captures=list, ray=bytes, targets=bytes, leaps=list, rays=list, piece_leaps=list,
-               piece_rays=list, plain=list, row=list, ep=int, pins=dict, evasion=set, leaps_by_color=tuple,
-               slides_by_color=tuple, restricted=bint)
+               piece_rays=list, plain=list, row=list, ep=int, pins=dict, evasion=set,
+               leaps_by_color=tuple, slides_by_color=tuple, restricted=bint)
 cpdef list generate_moves(MoveTables t, Position pos, bint pseudo=*, bint quiets=*, origin=*)

@@ -13,8 +13,8 @@ cdef class MoveTables:
     cdef public tuple soldier_attackers
 
 @cython.locals(board=bytearray, us=int, them=int, moves=list, plain=list, row=list, frm=int,
-               kind=int, to=int, p=int, screened=bint, leg=int, eye=int, ray=bytes, steps=bytes, rook_rays=list,
-               horse_moves=list)
+               kind=int, to=int, p=int, screened=bint, leg=int, eye=int, ray=bytes, steps=bytes,
+               rook_rays=list, horse_moves=list)
 cpdef list pseudo_moves(MoveTables t, Position pos, bint quiets=*, origin=*)
 
 # a C constant: in the compiled kernel Python cannot import it (`zone_marks` gives the marks)
@@ -31,8 +31,8 @@ cpdef bint opened(MoveTables t, bytearray board, int frm, int to, int ksq, int t
 cpdef bint exposes(MoveTables t, bytearray board, int frm, int to, int ksq, int them,
                    bint in_check)
 
-@cython.locals(board=bytearray, us=int, them=int, ksq=int, in_check=bint, legal=list, move=int, listed=object,
-               frm=int, to=int, zone=bytes)
+@cython.locals(board=bytearray, us=int, them=int, ksq=int, in_check=bint, legal=list, move=int,
+               listed=object, frm=int, to=int, zone=bytes)
 cpdef list legal_of(MoveTables t, Position pos, bint quiets=*, origin=*)
 
 @cython.locals(us=int, ksq=int)
