@@ -36,7 +36,7 @@ cpdef bint exposes(MoveTables t, bytearray board, int frm, int to, int ksq, int 
 cpdef list legal_of(MoveTables t, Position pos, bint quiets=*, origin=*)
 
 @cython.locals(us=int, ksq=int)
-cpdef bint in_check(MoveTables t, Position pos)
+cpdef bint is_check(MoveTables t, Position pos)
 
 @cython.locals(ksq=int, frm=int, to=int, zone=bytes)
 cpdef bint candidate_legal(MoveTables t, Position pos, int move, bint in_check)

@@ -201,6 +201,17 @@ def exposes(
     return exposed
 
 
+def is_check(t: MoveTables, pos) -> bool:
+    """Whether the side to move's general in ``pos`` is attacked (none is, once captured): a
+    module function over ``t``'s tables, so that the search's check test, at every node, runs
+    compiled with a typed position (and `legal_of` asks it too)."""
+    us = pos.side
+    ksq = pos.kings[us]
+    return ksq >= 0 and attacked_by_movers(
+        t.rook_rays, t.horse_attackers, t.soldier_attackers, True, pos.board, ksq, us ^ 1
+    )
+
+
 def legal_of(t: MoveTables, pos, quiets: bool = True, origin: int | None = None) -> list[int]:
     """All legal moves of the side to move in ``pos`` (``quiets`` and ``origin`` as
     `pseudo_moves` takes them)."""
@@ -210,9 +221,7 @@ def legal_of(t: MoveTables, pos, quiets: bool = True, origin: int | None = None)
     ksq = pos.kings[us]
     if ksq < 0:  # the general was captured (from a FEN with the opponent in check)
         return pseudo_moves(t, pos, quiets, origin)
-    in_check = attacked_by_movers(
-        t.rook_rays, t.horse_attackers, t.soldier_attackers, True, board, ksq, them
-    )
+    in_check = is_check(t, pos)
     zone = t.check_zone[ksq]
     legal = []
     for listed in pseudo_moves(t, pos, quiets, origin):
@@ -239,17 +248,6 @@ def candidate_legal(t: MoveTables, pos, move: int, in_check: bool) -> bool:
     if not in_check and frm != ksq and not zone[frm] and not zone[to]:
         return True
     return not exposes(t, pos.board, frm, to, ksq, pos.side ^ 1, in_check)
-
-
-def in_check(t: MoveTables, pos) -> bool:
-    """Whether the side to move's general in ``pos`` is attacked (none is, once captured): a
-    module function over ``t``'s tables, so that the search's check test, at every node, runs
-    compiled with a typed position."""
-    us = pos.side
-    ksq = pos.kings[us]
-    return ksq >= 0 and attacked_by_movers(
-        t.rook_rays, t.horse_attackers, t.soldier_attackers, True, pos.board, ksq, us ^ 1
-    )
 
 
 def zone_marks(tables, ksq: int) -> bytes:
@@ -301,5 +299,5 @@ def make_movegen(tables, attacks) -> SimpleNamespace:
         legal_captures=partial(legal_of, t, quiets=False),
         origin_legal_moves=origin_legal_moves,
         candidate_is_legal=partial(candidate_legal, t),
-        is_check=partial(in_check, t),
+        is_check=partial(is_check, t),
     )
