@@ -32,6 +32,8 @@ cdef class Position:
     cdef public object _side_capture_victim
     cdef public object _promotion_origin
     cdef public object _royal
+    cdef public list _exchange_values, _exchange_lines
+    cdef public object _attackers
 
     @cython.locals(board=bytearray, frm=int, to=int, piece=int, captured=int, side=int,
                    h=cython.ulonglong, keys=cython.ulonglong[::1], base=int, psq=list, pp=list,

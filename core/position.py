@@ -101,6 +101,9 @@ class Position:
         "_side_capture_victim",
         "_promotion_origin",
         "_royal",
+        "_exchange_values",
+        "_exchange_lines",
+        "_attackers",
     )
 
     def __init__(
@@ -136,6 +139,9 @@ class Position:
         self._side_capture_victim = variant.side_capture_victim
         self._promotion_origin = variant.promotion_origin
         self._royal = royal = variant.royal_pieces
+        self._exchange_values = variant.exchange_values  # what `core.see` reads per exchange
+        self._exchange_lines = variant.exchange_lines
+        self._attackers = variant.attackers
         self.kings = [
             next((sq for sq, p in enumerate(cells) if p == royal[color]), -1) for color in (0, 1)
         ]

@@ -8,9 +8,16 @@ from xqchess.core.tt cimport TranspositionTable
 cdef int SIDE_CAPTURE, KIND_MASK, EXACT, LOWER, UPPER
 cdef int SQUARE_BITS, SQUARE_MASK, SPECIAL_SHIFT, PROMOTION_SHIFT, PROMOTION_MASK
 
+cdef class SearchStats:
+    cdef public long long nodes, qnodes, tt_hits, beta_cutoffs, first_move_cutoffs
+    cdef public long long cutoff_index_sum, guard_prunes, expanded, branching_sum
+    cdef public int seldepth
+    cdef public object cutoff_first_by
+
 cdef class Searcher:
     cdef dict __dict__
-    cdef public object orderer, config, capture_key, evaluate, evaluate_within, stats
+    cdef public object orderer, config, capture_key, evaluate, evaluate_within
+    cdef public SearchStats stats
     cdef public TranspositionTable tt
     cdef public Position pos
     cdef public object variant, rule_result, next_check, node_limit, root_excluded

@@ -62,18 +62,17 @@ def exchange_lines(geometry: Geometry) -> list[bytes]:
 def see(pos: Position, move: int) -> int:
     """Material won (positive) or lost by ``move`` and the best exchange that follows on its
     target square. Pins are not considered. The capture of a royal piece ends the exchange."""
-    variant = pos.variant
-    value = variant.exchange_values
-    attackers = variant.attackers
+    value = pos._exchange_values  # the variant's tables, as the position holds them
+    attackers = pos._attackers
     board = pos.board
     frm, to = move & SQUARE_MASK, move >> SQUARE_BITS & SQUARE_MASK
-    lines = variant.exchange_lines[to]
+    lines = pos._exchange_lines[to]
     mover = board[frm]
     original_target = board[to]
     victim_sq = -1
     victim = 0
     if move >> SPECIAL_SHIFT == SIDE_CAPTURE:
-        files = variant.geometry.files
+        files = pos.variant.geometry.files
         victim_sq = frm - frm % files + to % files
         victim = board[victim_sq]
         first = value[victim]

@@ -273,6 +273,10 @@ class Variant:
         pseudo-legal moves."""
         return self.legal_moves(pos) if quiets else self.legal_captures(pos)
 
+    #: whether every move `candidate_moves` lists is legal (so by default), so that staged
+    #: picking need not ask `candidate_is_legal` of each move it reaches
+    candidates_are_legal: bool = True
+
     def candidate_is_legal(self, pos: Position, move: int, in_check: bool) -> bool:
         """Whether ``move``, one of `candidate_moves`, is legal (``in_check``: whether the side
         to move is in check, which the caller knows)."""

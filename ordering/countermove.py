@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from xqchess.core.moves import SQUARE_BITS, SQUARE_MASK, is_quiet
 from xqchess.core.pieces import PIECE_CODES
-from xqchess.ordering.heuristic import Heuristic
+from xqchess.ordering.heuristic import Heuristic, marked
 
 INDEXES = ("fromto", "pieceto")
 
@@ -41,7 +41,7 @@ class Countermove(Heuristic):
         if not node.prev_move:
             return [0] * len(moves)
         counter = self.table[node.side][self._key(node.pos, node.prev_move)]
-        return [1 if move == counter else 0 for move in moves]
+        return marked(moves, counter)
 
     def on_cutoff(self, pos, move, prev_move, depth, ply, side):
         if prev_move and is_quiet(pos, move):

@@ -6,15 +6,14 @@ What it is worth, measured: docs/lab.md (each heuristic alone).
 
 from __future__ import annotations
 
-from xqchess.ordering.heuristic import Heuristic
+from xqchess.ordering.heuristic import Heuristic, marked
 
 
 class HashMove(Heuristic):
     name = "hash"
 
     def score(self, node, moves):
-        hash_move = node.hash_move
-        return [1 if move == hash_move else 0 for move in moves]
+        return marked(moves, node.hash_move)
 
     def first_move(self, node):
         return node.hash_move

@@ -9,6 +9,15 @@ from xqchess.core.search import Node
 from xqchess.core.variant import Variant
 
 
+def marked(moves: list[int], move: int) -> list[int]:
+    """Per move of ``moves``: 1 where it is ``move``, else 0 (the scores of a heuristic that
+    names one move; a module function, which the compiled kernel types, kernel.py)."""
+    scores = []
+    for candidate in moves:
+        scores.append(1 if candidate == move else 0)
+    return scores
+
+
 class Heuristic:
     """Scores moves at a node (higher first) and may learn from cutoffs.
 

@@ -32,6 +32,16 @@ RULES = ("one", "depth2", "gravity", SEED)
 GRAVITY_LIMIT = 16384
 
 
+def table_scores(table: list[int], base: int, squares: int, moves: list[int]) -> list[int]:
+    """Per move of ``moves``: its entry in a from-to ``table`` of ``squares`` by ``squares``
+    starting at ``base`` (a module function, which the compiled kernel types, kernel.py)."""
+    scores = []
+    for move in moves:
+        frm, to = move & SQUARE_MASK, move >> SQUARE_BITS & SQUARE_MASK
+        scores.append(table[base + frm * squares + to])
+    return scores
+
+
 class History(Heuristic):
     name = "history"
 
@@ -54,11 +64,8 @@ class History(Heuristic):
 
     def score(self, node, moves):
         n, table = self.squares, self.table
-        base = 0 if self.as_seed else node.side * n  # `_index` written out: no call per move
-        return [
-            table[(base + (move & SQUARE_MASK)) * n + (move >> SQUARE_BITS & SQUARE_MASK)]
-            for move in moves
-        ]
+        base = 0 if self.as_seed else node.side * n * n  # `_index`, once per node
+        return table_scores(table, base, n, moves)
 
     def on_cutoff(self, pos, move, prev_move, depth, ply, side):
         if not self.as_seed and not is_quiet(pos, move):

@@ -31,6 +31,15 @@ from xqchess.ordering.heuristic import Heuristic
 FROM_TO_MASK = (1 << 2 * SQUARE_BITS) - 1
 
 
+def slot_scores(moves: list[int], first: int, second: int) -> list[int]:
+    """Per move of ``moves``: 2 where it is the ``first`` killer, 1 the ``second``, else 0 (a
+    module function, which the compiled kernel types, kernel.py)."""
+    scores = []
+    for move in moves:
+        scores.append(2 if move == first else 1 if move == second else 0)
+    return scores
+
+
 class Killers(Heuristic):
     name = "killer"
 
@@ -43,7 +52,7 @@ class Killers(Heuristic):
 
     def score(self, node, moves):
         first, second = self.slots[node.ply]
-        return [2 if move == first else 1 if move == second else 0 for move in moves]
+        return slot_scores(moves, first, second)
 
     def on_cutoff(self, pos, move, prev_move, depth, ply, side):
         if not is_quiet(pos, move):

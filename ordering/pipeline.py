@@ -103,7 +103,7 @@ class Pipeline:
     def _stages(self, node: Node) -> Iterator[int]:
         pos = node.pos
         variant = pos.variant
-        candidate_is_legal = variant.candidate_is_legal
+        candidate_is_legal = None if variant.candidates_are_legal else variant.candidate_is_legal
         in_check = node.in_check
         tried = []
         first = self.first_stage.first_move(node) if self.first_stage else 0
@@ -122,7 +122,11 @@ class Pipeline:
                 key=keys.__getitem__,
                 reverse=True,
             )
-            legal = (i for i in ranking if candidate_is_legal(pos, captures[i], in_check))
+            legal = (
+                iter(ranking)
+                if candidate_is_legal is None
+                else (i for i in ranking if candidate_is_legal(pos, captures[i], in_check))
+            )
             leading = list(islice(legal, 2))
             if leading and not tried:
                 # the second move is the next capture of this stage, or one scoring at most
@@ -138,7 +142,11 @@ class Pipeline:
         rest = [m for m in candidates if m not in tried] if tried else candidates
         keys = self._keys(node, rest)
         ranking = sorted(range(len(rest)), key=keys.__getitem__, reverse=True)
-        legal = (i for i in ranking if candidate_is_legal(pos, rest[i], in_check))
+        legal = (
+            iter(ranking)
+            if candidate_is_legal is None
+            else (i for i in ranking if candidate_is_legal(pos, rest[i], in_check))
+        )
         leading = list(islice(legal, 2))
         if not tried:
             node.order_keys = [keys[i] for i in leading]

@@ -12,7 +12,27 @@ from __future__ import annotations
 
 from xqchess.core.moves import SIDE_CAPTURE, SPECIAL_SHIFT, SQUARE_BITS, SQUARE_MASK
 from xqchess.core.see import see
+from xqchess.core.position import Position
 from xqchess.ordering.heuristic import Heuristic
+
+
+def exchange_scores(pos: Position, moves: list[int], known: dict[int, int]) -> list[int]:
+    """Per move of ``moves``: a capture's exchange score, 2 * SEE + 1 when it wins or trades
+    evenly and 2 * SEE when it loses (taken from ``known`` and kept there), else 0 (a module
+    function, which the compiled kernel types, kernel.py)."""
+    board = pos.board
+    scores = []
+    for move in moves:
+        # `core.moves.is_capture` written out: no call per move
+        if board[move >> SQUARE_BITS & SQUARE_MASK] or move >> SPECIAL_SHIFT == SIDE_CAPTURE:
+            score = known.get(move)
+            if score is None:
+                gain = see(pos, move)
+                score = known[move] = 2 * gain + 1 if gain >= 0 else 2 * gain
+            scores.append(score)
+        else:
+            scores.append(0)
+    return scores
 
 
 class StaticExchange(Heuristic):
@@ -20,22 +40,9 @@ class StaticExchange(Heuristic):
     quiet_ceiling = 0  # winning captures and even trades above the quiet moves' 0
 
     def score(self, node, moves):
-        pos = node.pos
-        board = pos.board
         # each capture's score kept for the node: staged picking scores the captures that
         # lose material again with the quiet moves
         known = node.cache.get(self.name)
         if known is None:
             known = node.cache[self.name] = {}
-        scores = []
-        for move in moves:
-            # `core.moves.is_capture` written out: no call per move
-            if board[move >> SQUARE_BITS & SQUARE_MASK] or move >> SPECIAL_SHIFT == SIDE_CAPTURE:
-                score = known.get(move)
-                if score is None:
-                    gain = see(pos, move)
-                    score = known[move] = 2 * gain + 1 if gain >= 0 else 2 * gain
-                scores.append(score)
-            else:
-                scores.append(0)
-        return scores
+        return exchange_scores(node.pos, moves, known)
