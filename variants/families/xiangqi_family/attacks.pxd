@@ -11,7 +11,8 @@ cpdef bint attacked_by_movers(list rook_rays, list horse_attackers, tuple soldie
                               bint facing, bytearray board, int sq, int by_color)
 
 @cython.locals(base=int, chariot=int, cannon=int, horse=int, elephant=int, found=list, p=int,
-               s=int, screened=bint, ray=list)
+               s=int, leg=int, eye=int, screened=bint, ray=bytes, steps=bytes, soldier=int,
+               advisor=int, general=int)
 cpdef list attackers_of(list rook_rays, list horse_attackers, tuple elephant_moves,
                         tuple soldier_attackers, tuple advisor_steps, tuple general_steps,
                         bytearray board, int sq, int by_color)

@@ -99,13 +99,25 @@ def attackers_of(
                     found.append(s)
                 screened = True
     horse, elephant = HORSE | base, ELEPHANT | base
-    found += [s for s, leg in horse_attackers[sq] if board[s] == horse and not board[leg]]
-    found += [
-        s for s, eye in elephant_moves[by_color][sq] if board[s] == elephant and not board[eye]
-    ]
-    found += [s for s in soldier_attackers[by_color][sq] if board[s] == SOLDIER | base]
-    found += [s for s in advisor_steps[by_color][sq] if board[s] == ADVISOR | base]
-    found += [s for s in general_steps[by_color][sq] if board[s] == GENERAL | base]
+    for s, leg in horse_attackers[sq]:
+        if board[s] == horse and not board[leg]:
+            found.append(s)
+    for s, eye in elephant_moves[by_color][sq]:
+        if board[s] == elephant and not board[eye]:
+            found.append(s)
+    soldier, advisor, general = SOLDIER | base, ADVISOR | base, GENERAL | base
+    steps = soldier_attackers[by_color][sq]
+    for s in steps:
+        if board[s] == soldier:
+            found.append(s)
+    steps = advisor_steps[by_color][sq]
+    for s in steps:
+        if board[s] == advisor:
+            found.append(s)
+    steps = general_steps[by_color][sq]
+    for s in steps:
+        if board[s] == general:
+            found.append(s)
     return found
 
 
@@ -263,12 +275,12 @@ def make_attacks(tables: Tables) -> SimpleNamespace:
         attacked=attacked,
         attackers=partial(
             attackers_of,
-            ROOK_RAYS,
+            movers[0],
             HORSE_ATTACKERS,
             ELEPHANT_MOVES,
-            SOLDIER_ATTACKERS,
-            ADVISOR_STEPS,
-            GENERAL_STEPS,
+            movers[2],
+            tuple(bytes_table(table) for table in ADVISOR_STEPS),
+            tuple(bytes_table(table) for table in GENERAL_STEPS),
         ),
         all_attackers=all_attackers,
         generals_facing=generals_facing,
