@@ -33,7 +33,8 @@ cdef class Position:
     cdef public object _promotion_origin
     cdef public object _royal
     cdef public list _exchange_values, _exchange_lines
-    cdef public object _attackers
+    cdef public object _attackers, _legal_moves, _is_check
+    cdef public list _kind_values
 
     @cython.locals(board=bytearray, frm=int, to=int, piece=int, captured=int, side=int,
                    h=cython.ulonglong, keys=cython.ulonglong[::1], base=int, psq=list, pp=list,

@@ -104,6 +104,9 @@ class Position:
         "_exchange_values",
         "_exchange_lines",
         "_attackers",
+        "_kind_values",
+        "_legal_moves",
+        "_is_check",
     )
 
     def __init__(
@@ -142,6 +145,9 @@ class Position:
         self._exchange_values = variant.exchange_values  # what `core.see` reads per exchange
         self._exchange_lines = variant.exchange_lines
         self._attackers = variant.attackers
+        self._kind_values = variant.kind_values  # what the search's capture keys read
+        self._legal_moves = variant.legal_moves  # the variant's rules, bound once
+        self._is_check = variant.is_check
         self.kings = [
             next((sq for sq, p in enumerate(cells) if p == royal[color]), -1) for color in (0, 1)
         ]
@@ -362,10 +368,10 @@ class Position:
         """The legal moves, in the kernel's generation order: a function of the position alone
         (pieces walked by ascending origin square, each piece's moves in its tables' order),
         never of how the position was reached, so that searches are reproducible."""
-        return self.variant.legal_moves(self)
+        return self._legal_moves(self)
 
     def is_check(self) -> bool:
-        return self.variant.is_check(self)
+        return self._is_check(self)
 
     def squares_of(self, side: int) -> list[int]:
         """The squares of ``side``'s pieces in ascending order: where move generation walks

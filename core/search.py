@@ -835,7 +835,7 @@ class Searcher:
                     moves = [m for m in moves if see(pos, m) >= 0]
             capture_key = self.capture_key
             moves.sort(key=partial(capture_key, pos), reverse=True)
-        values = self.variant.piece_values
+        values = pos._kind_values
         board = pos.board
         for move in moves:
             if pruned:
@@ -866,8 +866,7 @@ class Searcher:
 def victim_first(pos: Position, move: int) -> int:
     """MVV-LVA: the captured piece's value, then the capturer's cheapness; promotions count
     the promoted piece's value."""
-    variant = pos.variant
-    values = variant.piece_values
+    values = pos._kind_values
     board = pos.board
     gain = _gain(pos, move, values)
     return 16 * gain - values[board[move & SQUARE_MASK] & KIND_MASK] if gain else 0

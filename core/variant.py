@@ -215,6 +215,8 @@ class Variant:
         self.piece_square = piece_square_table(self)
         self.exchange_values = exchange_values(self)
         self.exchange_lines = exchange_lines(self.geometry)
+        #: per kind code, its ``piece_values`` value (0 for none): a list the search indexes
+        self.kind_values = [self.piece_values.get(kind, 0) for kind in range(KIND_MASK + 1)]
         self.letter_pieces = {letter: piece for piece, letter in self.piece_letters.items()}
         self.letter_pieces.update(self.letter_aliases)
         #: the start position's phase: the tapered evaluation's middlegame
