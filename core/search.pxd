@@ -20,7 +20,7 @@ cdef class Searcher:
     cdef public SearchStats stats
     cdef public TranspositionTable tt
     cdef public Position pos
-    cdef public object variant, rule_result, next_check, node_limit, root_excluded
+    cdef public object variant, rule_result, rule_draw, next_check, node_limit, root_excluded
     cdef public object root_restricted
     cdef public list nodes_per_ply, pv_table, checks
     cdef public bint stop_requested

@@ -382,6 +382,7 @@ class Searcher:
         self.pos = pos
         self.variant = variant = pos.variant
         self.rule_result = variant.rule_result
+        self.rule_draw = variant.rule_draw
         self._read_switches()
         values = variant.piece_values
         royal_kinds = {piece & KIND_MASK for piece in variant.royal_pieces}
@@ -620,7 +621,7 @@ class Searcher:
         self.checks.append(in_check)
         try:
             if ply:
-                if self.variant.rule_draw(pos):
+                if self.rule_draw(pos):
                     return 0
                 if pos.halfmove >= 4:  # a repetition takes four reversible plies at least
                     repeated = self._repetition_score(ply)

@@ -9,6 +9,6 @@ cdef int SQUARE_BITS, SQUARE_MASK
 @cython.locals(value=list, board=bytearray, frm=int, to=int, lines=bytes, mover=int,
                original_target=int, victim_sq=int, victim=int, files=int, first=int,
                on_target=int, promotion=int, side=int, listed=list, left=list, recapturers=list,
-               gain=list, last=int, candidates=list, attacker_sq=int, cheapest=int, sq=int,
+               gain=list, answers=list, last=int, candidates=list, attacker_sq=int, cheapest=int, sq=int,
                captured=int, piece=int, i=int)
 cpdef int see(Position pos, int move)

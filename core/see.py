@@ -87,37 +87,40 @@ def see(pos: Position, move: int) -> int:
     board[frm] = 0
     board[to] = on_target
     side = (mover >> COLOR_SHIFT) ^ 1
-    listed: list[list[int] | None] = [None, None]  # each side's attackers, when first needed
     left = []  # the squares the recapturers came from, emptied until the board is restored
     recapturers = []  # the pieces that stood there
     gain = [first]
-    last = first
-    while True:
-        candidates = listed[side]
-        if candidates is None:
-            candidates = listed[side] = attackers(board, to, side)
-        if not candidates:
-            break
-        attacker_sq = candidates[0]
-        cheapest = value[board[attacker_sq]]
-        for sq in candidates:
-            if value[board[sq]] < cheapest:
-                attacker_sq, cheapest = sq, value[board[sq]]
-        captured = value[on_target]
-        last = captured - last
-        gain.append(last)
-        if captured >= ROYAL_VALUE:
-            break  # the royal piece is taken: nothing after it counts
-        on_target = board[attacker_sq]
-        board[attacker_sq] = 0
-        board[to] = on_target
-        left.append(attacker_sq)
-        recapturers.append(on_target)
-        if lines[attacker_sq]:
-            listed = [None, None]
-        else:
-            candidates.remove(attacker_sq)
-        side ^= 1
+    answers = attackers(board, to, side)
+    if answers:  # (else nothing recaptures: the move wins what it takes)
+        listed: list[list[int] | None] = [None, None]  # each side's attackers, when needed
+        listed[side] = answers
+        last = first
+        while True:
+            candidates = listed[side]
+            if candidates is None:
+                candidates = listed[side] = attackers(board, to, side)
+            if not candidates:
+                break
+            attacker_sq = candidates[0]
+            cheapest = value[board[attacker_sq]]
+            for sq in candidates:
+                if value[board[sq]] < cheapest:
+                    attacker_sq, cheapest = sq, value[board[sq]]
+            captured = value[on_target]
+            last = captured - last
+            gain.append(last)
+            if captured >= ROYAL_VALUE:
+                break  # the royal piece is taken: nothing after it counts
+            on_target = board[attacker_sq]
+            board[attacker_sq] = 0
+            board[to] = on_target
+            left.append(attacker_sq)
+            recapturers.append(on_target)
+            if lines[attacker_sq]:
+                listed[0] = listed[1] = None
+            else:
+                candidates.remove(attacker_sq)
+            side ^= 1
     # the board as it was: the recapturers back on their squares, then the move taken back
     for sq, piece in zip(left, recapturers):
         board[sq] = piece
