@@ -10,5 +10,5 @@ cdef int SQUARE_BITS, SQUARE_MASK
                original_target=int, victim_sq=int, victim=int, files=int, first=int,
                on_target=int, promotion=int, side=int, listed=list, left=list, recapturers=list,
                gain=list, answers=list, last=int, candidates=list, attacker_sq=int, cheapest=int, sq=int,
-               captured=int, piece=int, i=int)
+               captured=int, piece=int, i=int, result=int, stop=int)
 cpdef int see(Position pos, int move)

@@ -128,9 +128,11 @@ def see(pos: Position, move: int) -> int:
     board[frm] = mover
     if victim_sq >= 0:
         board[victim_sq] = victim
-    # each capturer may stop instead: the gain is the lesser of stopping and being answered
-    # (no max() call: a builtin call costs Python more than the comparison)
-    for i in range(len(gain) - 1, 0, -1):
-        if -gain[i] < gain[i - 1]:
-            gain[i - 1] = -gain[i]
-    return gain[0]
+    # each capturer may stop instead: from the last capture back, the gain is the lesser of
+    # stopping and being answered (no min() call: a builtin call costs Python more than the
+    # comparison)
+    result = gain[len(gain) - 1]
+    for i in range(len(gain) - 2, -1, -1):
+        stop = gain[i]
+        result = stop if stop < -result else -result
+    return result
