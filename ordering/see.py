@@ -11,8 +11,8 @@ docs/lab.md (each heuristic alone).
 from __future__ import annotations
 
 from xqchess.core.moves import SIDE_CAPTURE, SPECIAL_SHIFT, SQUARE_BITS, SQUARE_MASK
-from xqchess.core.see import see
 from xqchess.core.position import Position
+from xqchess.core.see import see
 from xqchess.ordering.heuristic import Heuristic
 
 
