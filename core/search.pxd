@@ -20,9 +20,10 @@ cdef class Searcher:
     cdef public SearchStats stats
     cdef public TranspositionTable tt
     cdef public Position pos
-    cdef public object variant, rule_result, rule_draw, next_check, node_limit, root_excluded
+    cdef public object variant, rule_result, rule_draw, node_limit, root_excluded
     cdef public object root_restricted
     cdef public list nodes_per_ply, pv_table, checks
+    cdef public long long next_check
     cdef public bint stop_requested
     cdef public bint check_extension, null_move, staged, futility, pvs, lmr
     cdef public bint quiescence_evasions, quiescence_promotions
