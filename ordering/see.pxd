@@ -1,5 +1,6 @@
 # C types for see.py, compiled by Cython in pure-Python mode (setup.py, kernel.py): the .py
-# stays the source; this file only declares types. The imported constants become C ints.
+# stays the source; this file only declares types. The imported constants become C ints;
+# the moves stay untyped: any sequence, as in pure Python.
 cimport cython
 from xqchess.core.position cimport Position
 from xqchess.core.see cimport see
@@ -7,4 +8,4 @@ from xqchess.core.see cimport see
 cdef int SIDE_CAPTURE, SPECIAL_SHIFT, SQUARE_BITS, SQUARE_MASK
 
 @cython.locals(board=bytearray, scores=list, move=cython.longlong, gain=int)
-cpdef list exchange_scores(Position pos, list moves, dict known)
+cpdef list exchange_scores(Position pos, moves, dict known)

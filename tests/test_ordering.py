@@ -327,3 +327,22 @@ def test_guard_pruning_is_off_without_a_frontier():
         variant.position(default_suite("chess").positions[0].fen), Limits(depth=3)
     )
     assert result.stats.guard_prunes == 0
+
+
+@pytest.mark.parametrize("variant_name", VARIANTS)
+def test_the_default_heuristics_score_any_sequence_of_moves_alike(variant_name):
+    """The compiled kernel types the per-move score loops (`marked`, `slot_scores`,
+    `table_scores`, `exchange_scores`) but not their moves: a tuple scores as the list does,
+    in both kernels."""
+    variant = get_variant(variant_name)
+    pipeline = build_pipeline(DEFAULT_SPEC, variant)
+    pos = variant.position(default_suite(variant_name).positions[1].fen)
+    moves = pos.legal_moves()
+    quiet = next(m for m in moves if is_quiet(pos, m))
+    node = node_at(pos, hash_move=moves[-1], prev_move=moves[0])
+    for heuristic in pipeline.heuristics:
+        heuristic.on_cutoff(pos, quiet, node.prev_move, 3, node.ply, pos.side)
+        scores = heuristic.score(node, moves)
+        assert heuristic.score(node, tuple(moves)) == scores, heuristic.name
+        scored = heuristic.name != "see" or any(is_capture(pos, m) for m in moves)
+        assert len(scores) == len(moves) and any(scores) == scored, heuristic.name
