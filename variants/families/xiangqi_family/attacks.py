@@ -193,13 +193,14 @@ def make_attacks(tables: Tables) -> SimpleNamespace:
     STEP_ATTACKERS = tables.step_attackers
     ELEPHANT_ATTACKERS = tables.elephant_attackers
     file_of, between = geometry.file_of, geometry.between
-    #: `attacked_by_movers`' tables, its rays and soldier squares as bytes (squares are below
+    #: the rays and the soldier, advisor and general squares as bytes (squares are below
     #: 128), which the compiled kernel walks as C chars
-    movers = (
-        bytes_rays(ROOK_RAYS),
-        HORSE_ATTACKERS,
-        tuple(bytes_table(table) for table in SOLDIER_ATTACKERS),
-    )
+    rook_rays = bytes_rays(ROOK_RAYS)
+    soldier_squares = tuple(bytes_table(table) for table in SOLDIER_ATTACKERS)
+    advisor_squares = tuple(bytes_table(table) for table in ADVISOR_STEPS)
+    general_squares = tuple(bytes_table(table) for table in GENERAL_STEPS)
+    #: `attacked_by_movers`' tables
+    movers = (rook_rays, HORSE_ATTACKERS, soldier_squares)
     #: whether the general on a square is attacked by a color: by a chariot, a cannon over one
     #: screen, a horse with a free leg, a soldier, or the other general on an open file
     general_attacked = partial(attacked_by_movers, *movers, True)
@@ -275,12 +276,12 @@ def make_attacks(tables: Tables) -> SimpleNamespace:
         attacked=attacked,
         attackers=partial(
             attackers_of,
-            movers[0],
+            rook_rays,
             HORSE_ATTACKERS,
             ELEPHANT_MOVES,
-            movers[2],
-            tuple(bytes_table(table) for table in ADVISOR_STEPS),
-            tuple(bytes_table(table) for table in GENERAL_STEPS),
+            soldier_squares,
+            advisor_squares,
+            general_squares,
         ),
         all_attackers=all_attackers,
         generals_facing=generals_facing,
