@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import gc
 import threading
+import time
 from collections.abc import Callable
+from dataclasses import replace
 
 from xqchess.core.errors import XQChessError
 from xqchess.core.evaluation import EVALUATIONS, selected_terms
@@ -201,13 +203,16 @@ class Engine:
     ) -> None:
         """Start searching a copy of the position in the background; the callbacks get the
         searcher, whose ``pos`` is that copy (as it was at the root when ``on_done`` runs).
-        The garbage collector stays paused until ``on_done`` has returned: the collection that
+        The clock starts here (`Limits.started`), so that starting the search's thread counts
+        against the search's time. The garbage collector stays paused until ``on_done`` has
+        returned: the collection that
         the search put off (`Searcher.search`) runs after the best move is out, not between
         the search's deadline and the answer (about 2-7 ms after each xiangqi search)."""
+        started = time.perf_counter()  # the clock runs from here, thread start included
         self.stop()
         searcher = self.ensure_searcher()
         searcher.stop_requested = False
-        self.limits = limits
+        self.limits = limits = replace(limits, started=started)
         root = self.pos.copy()
 
         def run() -> None:

@@ -201,6 +201,9 @@ class Limits:
     #: UCI ``go mate N``: deepen until a mate in at most this many moves is proven for the side
     #: to move, however deep that takes (reductions may hide a mate at depth 2N - 1)
     mate: int | None = None
+    #: when the clock started (``time.perf_counter()``), if before the search begins: an
+    #: engine sets it on ``go``, so that starting the search's thread counts against the time
+    started: float | None = None
 
     def bounded(self, side: int) -> bool:
         """Whether the search of ``side``'s move will end without a stop request. A mate limit
@@ -391,7 +394,7 @@ class Searcher:
             kind for kind, value in values.items() if value > lowest and kind not in royal_kinds
         }
         self.stats = stats = SearchStats()
-        self.start = time.perf_counter()
+        self.start = time.perf_counter() if limits.started is None else limits.started
         self.soft_deadline, self.hard_deadline = self._deadlines(limits, pos.side)
         self.node_limit = limits.nodes
         self.next_check = min(CLOCK_CHECK_INTERVAL, self.node_limit or CLOCK_CHECK_INTERVAL)

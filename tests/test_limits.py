@@ -292,3 +292,22 @@ def test_the_engine_answers_before_the_garbage_collector_runs(variant_name):
             gc.disable()
     assert seen and seen[-1] == ("done", False)
     assert all(not enabled for _, enabled in seen)
+
+
+def test_the_clock_runs_from_when_the_engine_was_told_to_go():
+    """`Limits.started` before the search begins counts against its time (a search whose
+    move time had run out before it began stops at once, its time reported from the start
+    given), and the engine sets it on ``go`` without changing the caller's limits."""
+    from xqchess.cli.engine import Engine
+
+    variant = get_variant("xiangqi")
+    begun = time.perf_counter()
+    result = searcher(variant).search(variant.position(), Limits(movetime=100, started=begun - 1.0))
+    assert time.perf_counter() - begun < 0.5 and result.time_ms >= 1000 and result.best_move
+    engine = Engine("xiangqi")
+    limits = Limits(movetime=50)
+    before = time.perf_counter()
+    engine.go(limits, lambda iteration, searcher: None, lambda result, searcher: None)
+    engine.finish()
+    assert limits.started is None
+    assert before <= engine.limits.started <= engine.searcher.start + 1e-9
