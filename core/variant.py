@@ -217,6 +217,12 @@ class Variant:
         self.exchange_lines = exchange_lines(self.geometry)
         #: per kind code, its ``piece_values`` value (0 for none): a list the search indexes
         self.kind_values = [self.piece_values.get(kind, 0) for kind in range(KIND_MASK + 1)]
+        #: whether every move `candidate_moves` lists is legal, so that staged picking need not
+        #: ask `candidate_is_legal` of each move it reaches: so unless the game gives its own
+        #: test (derived, never declared, so that a game with a test cannot skip it)
+        self.candidates_are_legal = (
+            getattr(self.candidate_is_legal, "__func__", None) is Variant.candidate_is_legal
+        )
         self.letter_pieces = {letter: piece for piece, letter in self.piece_letters.items()}
         self.letter_pieces.update(self.letter_aliases)
         #: the start position's phase: the tapered evaluation's middlegame
@@ -274,10 +280,6 @@ class Variant:
         legal moves themselves; a game whose legality test costs a probe per move gives its
         pseudo-legal moves."""
         return self.legal_moves(pos) if quiets else self.legal_captures(pos)
-
-    #: whether every move `candidate_moves` lists is legal (so by default), so that staged
-    #: picking need not ask `candidate_is_legal` of each move it reaches
-    candidates_are_legal: bool = True
 
     def candidate_is_legal(self, pos: Position, move: int, in_check: bool) -> bool:
         """Whether ``move``, one of `candidate_moves`, is legal (``in_check``: whether the side

@@ -219,3 +219,16 @@ def test_uci_options_switch_the_playing_search():
         "info string error: LMR must be true or false, got 'yes'",
     ]
     assert engine.switches == expected
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_staged_picking_skips_the_legality_test_only_where_a_game_has_none(name):
+    """`Variant.candidates_are_legal` is derived, not declared: where it holds, the candidate
+    moves are the legal moves in every position of random games; where it does not (xiangqi's
+    pseudo-legal candidates), some candidate in them is illegal and must be tested."""
+    variant = get_variant(name)
+    positions = [random_walk(name, seed, plies) for seed in range(6) for plies in (10, 30, 60)]
+    illegal_candidate = any(
+        set(variant.candidate_moves(pos)) != set(pos.legal_moves()) for pos in positions
+    )
+    assert variant.candidates_are_legal == (not illegal_candidate)

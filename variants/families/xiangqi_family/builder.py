@@ -150,7 +150,6 @@ class XiangqiFamilyVariant(Variant):
         self.origin_legal_moves = movegen.origin_legal_moves
         self.candidate_moves = movegen.pseudo_legal_moves
         self.candidate_is_legal = movegen.candidate_is_legal
-        self.candidates_are_legal = False
         self.is_check = movegen.is_check
         self.reach = faults.reach
         self.movement_fault = faults.movement_fault
