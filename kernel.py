@@ -30,6 +30,7 @@ PACKAGE_ROOT = Path(__file__).resolve().parent
 MODULES = (
     "core/moves",
     "core/evaluation",
+    "core/probe",
     "core/position",
     "core/perft",
     "core/see",
@@ -37,8 +38,10 @@ MODULES = (
     "core/search",
     "variants/families/chess_family/attacks",
     "variants/families/chess_family/movegen",
+    "variants/families/chess_family/rules",
     "variants/families/xiangqi_family/attacks",
     "variants/families/xiangqi_family/movegen",
+    "variants/families/xiangqi_family/rules",
     "ordering/heuristic",
     "ordering/pipeline",
     "ordering/hash_move",

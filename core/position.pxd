@@ -2,6 +2,7 @@
 # .py stays the source; this file only declares types. Position becomes an extension type whose
 # attributes keep their Python names (public); the imported constants become C ints.
 cimport cython
+from xqchess.core.probe cimport AttackProbe
 
 cdef int COMPANION, DOUBLE_STEP, PROMOTION_MASK, PROMOTION_SHIFT, SIDE_CAPTURE, SPECIAL_SHIFT
 cdef int SQUARE_BITS, SQUARE_MASK, COLOR_SHIFT
@@ -33,14 +34,25 @@ cdef class Position:
     cdef public object _promotion_origin
     cdef public object _royal
     cdef public list _exchange_values, _exchange_lines
-    cdef public object _attackers, _legal_moves, _is_check
+    cdef public AttackProbe _attack_probe
+    cdef public object _legal_moves, _is_check, _ep_capture_possible
     cdef public list _kind_values
 
     @cython.locals(board=bytearray, frm=int, to=int, piece=int, captured=int, side=int,
                    h=cython.ulonglong, keys=cython.ulonglong[::1], base=int, psq=list, pp=list,
                    own=set, rights=int, new_rights=int, arrival=cython.longlong,
-                   departure=cython.longlong, taken=cython.longlong)
+                   departure=cython.longlong, taken=cython.longlong, special=int)
     cpdef make(self, int move)
+
+    @cython.locals(board=bytearray, promotion=int, special=int, new_piece=int, victim_sq=int,
+                   victim=int, c_from=int, c_to=int, companion=int, own=set)
+    cdef unsigned long long _make_special(self, int move, int frm, int to, int piece, int side,
+                                          unsigned long long h)
+
+    cdef _open_ep(self, int passed)
+
+    @cython.locals(board=bytearray, special=int, victim_sq=int, c_from=int, c_to=int, own=set)
+    cdef _unmake_special(self, int move, int frm, int to, int side)
 
     @cython.locals(board=bytearray, move=int, frm=int, to=int, piece=int, captured=int, side=int,
                    own=set, hashes=list)

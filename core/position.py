@@ -103,10 +103,11 @@ class Position:
         "_royal",
         "_exchange_values",
         "_exchange_lines",
-        "_attackers",
+        "_attack_probe",
         "_kind_values",
         "_legal_moves",
         "_is_check",
+        "_ep_capture_possible",
     )
 
     def __init__(
@@ -144,10 +145,11 @@ class Position:
         self._royal = royal = variant.royal_pieces
         self._exchange_values = variant.exchange_values  # what `core.see` reads per exchange
         self._exchange_lines = variant.exchange_lines
-        self._attackers = variant.attackers
+        self._attack_probe = variant.attack_probe
         self._kind_values = variant.kind_values  # what the search's capture keys read
         self._legal_moves = variant.legal_moves  # the variant's rules, bound once
         self._is_check = variant.is_check
+        self._ep_capture_possible = variant.ep_capture_possible
         self.kings = [
             next((sq for sq, p in enumerate(cells) if p == royal[color]), -1) for color in (0, 1)
         ]
@@ -232,14 +234,17 @@ class Position:
                 self.rights = new_rights
         if self.kings[side] == frm:
             self.kings[side] = to
-        if move >> PROMOTION_SHIFT:
-            h = self._make_special(move, frm, to, piece, side, h)
+        special = 0
+        if move >> PROMOTION_SHIFT:  # not a plain move
+            special = move >> SPECIAL_SHIFT
+            if special != DOUBLE_STEP:  # a promotion, side capture or companion move
+                h = self._make_special(move, frm, to, piece, side, h)
         self.side = side ^ 1
         if side:
             self.fullmove += 1
         self.hash = h
         self.hashes.append(h)
-        if move >> SPECIAL_SHIFT == DOUBLE_STEP:
+        if special == DOUBLE_STEP:
             self._open_ep((frm + to) >> 1)
 
     def _make_special(self, move: int, frm: int, to: int, piece: int, side: int, h: int) -> int:
@@ -278,7 +283,7 @@ class Position:
         Only a legal side capture makes positions differ, so only then is the square part of the
         position (its FEN and hash), as the repetition rules require.
         """
-        if self.variant.ep_capture_possible(self, passed):
+        if self._ep_capture_possible(self, passed):
             self.ep = passed
             self.hash ^= self._zobrist.ep[passed]
             self.hashes[-1] = self.hash
@@ -308,7 +313,7 @@ class Position:
                 self.kings[side ^ 1] = to
         if self.kings[side] == to:
             self.kings[side] = frm
-        if move >> PROMOTION_SHIFT:
+        if move >> PROMOTION_SHIFT and move >> SPECIAL_SHIFT != DOUBLE_STEP:
             self._unmake_special(move, frm, to, side)
 
     def _unmake_special(self, move: int, frm: int, to: int, side: int) -> None:

@@ -2,11 +2,12 @@
 # stays the source; this file only declares types. The imported constants become C ints.
 cimport cython
 from xqchess.core.position cimport Position
+from xqchess.core.probe cimport AttackProbe
 
 cdef int COLOR_SHIFT, PROMOTION_MASK, PROMOTION_SHIFT, SIDE_CAPTURE, SPECIAL_SHIFT
 cdef int SQUARE_BITS, SQUARE_MASK
 
-@cython.locals(value=list, board=bytearray, frm=int, to=int, lines=bytes, mover=int,
+@cython.locals(probe=AttackProbe, value=list, board=bytearray, frm=int, to=int, lines=bytes, mover=int,
                original_target=int, victim_sq=int, victim=int, files=int, first=int,
                on_target=int, promotion=int, side=int, listed=list, left=list, recapturers=list,
                gain=list, answers=list, last=int, candidates=list, attacker_sq=int, cheapest=int, sq=int,

@@ -1,7 +1,7 @@
 """Static exchange evaluation: the material outcome of the capture sequence a move starts on its
 target square, each side recapturing with its least valuable piece and free to stop.
 
-Generic: attackers come from the variant's ``attackers(board, sq, color)``, listed once per side
+Generic: attackers come from the variant's attackers probe (`core.probe`), listed once per side
 for the exchange (when that side is first to capture) and listed again only when a piece leaves
 a square on one of the eight lines through the target (`exchange_lines`), where it may uncover
 an x-ray attacker behind it, a cannon's screen, or a horse's leg. The exchange is played on the
@@ -63,7 +63,7 @@ def see(pos: Position, move: int) -> int:
     """Material won (positive) or lost by ``move`` and the best exchange that follows on its
     target square. Pins are not considered. The capture of a royal piece ends the exchange."""
     value = pos._exchange_values  # the variant's tables, as the position holds them
-    attackers = pos._attackers
+    probe = pos._attack_probe
     board = pos.board
     frm, to = move & SQUARE_MASK, move >> SQUARE_BITS & SQUARE_MASK
     lines = pos._exchange_lines[to]
@@ -90,7 +90,7 @@ def see(pos: Position, move: int) -> int:
     left = []  # the squares the recapturers came from, emptied until the board is restored
     recapturers = []  # the pieces that stood there
     gain = [first]
-    answers = attackers(board, to, side)
+    answers = probe.attackers(board, to, side)
     if answers:  # (else nothing recaptures: the move wins what it takes)
         listed: list[list[int] | None] = [None, None]  # each side's attackers, when needed
         listed[side] = answers
@@ -98,7 +98,7 @@ def see(pos: Position, move: int) -> int:
         while True:
             candidates = listed[side]
             if candidates is None:
-                candidates = listed[side] = attackers(board, to, side)
+                candidates = listed[side] = probe.attackers(board, to, side)
             if not candidates:
                 break
             attacker_sq = candidates[0]

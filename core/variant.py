@@ -24,6 +24,7 @@ from xqchess.core.legality import royal_exposure
 from xqchess.core.moves import is_capture, move_from, move_promotion
 from xqchess.core.notation import format_coordinates, parse_coordinates
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
+from xqchess.core.probe import AttackProbe, probe_of
 from xqchess.core.see import exchange_lines, exchange_values
 from xqchess.core.zobrist import Zobrist
 
@@ -217,6 +218,7 @@ class Variant:
         self.exchange_lines = exchange_lines(self.geometry)
         #: per kind code, its ``piece_values`` value (0 for none): a list the search indexes
         self.kind_values = [self.piece_values.get(kind, 0) for kind in range(KIND_MASK + 1)]
+        self.attack_probe = probe_of(self)
         #: whether every move `candidate_moves` lists is legal, so that staged picking need not
         #: ask `candidate_is_legal` of each move it reaches: so unless the game gives its own
         #: test (derived, never declared, so that a game with a test cannot skip it)
@@ -334,6 +336,9 @@ class Variant:
     #: `core.position.BOARD`) as it stands (so removing a piece reveals x-ray attackers and
     #: moves cannon screens).
     attackers: Callable[[Board, int, int], list[int]]
+    #: the same probe as an object (`core.probe`), which the kernel's exchange evaluation
+    #: calls: a game family gives its own; by default, `attackers` wrapped
+    attack_probe: AttackProbe
 
     def all_attackers(self, board: Board, sq: int) -> list[int]:
         """The squares of the pieces of both colors that could capture on ``sq``: those of

@@ -103,6 +103,8 @@ class Pipeline:
     def _stages(self, node: Node) -> Iterator[int]:
         pos = node.pos
         variant = pos.variant
+        # where every candidate is legal, the candidates are the legal moves (in their order:
+        # `Variant.candidate_moves`), generated without the default method's Python call
         candidate_is_legal = None if variant.candidates_are_legal else variant.candidate_is_legal
         in_check = node.in_check
         tried = []
@@ -115,7 +117,12 @@ class Pipeline:
         column = self.capture_column
         if column is not None:
             ceiling = self.heuristics[column].quiet_ceiling
-            captures = [m for m in variant.candidate_moves(pos, False) if m not in tried]
+            captures = (
+                variant.legal_captures(pos)
+                if candidate_is_legal is None
+                else variant.candidate_moves(pos, False)
+            )
+            captures = [m for m in captures if m not in tried]
             keys = self._keys(node, captures)
             ranking = sorted(
                 (i for i, key in enumerate(keys) if key[column] > ceiling),
@@ -138,7 +145,9 @@ class Pipeline:
             for i in chain(leading, legal):
                 tried.append(captures[i])
                 yield captures[i]
-        candidates = variant.candidate_moves(pos)
+        candidates = (
+            variant.legal_moves(pos) if candidate_is_legal is None else variant.candidate_moves(pos)
+        )
         rest = [m for m in candidates if m not in tried] if tried else candidates
         keys = self._keys(node, rest)
         ranking = sorted(range(len(rest)), key=keys.__getitem__, reverse=True)

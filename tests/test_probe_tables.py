@@ -20,7 +20,8 @@ def hit_codes(hit) -> frozenset:
 
 
 def test_the_chess_probes_hit_tables_are_tuples_of_booleans():
-    leaps_by_color, slides_by_color = get_variant("chess").attackers.args
+    probe = get_variant("chess").attack_probe
+    leaps_by_color, slides_by_color = probe.leaps_by_color, probe.slides_by_color
     for color in (WHITE, BLACK):
         hits = [hit for _, hit in leaps_by_color[color] + slides_by_color[color]]
         for hit in hits:

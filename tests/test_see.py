@@ -9,6 +9,7 @@ import random
 import pytest
 from xqchess.core.moves import SIDE_CAPTURE, move_from, move_promotion, move_special, move_to
 from xqchess.core.pieces import BLACK, COLOR_SHIFT, PIECE_CODES, WHITE, piece_code
+from xqchess.core.probe import FunctionProbe, probe_of
 from xqchess.core.see import ROYAL_VALUE, exchange_values, see
 from xqchess.variants import get_variant
 
@@ -180,3 +181,42 @@ def test_see_agrees_with_the_exchange_replayed_in_full_on_random_positions(varia
             assert pos.board == before
             pos.make(rng.choice(moves))
     assert checked > 10_000
+
+
+@pytest.mark.parametrize("variant_name", ["chess", "xiangqi", "capablanca"])
+def test_an_attackers_function_as_the_probe_gives_the_same_exchanges(variant_name):
+    """A game without a probe class of its own gets its ``attackers`` function wrapped
+    (`core.probe.FunctionProbe`): SEE through the wrapper equals SEE through the family's
+    probe (a C method in the compiled kernel) at every move of positions from random games."""
+    variant = get_variant(variant_name)
+    assert not isinstance(variant.attack_probe, FunctionProbe)
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(6):
+        pos = variant.position()
+        for _ in range(50):
+            moves = pos.legal_moves()
+            if not moves:
+                break
+            wrapped = pos.copy()
+            wrapped._attack_probe = FunctionProbe(variant.attackers)
+            for move in moves:
+                assert see(wrapped, move) == see(pos, move), (pos.fen(), move)
+                checked += 1
+            pos.make(rng.choice(moves))
+    assert checked > 2_000
+
+
+def test_a_game_without_a_probe_gets_its_attackers_function_wrapped():
+    """`Variant.attack_probe` comes from `probe_of`: a game's own probe, else a wrapper."""
+
+    class Bare:
+        @staticmethod
+        def attackers(board, sq, by_color):
+            return [sq, by_color]
+
+    probe = probe_of(Bare())
+    assert isinstance(probe, FunctionProbe)
+    assert probe.attackers(bytearray(8), 5, 1) == [5, 1]
+    chess = get_variant("chess")
+    assert probe_of(chess) is chess.attack_probe

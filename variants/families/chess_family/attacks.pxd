@@ -2,6 +2,7 @@
 # stays the source; this file only declares types.
 cimport cython
 from xqchess.core.position cimport Position
+from xqchess.core.probe cimport AttackProbe
 
 @cython.locals(targets=list, hit=tuple, squares=bytes, s=int, p=int, rays=list, ray=bytes)
 cpdef bint attacked_on(tuple leaps_by_color, tuple slides_by_color, bytearray board, int sq,
@@ -10,10 +11,12 @@ cpdef bint attacked_on(tuple leaps_by_color, tuple slides_by_color, bytearray bo
 @cython.locals(us=int)
 cpdef bint in_check(tuple leaps_by_color, tuple slides_by_color, Position pos)
 
-@cython.locals(found=list, targets=list, hit=tuple, squares=bytes, s=int, p=int, rays=list,
-               ray=bytes)
-cpdef list attackers_of(tuple leaps_by_color, tuple slides_by_color, bytearray board, int sq,
-                        int by_color)
+cdef class ChessAttackers(AttackProbe):
+    cdef public tuple leaps_by_color, slides_by_color
+
+    @cython.locals(found=list, targets=list, hit=tuple, squares=bytes, s=int, p=int, rays=list,
+                   ray=bytes)
+    cpdef list attackers(self, bytearray board, int sq, int by_color)
 
 @cython.locals(found=list, leapt=list, targets=list, hit=tuple, s=int, p=int, white_pawn=int,
                black_pawn=int, first_royal=int, second_royal=int, walk=list, ray=bytes,

@@ -22,6 +22,7 @@ from types import SimpleNamespace
 from xqchess.core.closure import prefix_masks
 from xqchess.core.geometry import bytes_rays, bytes_table
 from xqchess.core.pieces import BLACK, PIECE_CODES, WHITE, piece_code
+from xqchess.core.probe import AttackProbe
 from xqchess.variants.families.chess_family.definition import ChessGame
 
 
@@ -86,27 +87,34 @@ def in_check(leaps_by_color: tuple, slides_by_color: tuple, pos) -> bool:
     return attacked_on(leaps_by_color, slides_by_color, pos.board, pos.kings[us], us ^ 1)
 
 
-def attackers_of(
-    leaps_by_color: tuple, slides_by_color: tuple, board: list[int], sq: int, by_color: int
-) -> list[int]:
-    """The squares of the pieces of ``by_color`` that attack ``sq`` (direct attacks only):
-    leapers (knights), pawns, the king, then along each slider group's rays."""
-    found = []
-    for targets, hit in leaps_by_color[by_color]:
-        squares = targets[sq]
-        for s in squares:
-            p = board[s]
-            if p and hit[p]:  # most leap squares are empty: no table read for them
-                found.append(s)
-    for rays, hit in slides_by_color[by_color]:
-        for ray in rays[sq]:
-            for s in ray:
+class ChessAttackers(AttackProbe):
+    """The attackers probe (`core.probe`) over one game's attack groups (`build_attacks`)."""
+
+    __slots__ = ("leaps_by_color", "slides_by_color")
+
+    def __init__(self, leaps_by_color: tuple, slides_by_color: tuple) -> None:
+        self.leaps_by_color = leaps_by_color
+        self.slides_by_color = slides_by_color
+
+    def attackers(self, board: list[int], sq: int, by_color: int) -> list[int]:
+        """The squares of the pieces of ``by_color`` that attack ``sq`` (direct attacks only):
+        leapers (knights), pawns, the king, then along each slider group's rays."""
+        found = []
+        for targets, hit in self.leaps_by_color[by_color]:
+            squares = targets[sq]
+            for s in squares:
                 p = board[s]
-                if p:
-                    if hit[p]:
-                        found.append(s)
-                    break
-    return found
+                if p and hit[p]:  # most leap squares are empty: no table read for them
+                    found.append(s)
+        for rays, hit in self.slides_by_color[by_color]:
+            for ray in rays[sq]:
+                for s in ray:
+                    p = board[s]
+                    if p:
+                        if hit[p]:
+                            found.append(s)
+                        break
+        return found
 
 
 def closure_on(
@@ -163,8 +171,8 @@ def closure_on(
 
 
 def build_attacks(desc: ChessGame) -> SimpleNamespace:
-    """The attack tables of ``desc`` and its probes ``attacked``, ``attackers``,
-    ``all_attackers`` and ``attack_closure`` (bound over the tables)."""
+    """The attack tables of ``desc`` and its probes ``attacked``, ``attackers`` (and its
+    ``probe`` object), ``all_attackers`` and ``attack_closure`` (bound over the tables)."""
     geometry = desc.geometry
     t = SimpleNamespace()
     leap_groups = _groups(desc, "leaps")
@@ -262,6 +270,7 @@ def build_attacks(desc: ChessGame) -> SimpleNamespace:
     )
     t.attacked = partial(attacked_on, leaps_by_color, slides_by_color)
     t.in_check = partial(in_check, leaps_by_color, slides_by_color)
-    t.attackers = partial(attackers_of, leaps_by_color, slides_by_color)
+    t.probe = ChessAttackers(leaps_by_color, slides_by_color)
+    t.attackers = t.probe.attackers
     t.all_attackers = all_attackers
     return t

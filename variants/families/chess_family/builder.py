@@ -114,6 +114,7 @@ class ChessFamilyVariant(Variant):
         self.parse_rights = fen.parse_castling
         self.format_rights = fen.format_castling
         self.attackers = attacks.attackers
+        self.attack_probe = attacks.probe
         self.all_attackers = attacks.all_attackers
         self.attack_closure = attacks.attack_closure
         self.royal_attacked = probe = attacks.attacked

@@ -2,6 +2,7 @@
 # stays the source; this file only declares types. The imported constants become C ints. A
 # leg or an eye stays a Python int: it is shifted into a 90-bit mask, which a C int would wrap.
 cimport cython
+from xqchess.core.probe cimport AttackProbe
 
 cdef int COLOR_SHIFT, KIND_MASK, ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, SOLDIER
 
@@ -10,12 +11,14 @@ cdef int COLOR_SHIFT, KIND_MASK, ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HO
 cpdef bint attacked_by_movers(list rook_rays, list horse_attackers, tuple soldier_attackers,
                               bint facing, bytearray board, int sq, int by_color)
 
-@cython.locals(base=int, chariot=int, cannon=int, horse=int, elephant=int, found=list, p=int,
-               s=int, leg=int, eye=int, screened=bint, ray=bytes, steps=bytes, soldier=int,
-               advisor=int, general=int)
-cpdef list attackers_of(list rook_rays, list horse_attackers, tuple elephant_moves,
-                        tuple soldier_attackers, tuple advisor_steps, tuple general_steps,
-                        bytearray board, int sq, int by_color)
+cdef class XiangqiAttackers(AttackProbe):
+    cdef public list rook_rays, horse_attackers
+    cdef public tuple elephant_moves, soldier_attackers, advisor_steps, general_steps
+
+    @cython.locals(base=int, chariot=int, cannon=int, horse=int, elephant=int, found=list,
+                   p=int, s=int, leg=int, eye=int, screened=bint, ray=bytes, steps=bytes,
+                   soldier=int, advisor=int, general=int)
+    cpdef list attackers(self, bytearray board, int sq, int by_color)
 
 @cython.locals(found=list, stepped=list, ray=list, prefixes=list, live=list, leaving=list,
                lifted=list, s=int, piece=int, index=int, i=int)

@@ -14,6 +14,7 @@ from types import SimpleNamespace
 from xqchess.core.closure import prefix_masks
 from xqchess.core.geometry import bytes_rays, bytes_table
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
+from xqchess.core.probe import AttackProbe
 from xqchess.variants.families.xiangqi_family.board import Tables
 from xqchess.variants.families.xiangqi_family.definition import (
     ADVISOR,
@@ -67,58 +68,75 @@ def attacked_by_movers(
     return False
 
 
-def attackers_of(
-    rook_rays: list,
-    horse_attackers: list,
-    elephant_moves: tuple,
-    soldier_attackers: tuple,
-    advisor_steps: tuple,
-    general_steps: tuple,
-    board: list[int],
-    sq: int,
-    by_color: int,
-) -> list[int]:
-    """The squares of the pieces of ``by_color`` that could capture on ``sq`` now: chariots,
-    cannons over exactly one screen, horses and elephants with a free leg or eye, soldiers,
-    and the general and advisors inside their palace (the facing-general rule is not a
-    capture). The tables come first, so that `make_attacks` binds them (a module function
-    over flat lists, which the compiled kernel types)."""
-    base = by_color << COLOR_SHIFT
-    chariot, cannon = CHARIOT | base, CANNON | base
-    found = []
-    for ray in rook_rays[sq]:
-        screened = False
-        for s in ray:
-            p = board[s]
-            if p:
-                if screened:
-                    if p == cannon:
+class XiangqiAttackers(AttackProbe):
+    """The attackers probe (`core.probe`) over one board's tables (`make_attacks`)."""
+
+    __slots__ = (
+        "rook_rays",
+        "horse_attackers",
+        "elephant_moves",
+        "soldier_attackers",
+        "advisor_steps",
+        "general_steps",
+    )
+
+    def __init__(
+        self,
+        rook_rays: list,
+        horse_attackers: list,
+        elephant_moves: tuple,
+        soldier_attackers: tuple,
+        advisor_steps: tuple,
+        general_steps: tuple,
+    ) -> None:
+        self.rook_rays = rook_rays
+        self.horse_attackers = horse_attackers
+        self.elephant_moves = elephant_moves
+        self.soldier_attackers = soldier_attackers
+        self.advisor_steps = advisor_steps
+        self.general_steps = general_steps
+
+    def attackers(self, board: list[int], sq: int, by_color: int) -> list[int]:
+        """The squares of the pieces of ``by_color`` that could capture on ``sq`` now:
+        chariots, cannons over exactly one screen, horses and elephants with a free leg or
+        eye, soldiers, and the general and advisors inside their palace (the facing-general
+        rule is not a capture)."""
+        base = by_color << COLOR_SHIFT
+        chariot, cannon = CHARIOT | base, CANNON | base
+        found = []
+        for ray in self.rook_rays[sq]:
+            screened = False
+            for s in ray:
+                p = board[s]
+                if p:
+                    if screened:
+                        if p == cannon:
+                            found.append(s)
+                        break
+                    if p == chariot:
                         found.append(s)
-                    break
-                if p == chariot:
-                    found.append(s)
-                screened = True
-    horse, elephant = HORSE | base, ELEPHANT | base
-    for s, leg in horse_attackers[sq]:
-        if board[s] == horse and not board[leg]:
-            found.append(s)
-    for s, eye in elephant_moves[by_color][sq]:
-        if board[s] == elephant and not board[eye]:
-            found.append(s)
-    soldier, advisor, general = SOLDIER | base, ADVISOR | base, GENERAL | base
-    steps = soldier_attackers[by_color][sq]
-    for s in steps:
-        if board[s] == soldier:
-            found.append(s)
-    steps = advisor_steps[by_color][sq]
-    for s in steps:
-        if board[s] == advisor:
-            found.append(s)
-    steps = general_steps[by_color][sq]
-    for s in steps:
-        if board[s] == general:
-            found.append(s)
-    return found
+                    screened = True
+        horse, elephant = HORSE | base, ELEPHANT | base
+        for s, leg in self.horse_attackers[sq]:
+            if board[s] == horse and not board[leg]:
+                found.append(s)
+        for s, eye in self.elephant_moves[by_color][sq]:
+            if board[s] == elephant and not board[eye]:
+                found.append(s)
+        soldier, advisor, general = SOLDIER | base, ADVISOR | base, GENERAL | base
+        steps = self.soldier_attackers[by_color][sq]
+        for s in steps:
+            if board[s] == soldier:
+                found.append(s)
+        steps = self.advisor_steps[by_color][sq]
+        for s in steps:
+            if board[s] == advisor:
+                found.append(s)
+        steps = self.general_steps[by_color][sq]
+        for s in steps:
+            if board[s] == general:
+                found.append(s)
+        return found
 
 
 def closure_on(
@@ -181,8 +199,9 @@ def closure_on(
 
 def make_attacks(tables: Tables) -> SimpleNamespace:
     """The attack probes of the board of ``tables``: ``general_attacked``, ``attacked``,
-    ``attackers``, ``all_attackers``, ``attack_closure`` and ``generals_facing``, and the tables
-    ``general_attacked`` binds (``movers``, for the move generator's direct calls)."""
+    ``attackers`` (and its ``probe`` object), ``all_attackers``, ``attack_closure`` and
+    ``generals_facing``, and the tables ``general_attacked`` binds (``movers``, for the move
+    generator's direct calls)."""
     geometry = tables.geometry
     ROOK_RAYS = tables.rook_rays
     HORSE_ATTACKERS = tables.horse_attackers
@@ -269,20 +288,21 @@ def make_attacks(tables: Tables) -> SimpleNamespace:
         closure_on, rook_walks, HORSE_ATTACKERS, STEP_ATTACKERS, ELEPHANT_ATTACKERS, fixed_reads
     )
 
+    probe = XiangqiAttackers(
+        rook_rays,
+        HORSE_ATTACKERS,
+        ELEPHANT_MOVES,
+        soldier_squares,
+        advisor_squares,
+        general_squares,
+    )
     return SimpleNamespace(
         attack_closure=attack_closure,
         general_attacked=general_attacked,
         movers=movers,
         attacked=attacked,
-        attackers=partial(
-            attackers_of,
-            rook_rays,
-            HORSE_ATTACKERS,
-            ELEPHANT_MOVES,
-            soldier_squares,
-            advisor_squares,
-            general_squares,
-        ),
+        probe=probe,
+        attackers=probe.attackers,
         all_attackers=all_attackers,
         generals_facing=generals_facing,
     )

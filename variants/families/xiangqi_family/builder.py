@@ -39,7 +39,7 @@ from xqchess.variants.families.xiangqi_family.definition import (
 from xqchess.variants.families.xiangqi_family.faults import make_faults
 from xqchess.variants.families.xiangqi_family.fen import make_validate
 from xqchess.variants.families.xiangqi_family.movegen import make_movegen
-from xqchess.variants.families.xiangqi_family.rules import MOVE_LIMIT_PLIES, make_rules
+from xqchess.variants.families.xiangqi_family.rules import make_rules, rule_draw
 from xqchess.variants.families.xiangqi_family.wxf import make_wxf
 
 ICCS_PATTERN = re.compile(r"[A-I][0-9]-[A-I][0-9]")
@@ -158,6 +158,7 @@ class XiangqiFamilyVariant(Variant):
         self.repetition_result = rules.repetition_verdict
         self.validate = make_validate(tables, attacks, start_squares, NAMES)
         self.attackers = attacks.attackers
+        self.attack_probe = attacks.probe
         self.all_attackers = attacks.all_attackers
         self.attack_closure = attacks.attack_closure
         self.royal_attacked = attacks.general_attacked
@@ -165,11 +166,6 @@ class XiangqiFamilyVariant(Variant):
 
         def attacked(pos, sq: int, by_color: int) -> bool:
             return probe(pos.board, sq, by_color)
-
-        def rule_draw(pos) -> bool:
-            """The move limit at 100 plies without a capture. (The search ignores the extension
-            for excessive checks that the outcome applies.)"""
-            return pos.halfmove >= MOVE_LIMIT_PLIES
 
         self.attacked, self.rule_draw = attacked, rule_draw
         super().__init__()

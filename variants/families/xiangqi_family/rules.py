@@ -42,6 +42,13 @@ REPETITIONS_TO_END = 3
 BY_CHECK, BY_CHASE, BY_NEITHER = "perpetual check", "perpetual chase", "neither"
 
 
+def rule_draw(pos) -> bool:
+    """The search's draw test (`Variant.rule_draw`): the move limit at 100 plies without a
+    capture. (The search ignores the extension for excessive checks that the outcome
+    applies.)"""
+    return pos.halfmove >= MOVE_LIMIT_PLIES
+
+
 def make_rules(chase: SimpleNamespace | None) -> SimpleNamespace:
     """The game-end verdicts of a game whose chase rule is ``chase`` (`chase.make_chase`; None:
     no chase rule): ``outcome``, ``repetition_verdict`` and ``judge_cycle``."""
