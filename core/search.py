@@ -148,11 +148,8 @@ FUTILITY_MARGINS = (0, 200, 400)
 #: (centipawns), from `ASPIRATION_DEPTH` on; it widens fourfold on each fail.
 ASPIRATION_WINDOW = 50
 ASPIRATION_DEPTH = 4
-#: Null move's depth reduction, grown with depth: the null move is searched to
-#: ``depth - 1 - NULL_REDUCTION - depth // NULL_REDUCTION_STEP`` plies (2 at depth 3, 3 at
-#: depths 4 to 7, 4 at 8 to 11, ...).
+#: Null move's depth reduction: the null move is searched to ``depth - 1 - NULL_REDUCTION``.
 NULL_REDUCTION = 2
-NULL_REDUCTION_STEP = 4
 #: Reverse futility pruning (static null move): at a non-PV node not in check with at most
 #: this many plies left, the static score minus `REVERSE_FUTILITY_MARGIN` per ply still at or
 #: above beta is returned as the node's score (a fail-high) without searching a move.
@@ -721,13 +718,7 @@ class Searcher:
                 if static_score >= beta and self._has_pieces(pos):
                     pos.make_null()
                     score = -self._search(
-                        depth - 1 - NULL_REDUCTION - depth // NULL_REDUCTION_STEP,
-                        -beta,
-                        -beta + 1,
-                        ply + 1,
-                        0,
-                        False,
-                        False,
+                        depth - 1 - NULL_REDUCTION, -beta, -beta + 1, ply + 1, 0, False, False
                     )
                     pos.unmake_null()
                     if score >= beta:
