@@ -36,15 +36,17 @@ class EngineOptionError(XQChessError):
 
 #: The playing search's switches (`SearchConfig` fields) and their defaults: quiescence
 #: without full move generation, SEE-losing captures and delta pruning (`QUIESCENCE_MODES`);
-#: null move, late-move reductions, check extension, futility pruning and aspiration windows
-#: on together; the tapered evaluation (`core.evaluation`). What each is worth, measured by
-#: matches: docs/search.md (its opening section and "The playing search").
+#: null move, late-move reductions, check extension, futility pruning, reverse futility
+#: pruning and aspiration windows on together; the tapered evaluation (`core.evaluation`).
+#: What each is worth, measured by matches: docs/search.md (its opening section and "The
+#: playing search").
 PLAY_SWITCHES = {
     "quiescence": "pruned",
     "null_move": True,
     "lmr": True,
     "check_extension": True,
     "futility": True,
+    "reverse_futility": True,
     "aspiration": True,
     "evaluation": "tapered",
 }

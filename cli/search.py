@@ -74,6 +74,12 @@ def add_searcher_options(parser: argparse.ArgumentParser) -> None:
         help="futility pruning of quiet moves one and two plies from the leaves",
     )
     parser.add_argument(
+        "--reverse-futility",
+        action="store_true",
+        help="reverse futility pruning (static null move): a fail-high up to three plies "
+        "from the leaves where the static score is far above beta",
+    )
+    parser.add_argument(
         "--aspiration",
         action="store_true",
         help="aspiration windows around the last iteration's score",
@@ -137,6 +143,7 @@ def searcher_from_args(args: argparse.Namespace, variant: Variant) -> Searcher:
         staged=args.staged,
         check_extension=args.check_extension,
         futility=args.futility,
+        reverse_futility=args.reverse_futility,
         aspiration=args.aspiration,
         evaluation=args.evaluation,
         eval_terms=args.eval_terms,

@@ -11,6 +11,7 @@ iterative deepening). A fixed-depth search without a time limit is deterministic
 from __future__ import annotations
 
 import gc
+import math
 import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -149,6 +150,36 @@ ASPIRATION_WINDOW = 50
 ASPIRATION_DEPTH = 4
 #: Null move's depth reduction: the null move is searched to ``depth - 1 - NULL_REDUCTION``.
 NULL_REDUCTION = 2
+#: Reverse futility pruning (static null move): at a non-PV node not in check with at most
+#: this many plies left, the static score minus `REVERSE_FUTILITY_MARGIN` per ply still at or
+#: above beta is returned as the node's score (a fail-high) without searching a move.
+REVERSE_FUTILITY_DEPTH = 3
+REVERSE_FUTILITY_MARGIN = 120  # centipawns per ply of remaining depth
+#: Late-move reductions: a quiet move that gives no check, at a node not in check with at
+#: least `LMR_MIN_DEPTH` plies left and `LMR_MIN_SEARCHED` moves already searched, is first
+#: searched ``REDUCTIONS[depth][searched]`` plies shallower (indexes clamped to the table),
+#: one ply less at a PV node (but at least one).
+LMR_MIN_DEPTH = 3
+LMR_MIN_SEARCHED = 3
+LMR_TABLE_SIZE = 64
+
+
+def _reduction(depth: int, searched: int) -> int:
+    """Late-move reduction of the move after ``searched`` others at ``depth``: the
+    logarithmic rule of Stockfish and Ethereal, 0.75 + ln(depth) ln(searched) / 2.25 plies
+    rounded down, at least 1 where reductions apply and at most ``depth - 2`` (the reduced
+    search keeps at least one ply)."""
+    if depth < LMR_MIN_DEPTH or searched < LMR_MIN_SEARCHED:
+        return 0
+    grown = int(0.75 + math.log(depth) * math.log(searched) / 2.25)
+    return max(1, min(grown, depth - 2))
+
+
+#: `_reduction` for every depth and number of moves searched below `LMR_TABLE_SIZE`
+REDUCTIONS = tuple(
+    tuple(_reduction(depth, searched) for searched in range(LMR_TABLE_SIZE))
+    for depth in range(LMR_TABLE_SIZE)
+)
 
 
 @dataclass
@@ -174,6 +205,9 @@ class SearchConfig:
     quiescence_promotions: bool = True
     null_move: bool = False
     lmr: bool = False
+    #: return a fail-high near the leaves where the static score is far above beta
+    #: (`REVERSE_FUTILITY_DEPTH`, `REVERSE_FUTILITY_MARGIN`)
+    reverse_futility: bool = False
     check_extension: bool = False  # search one ply deeper at a node in check
     futility: bool = False  # skip quiet moves near the leaves that cannot reach alpha
     aspiration: bool = False  # root search in a window around the last score
@@ -343,6 +377,7 @@ class Searcher:
         self.staged = config.staged
         self.guard_prune_depth = config.guard_prune_depth
         self.futility = config.futility
+        self.reverse_futility = config.reverse_futility
         self.pvs = config.pvs
         self.lmr = config.lmr
         self.quiescence = config.quiescence
@@ -662,22 +697,32 @@ class Searcher:
                         or (bound == UPPER and score <= alpha)
                     ):
                         return score
-        if (
-            self.null_move
-            and allow_null
-            and not is_pv
-            and not in_check
-            and depth >= 3
-            and self.evaluate(pos) >= beta
-            and self._has_pieces(pos)
-        ):
-            pos.make_null()
-            score = -self._search(
-                depth - 1 - NULL_REDUCTION, -beta, -beta + 1, ply + 1, 0, False, False
-            )
-            pos.unmake_null()
-            if score >= beta:
-                return beta
+        # One static evaluation serves reverse futility, null move and futility (all at
+        # non-PV nodes not in check; the root is always a PV node).
+        static_known = False
+        static_score = 0
+        if not is_pv and not in_check and ply:
+            if (
+                self.reverse_futility
+                and depth <= REVERSE_FUTILITY_DEPTH
+                and -MATE_BOUND < beta < MATE_BOUND  # no static fail-high against a mate
+            ):
+                static_score = self.evaluate(pos)
+                static_known = True
+                if static_score - REVERSE_FUTILITY_MARGIN * depth >= beta:
+                    return static_score - REVERSE_FUTILITY_MARGIN * depth
+            if self.null_move and allow_null and depth >= 3:
+                if not static_known:
+                    static_score = self.evaluate(pos)
+                    static_known = True
+                if static_score >= beta and self._has_pieces(pos):
+                    pos.make_null()
+                    score = -self._search(
+                        depth - 1 - NULL_REDUCTION, -beta, -beta + 1, ply + 1, 0, False, False
+                    )
+                    pos.unmake_null()
+                    if score >= beta:
+                        return beta
         node = self._node(ply, depth, prev_move, hash_move, in_check)
         ordered = self.orderer.pick(node) if ply and self.staged else None
         if ordered is None:
@@ -695,7 +740,9 @@ class Searcher:
         prune = self.guard_prune_depth and depth <= self.guard_prune_depth and not in_check
         futility_score = None
         if self.futility and depth < len(FUTILITY_MARGINS) and not is_pv and not in_check:
-            futility_score = self.evaluate(pos) + FUTILITY_MARGINS[depth]
+            futility_score = (
+                static_score if static_known else self.evaluate(pos)
+            ) + FUTILITY_MARGINS[depth]
             if futility_score > alpha:
                 futility_score = None
         best_score, best_move = -INFINITY, 0
@@ -726,18 +773,20 @@ class Searcher:
             if not searched or not self.pvs:
                 score = -self._search(depth - 1, -beta, -alpha, ply + 1, move, is_pv, True)
             else:
-                reduction = (
-                    1
-                    if (
-                        self.lmr
-                        and depth >= 3
-                        and searched >= 3
-                        and not in_check
-                        and quiet
-                        and not pos.is_check()
-                    )
-                    else 0
-                )
+                reduction = 0
+                if (
+                    self.lmr
+                    and depth >= LMR_MIN_DEPTH
+                    and searched >= LMR_MIN_SEARCHED
+                    and not in_check
+                    and quiet
+                    and not pos.is_check()
+                ):
+                    reduction = REDUCTIONS[min(depth, LMR_TABLE_SIZE - 1)][
+                        min(searched, LMR_TABLE_SIZE - 1)
+                    ]
+                    if is_pv and reduction > 1:  # a ply less on the principal variation
+                        reduction -= 1
                 score = -self._search(
                     depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, move, False, True
                 )

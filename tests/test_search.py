@@ -8,8 +8,14 @@ import threading
 import pytest
 from helpers import random_walk, snapshot
 from xqchess.core.search import (
+    LMR_MIN_DEPTH,
+    LMR_MIN_SEARCHED,
+    LMR_TABLE_SIZE,
     MATE,
     MATE_BOUND,
+    REDUCTIONS,
+    REVERSE_FUTILITY_DEPTH,
+    REVERSE_FUTILITY_MARGIN,
     Limits,
     SearchConfig,
     Searcher,
@@ -140,6 +146,7 @@ def test_clock_limits_leave_time_on_the_clock():
         {"lmr": True},
         {"check_extension": True},
         {"futility": True},
+        {"reverse_futility": True},
         {"aspiration": True},
         {"evaluation": "tapered"},
         {
@@ -149,6 +156,7 @@ def test_clock_limits_leave_time_on_the_clock():
             "lmr": True,
             "check_extension": True,
             "futility": True,
+            "reverse_futility": True,
             "aspiration": True,
             "evaluation": "tapered",
         },
@@ -296,6 +304,7 @@ ALL_SWITCHES = dict(
     lmr=True,
     check_extension=True,
     futility=True,
+    reverse_futility=True,
     aspiration=True,
     evaluation="tapered",
 )
@@ -432,3 +441,81 @@ def test_the_tree_leaves_no_reference_cycles(variant_name):
         assert gc.collect() == 0
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])
+def test_reverse_futility_returns_the_static_score_less_the_margin(variant_name):
+    """A non-PV node within `REVERSE_FUTILITY_DEPTH` whose static score less the margin per
+    ply is still at or above beta returns that, without searching one move; off, the node is
+    searched."""
+    fen = {  # the side to move a queen (a chariot) up, nothing hanging
+        "chess": "4k3/pppp4/8/8/8/8/PPPP4/Q3K3 w - - 0 1",
+        "xiangqi": "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1",
+    }[variant_name]
+    results = {}
+    for on in (True, False):
+        search = searcher(variant_name, reverse_futility=on)
+        pos = get_variant(variant_name).position(fen)
+        search.search(pos, Limits(depth=1))  # sets up the searcher's per-search state
+        static = search.evaluate(pos)
+        depth = REVERSE_FUTILITY_DEPTH
+        beta = static - REVERSE_FUTILITY_MARGIN * depth
+        assert beta > 300
+        before = search.stats.nodes
+        score = search._search(depth, beta - 1, beta, 1, 0, False, False)
+        results[on] = (score, search.stats.nodes - before)
+    assert results[True] == (beta, 1)
+    assert results[False][1] > 1
+    # beyond its depth, or one centipawn short of beta, it does not apply
+    search = searcher(variant_name, reverse_futility=True)
+    pos = get_variant(variant_name).position(fen)
+    search.search(pos, Limits(depth=1))
+    before = search.stats.nodes
+    search._search(depth, beta, beta + 1, 1, 0, False, False)
+    assert search.stats.nodes - before > 1
+    before = search.stats.nodes
+    search._search(depth + 1, beta - 1, beta, 1, 0, False, False)
+    assert search.stats.nodes - before > 1
+
+
+@pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])
+def test_reverse_futility_searches_fewer_nodes_and_keeps_the_mates(variant_name):
+    from xqchess.cli.suites import default_suite
+
+    variant = get_variant(variant_name)
+    for position in default_suite(variant_name).positions[:3]:
+        counts = [
+            searcher(variant_name, staged=True, null_move=True, reverse_futility=on)
+            .search(variant.position(position.fen), Limits(depth=4))
+            .stats.nodes
+            for on in (False, True)
+        ]
+        assert counts[1] < counts[0]
+    for name, fen, moves, _ in MATES:
+        if name == variant_name:
+            pos = variant.position(fen)
+            result = searcher(variant_name, reverse_futility=True).search(
+                pos, Limits(depth=2 * moves - 1)
+            )
+            assert mate_in(result.score) == moves
+
+
+def test_late_move_reductions_grow_with_depth_and_move_number():
+    """The reductions table: none before `LMR_MIN_DEPTH` or `LMR_MIN_SEARCHED`, one ply where
+    they begin, never decreasing along depth or move number, never leaving the reduced search
+    less than one ply, and more than one ply deep in the tree for late moves."""
+    size = LMR_TABLE_SIZE
+    assert len(REDUCTIONS) == size and all(len(row) == size for row in REDUCTIONS)
+    for depth in range(size):
+        for searched in range(size):
+            reduction = REDUCTIONS[depth][searched]
+            if depth < LMR_MIN_DEPTH or searched < LMR_MIN_SEARCHED:
+                assert reduction == 0
+            else:
+                assert 1 <= reduction and depth - 1 - reduction >= 1
+            if depth:
+                assert reduction >= REDUCTIONS[depth - 1][searched]
+            if searched:
+                assert reduction >= REDUCTIONS[depth][searched - 1]
+    assert REDUCTIONS[LMR_MIN_DEPTH][LMR_MIN_SEARCHED] == 1
+    assert REDUCTIONS[8][20] > 1 and REDUCTIONS[size - 1][size - 1] > 2

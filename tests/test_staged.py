@@ -190,7 +190,14 @@ def test_uci_options_switch_the_playing_search():
         "option name Quiescence type combo default pruned var all var safe var pruned "
         "var none" in lines
     )
-    for option in ("NullMove", "LMR", "CheckExtension", "Futility", "Aspiration"):
+    for option in (
+        "NullMove",
+        "LMR",
+        "CheckExtension",
+        "Futility",
+        "ReverseFutility",
+        "Aspiration",
+    ):
         assert f"option name {option} type check default true" in lines
     engine = protocol.engine
     for command in (
@@ -198,9 +205,17 @@ def test_uci_options_switch_the_playing_search():
         "setoption name NullMove value false",
         "setoption name LMR value false",
         "setoption name futility value false",
+        "setoption name ReverseFutility value false",
     ):
         protocol.handle(command)
-    expected = dict(PLAY_SWITCHES, quiescence="all", null_move=False, lmr=False, futility=False)
+    expected = dict(
+        PLAY_SWITCHES,
+        quiescence="all",
+        null_move=False,
+        lmr=False,
+        futility=False,
+        reverse_futility=False,
+    )
     assert engine.switches == expected
     config = engine.ensure_searcher().config
     assert (
@@ -208,9 +223,10 @@ def test_uci_options_switch_the_playing_search():
         config.null_move,
         config.lmr,
         config.futility,
+        config.reverse_futility,
         config.aspiration,
         config.staged,
-    ) == ("all", False, False, False, True, True)
+    ) == ("all", False, False, False, False, True, True)
     lines.clear()
     for command in ("setoption name Quiescence value most", "setoption name LMR value yes"):
         protocol.handle(command)

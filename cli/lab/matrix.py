@@ -407,6 +407,7 @@ KEYLESS_SETTINGS = ("staged",)
 LATER_SETTINGS = {
     "check_extension": False,
     "futility": False,
+    "reverse_futility": False,
     "aspiration": False,
     "evaluation": "squares",
     "eval_terms": None,

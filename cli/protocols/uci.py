@@ -45,6 +45,7 @@ CHECK_OPTIONS = {
     "LMR": "lmr",
     "CheckExtension": "check_extension",
     "Futility": "futility",
+    "ReverseFutility": "reverse_futility",
     "Aspiration": "aspiration",
 }
 CHECK_KEYS = {option.lower(): switch for option, switch in CHECK_OPTIONS.items()}
