@@ -280,7 +280,8 @@ class Variant:
         ``quiets``), in the order `legal_moves` lists them, whose legality staged move picking
         tests with `candidate_is_legal` only for the moves the search reaches. By default the
         legal moves themselves; a game whose legality test costs a probe per move gives its
-        pseudo-legal moves."""
+        pseudo-legal moves, and its `candidate_is_legal` with them (without one, staged picking
+        generates with `legal_moves` and `legal_captures` directly)."""
         return self.legal_moves(pos) if quiets else self.legal_captures(pos)
 
     def candidate_is_legal(self, pos: Position, move: int, in_check: bool) -> bool:
