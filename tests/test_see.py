@@ -160,26 +160,33 @@ def reference_see(pos, move):
     return gain[0]
 
 
+def random_game_positions(variant_name: str, seed: int, games: int, plies: int):
+    """Each position of ``games`` random games of up to ``plies`` plies from the start, with
+    its legal moves; the game goes on with a random one of them after the caller is done."""
+    variant = get_variant(variant_name)
+    rng = random.Random(seed)
+    for _ in range(games):
+        pos = variant.position()
+        for _ in range(plies):
+            moves = pos.legal_moves()
+            if not moves:
+                break
+            yield pos, moves
+            pos.make(rng.choice(moves))
+
+
 @pytest.mark.parametrize("variant_name", ["chess", "xiangqi", "minixiangqi", "capablanca"])
 def test_see_agrees_with_the_exchange_replayed_in_full_on_random_positions(variant_name):
     """Over every move of positions from random games: the attacker lists kept through the
     exchange (listed again only after a piece leaves a line through the target) give the value
     of the exchange replayed from scratch at each step, and the board is left as it was."""
-    variant = get_variant(variant_name)
-    rng = random.Random(7)
     checked = 0
-    for _ in range(12):
-        pos = variant.position()
-        for _ in range(60):
-            moves = pos.legal_moves()
-            if not moves:
-                break
-            before = pos.board[:]
-            for move in moves:
-                assert see(pos, move) == reference_see(pos, move), (pos.fen(), move)
-                checked += 1
-            assert pos.board == before
-            pos.make(rng.choice(moves))
+    for pos, moves in random_game_positions(variant_name, seed=7, games=12, plies=60):
+        before = pos.board[:]
+        for move in moves:
+            assert see(pos, move) == reference_see(pos, move), (pos.fen(), move)
+            checked += 1
+        assert pos.board == before
     assert checked > 10_000
 
 
@@ -190,20 +197,13 @@ def test_an_attackers_function_as_the_probe_gives_the_same_exchanges(variant_nam
     probe (a C method in the compiled kernel) at every move of positions from random games."""
     variant = get_variant(variant_name)
     assert not isinstance(variant.attack_probe, FunctionProbe)
-    rng = random.Random(11)
     checked = 0
-    for _ in range(6):
-        pos = variant.position()
-        for _ in range(50):
-            moves = pos.legal_moves()
-            if not moves:
-                break
-            wrapped = pos.copy()
-            wrapped._attack_probe = FunctionProbe(variant.attackers)
-            for move in moves:
-                assert see(wrapped, move) == see(pos, move), (pos.fen(), move)
-                checked += 1
-            pos.make(rng.choice(moves))
+    for pos, moves in random_game_positions(variant_name, seed=11, games=6, plies=50):
+        wrapped = pos.copy()
+        wrapped._attack_probe = FunctionProbe(variant.attackers)
+        for move in moves:
+            assert see(wrapped, move) == see(pos, move), (pos.fen(), move)
+            checked += 1
     assert checked > 2_000
 
 
