@@ -29,3 +29,7 @@ cpdef bint castling_open(MoveTables t, bytearray board, empty, safe, int them, b
                piece_rays=list, plain=list, row=list, ep=int, pins=dict, evasion=set,
                leaps_by_color=tuple, slides_by_color=tuple, restricted=bint)
 cpdef list generate_moves(MoveTables t, Position pos, bint pseudo=*, bint quiets=*, origin=*)
+
+cpdef list generate_captures(MoveTables t, Position pos)
+
+cpdef list generate_origin(MoveTables t, Position pos, int frm)

@@ -238,6 +238,19 @@ def generate_moves(
     return moves
 
 
+def generate_captures(t: MoveTables, pos) -> list[int]:
+    """The legal captures and promotions, in `generate_moves`'s order: a function of its own
+    so that quiescence and staged picking, which ask at every node, call it without a keyword
+    (a `partial` holding one builds a dictionary and parses the arguments by name per call)."""
+    return generate_moves(t, pos, False, False)
+
+
+def generate_origin(t: MoveTables, pos, frm: int) -> list[int]:
+    """The legal moves of the piece on ``frm``, in `generate_moves`'s order (the hash move's
+    test at every node: a function of its own, called without a keyword)."""
+    return generate_moves(t, pos, False, True, frm)
+
+
 def build_movegen(desc: ChessGame, attacks: SimpleNamespace) -> SimpleNamespace:
     """The move generators of ``desc`` over its ``attacks`` (`build_attacks`): ``generate``
     and its four uses, ``side_capture_is_legal``, ``ep_capture_possible`` and the tables
@@ -342,8 +355,8 @@ def build_movegen(desc: ChessGame, attacks: SimpleNamespace) -> SimpleNamespace:
     g.legal_moves = generate
     # partials rather than lambdas: one call less per use (quiescence asks for the captures
     # at every node)
-    g.legal_captures = partial(generate_moves, tables, quiets=False)
-    g.origin_legal_moves = lambda pos, frm: generate(pos, origin=frm)
+    g.legal_captures = partial(generate_captures, tables)
+    g.origin_legal_moves = partial(generate_origin, tables)
     g.pseudo_legal_moves = partial(generate_moves, tables, pseudo=True)
     g.side_capture_is_legal = side_capture_is_legal
     g.ep_capture_possible = ep_capture_possible

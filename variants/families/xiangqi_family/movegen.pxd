@@ -40,3 +40,7 @@ cpdef bint is_check(MoveTables t, Position pos)
 
 @cython.locals(ksq=int, frm=int, to=int, zone=bytes)
 cpdef bint candidate_legal(MoveTables t, Position pos, int move, bint in_check)
+
+cpdef list legal_captures_of(MoveTables t, Position pos)
+
+cpdef list legal_of_origin(MoveTables t, Position pos, int frm)

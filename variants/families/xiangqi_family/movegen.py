@@ -236,6 +236,19 @@ def legal_of(t: MoveTables, pos, quiets: bool = True, origin: int | None = None)
     return legal
 
 
+def legal_captures_of(t: MoveTables, pos) -> list[int]:
+    """The legal captures, in `legal_of`'s order: a function of its own so that quiescence,
+    which asks at every node, calls it without a keyword (a `partial` holding one builds a
+    dictionary and parses the arguments by name per call)."""
+    return legal_of(t, pos, False)
+
+
+def legal_of_origin(t: MoveTables, pos, frm: int) -> list[int]:
+    """The legal moves of the piece on ``frm``, in `legal_of`'s order (the hash move's test at
+    every node: a function of its own, called without a keyword)."""
+    return legal_of(t, pos, True, frm)
+
+
 def candidate_legal(t: MoveTables, pos, move: int, in_check: bool) -> bool:
     """Whether the pseudo-legal ``move`` is legal (``in_check``: the side to move is), the test
     `legal_of` makes, for one move as the search reaches it."""
@@ -288,16 +301,12 @@ def make_movegen(tables, attacks) -> SimpleNamespace:
     pseudo_legal_moves = partial(pseudo_moves, t)
     legal_moves = partial(legal_of, t)
 
-    def origin_legal_moves(pos, frm: int) -> list[int]:
-        """The legal moves of the side to move's piece on ``frm``, in `legal_moves`'s order."""
-        return legal_moves(pos, origin=frm)
-
     return SimpleNamespace(
         pseudo_legal_moves=pseudo_legal_moves,
         legal_moves=legal_moves,
         # the legal captures, in `legal_moves`'s order (a partial: one call less per use)
-        legal_captures=partial(legal_of, t, quiets=False),
-        origin_legal_moves=origin_legal_moves,
+        legal_captures=partial(legal_captures_of, t),
+        origin_legal_moves=partial(legal_of_origin, t),
         candidate_is_legal=partial(candidate_legal, t),
         is_check=partial(is_check, t),
     )
