@@ -162,16 +162,23 @@ REVERSE_FUTILITY_MARGIN = 120  # centipawns per ply of remaining depth
 LMR_MIN_DEPTH = 3
 LMR_MIN_SEARCHED = 3
 LMR_TABLE_SIZE = 64
-#: Late-move (move-count) pruning: at a non-PV node not in check with at most
+#: Late-move (move-count) pruning: at a non-PV node below the root, not in check, with at most
 #: `LATE_MOVE_PRUNING_DEPTH` plies left, once ``LATE_MOVE_COUNTS[depth]`` moves have been
-#: picked, the quiet moves that give no check are skipped (Stockfish's
-#: ``futility_move_count``, 3 + depth², its form for an improving position).
+#: picked (4, 7 and 12), the quiet moves that give no check are skipped. Seed: Stockfish's
+#: move count pruning (search.cpp, ``futility_move_count(improving, depth)`` = (3 + depth²) /
+#: (2 - improving); T. Romstad, M. Costalba, J. Kiiski and the Stockfish developers). It
+#: differs as stated: always the improving form (no static-evaluation stack is kept), only at
+#: non-PV nodes, and a quiet move that gives check is still searched.
 LATE_MOVE_PRUNING_DEPTH = 3
 LATE_MOVE_COUNTS = tuple(3 + depth * depth for depth in range(LATE_MOVE_PRUNING_DEPTH + 1))
 #: SEE pruning: at a non-PV node not in check with at most `SEE_PRUNING_DEPTH` plies left,
 #: a move after the first that gives no check is skipped when its static exchange loses more
 #: than `SEE_QUIET_MARGIN` (a quiet move) or `SEE_CAPTURE_MARGIN` (a capture or promotion)
-#: centipawns per ply of remaining depth.
+#: centipawns per ply of remaining depth. Seed: Stockfish's "prune moves with negative SEE"
+#: (search.cpp, Stockfish 11: captures and checks below -194 x depth, quiet moves below
+#: -(32 - lmrDepth) x lmrDepth²); it differs as stated: linear margins by the remaining depth,
+#: checks never pruned, only up to three plies from the leaves. Off in the playing search
+#: (measured: docs/search.md).
 SEE_PRUNING_DEPTH = 3
 SEE_QUIET_MARGIN = 50
 SEE_CAPTURE_MARGIN = 100
