@@ -47,6 +47,9 @@ PLAY_SWITCHES = {
     "check_extension": True,
     "futility": True,
     "reverse_futility": True,
+    "late_move_pruning": True,
+    "see_pruning": False,
+    "quiescence_checks": True,
     "aspiration": True,
     "evaluation": "tapered",
 }

@@ -80,6 +80,24 @@ def add_searcher_options(parser: argparse.ArgumentParser) -> None:
         "from the leaves where the static score is far above beta",
     )
     parser.add_argument(
+        "--late-move-pruning",
+        action="store_true",
+        help="late-move (move-count) pruning: late quiet moves skipped up to three plies "
+        "from the leaves",
+    )
+    parser.add_argument(
+        "--see-pruning",
+        action="store_true",
+        help="moves that lose material by static exchange skipped up to three plies "
+        "from the leaves",
+    )
+    parser.add_argument(
+        "--quiescence-checks",
+        action="store_true",
+        help="quiet checks that lose no material searched at quiescence's first ply "
+        "(--quiescence pruned)",
+    )
+    parser.add_argument(
         "--aspiration",
         action="store_true",
         help="aspiration windows around the last iteration's score",
@@ -144,6 +162,9 @@ def searcher_from_args(args: argparse.Namespace, variant: Variant) -> Searcher:
         check_extension=args.check_extension,
         futility=args.futility,
         reverse_futility=args.reverse_futility,
+        late_move_pruning=args.late_move_pruning,
+        see_pruning=args.see_pruning,
+        quiescence_checks=args.quiescence_checks,
         aspiration=args.aspiration,
         evaluation=args.evaluation,
         eval_terms=args.eval_terms,

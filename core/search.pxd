@@ -26,6 +26,7 @@ cdef class Searcher:
     cdef public long long next_check
     cdef public bint stop_requested
     cdef public bint check_extension, null_move, staged, futility, pvs, lmr, reverse_futility
+    cdef public bint late_move_pruning, see_pruning, quiescence_checks
     cdef public bint quiescence_evasions, quiescence_promotions
     cdef public int guard_prune_depth
     cdef public object quiescence
@@ -36,13 +37,18 @@ cdef class Searcher:
 
     @cython.locals(pos=Position, hash_move=int, score=int, best_score=int, best_move=int, original_alpha=int,
                    searched=int, index=int, quiet=bint, reduction=int, bound=int, move=int,
-                   static_score=int, static_known=bint,
+                   static_score=int, static_known=bint, shallow=bint, late_count=int,
+                   see_prune=bint, skip=bint,
                    tt=TranspositionTable, key=cython.ulonglong)
     cpdef int _expand(self, int depth, int alpha, int beta, int ply, int prev_move, bint is_pv,
                       bint allow_null, bint in_check) except? -32768
 
     @cython.locals(pos=Position, best=int, score=int, gain=int, pruned=bint, moves=list, move=int)
-    cpdef int _quiesce(self, int alpha, int beta, int ply, bint in_check) except? -32768
+    cpdef int _quiesce(self, int alpha, int beta, int ply, bint in_check,
+                       bint checks=*) except? -32768
+
+    @cython.locals(pos=Position, score=int, move=int, check=bint)
+    cpdef int _quiet_checks(self, int alpha, int beta, int ply, int best) except? -32768
 
 @cython.locals(victim=int, promotion=int)
 cpdef int _gain(Position pos, int move, values) except? -32768

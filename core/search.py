@@ -162,6 +162,26 @@ REVERSE_FUTILITY_MARGIN = 120  # centipawns per ply of remaining depth
 LMR_MIN_DEPTH = 3
 LMR_MIN_SEARCHED = 3
 LMR_TABLE_SIZE = 64
+#: Late-move (move-count) pruning: at a non-PV node below the root, not in check, with at most
+#: `LATE_MOVE_PRUNING_DEPTH` plies left, once ``LATE_MOVE_COUNTS[depth]`` moves have been
+#: picked (4, 7 and 12), the quiet moves that give no check are skipped. Seed: Stockfish's
+#: move count pruning (search.cpp, ``futility_move_count(improving, depth)`` = (3 + depth²) /
+#: (2 - improving); T. Romstad, M. Costalba, J. Kiiski and the Stockfish developers). It
+#: differs as stated: always the improving form (no static-evaluation stack is kept), only at
+#: non-PV nodes, and a quiet move that gives check is still searched.
+LATE_MOVE_PRUNING_DEPTH = 3
+LATE_MOVE_COUNTS = tuple(3 + depth * depth for depth in range(LATE_MOVE_PRUNING_DEPTH + 1))
+#: SEE pruning: at a non-PV node not in check with at most `SEE_PRUNING_DEPTH` plies left,
+#: a move after the first that gives no check is skipped when its static exchange loses more
+#: than `SEE_QUIET_MARGIN` (a quiet move) or `SEE_CAPTURE_MARGIN` (a capture or promotion)
+#: centipawns per ply of remaining depth. Seed: Stockfish's "prune moves with negative SEE"
+#: (search.cpp, Stockfish 11: captures and checks below -194 x depth, quiet moves below
+#: -(32 - lmrDepth) x lmrDepth²); it differs as stated: linear margins by the remaining depth,
+#: checks never pruned, only up to three plies from the leaves. Off in the playing search
+#: (measured: docs/search.md).
+SEE_PRUNING_DEPTH = 3
+SEE_QUIET_MARGIN = 50
+SEE_CAPTURE_MARGIN = 100
 
 
 def _reduction(depth: int, searched: int) -> int:
@@ -208,6 +228,13 @@ class SearchConfig:
     #: return a fail-high near the leaves where the static score is far above beta
     #: (`REVERSE_FUTILITY_DEPTH`, `REVERSE_FUTILITY_MARGIN`)
     reverse_futility: bool = False
+    #: skip late quiet moves near the leaves (`LATE_MOVE_PRUNING_DEPTH`, `LATE_MOVE_COUNTS`)
+    late_move_pruning: bool = False
+    #: skip moves that lose material by SEE near the leaves (`SEE_PRUNING_DEPTH`)
+    see_pruning: bool = False
+    #: the first ply of quiescence also searches quiet moves that give check and lose no
+    #: material by SEE (the ``pruned`` mode only)
+    quiescence_checks: bool = False
     check_extension: bool = False  # search one ply deeper at a node in check
     futility: bool = False  # skip quiet moves near the leaves that cannot reach alpha
     aspiration: bool = False  # root search in a window around the last score
@@ -378,6 +405,9 @@ class Searcher:
         self.guard_prune_depth = config.guard_prune_depth
         self.futility = config.futility
         self.reverse_futility = config.reverse_futility
+        self.late_move_pruning = config.late_move_pruning
+        self.see_pruning = config.see_pruning
+        self.quiescence_checks = config.quiescence_checks
         self.pvs = config.pvs
         self.lmr = config.lmr
         self.quiescence = config.quiescence
@@ -668,7 +698,8 @@ class Searcher:
                 if ply >= MAX_PLY:
                     return self.evaluate(pos)
             if depth <= 0:
-                return self._quiesce(alpha, beta, ply, in_check)  # asks `rule_result` itself
+                # asks `rule_result` itself
+                return self._quiesce(alpha, beta, ply, in_check, self.quiescence_checks)
             if ply and self.rule_result is not None:
                 result = self.rule_result(pos)
                 if result is not None:
@@ -745,6 +776,15 @@ class Searcher:
             ) + FUTILITY_MARGINS[depth]
             if futility_score > alpha:
                 futility_score = None
+        # Late-move and SEE pruning: the same nodes as futility's (non-PV, not in check),
+        # below the root, within their depths; `late_count` 0 where move counts prune nothing.
+        shallow = not is_pv and not in_check and ply
+        late_count = (
+            LATE_MOVE_COUNTS[depth]
+            if self.late_move_pruning and shallow and depth <= LATE_MOVE_PRUNING_DEPTH
+            else 0
+        )
+        see_prune = self.see_pruning and shallow and depth <= SEE_PRUNING_DEPTH
         best_score, best_move = -INFINITY, 0
         original_alpha = alpha
         searched = 0
@@ -765,10 +805,22 @@ class Searcher:
                 or move >> SPECIAL_SHIFT == SIDE_CAPTURE
                 or move >> PROMOTION_SHIFT & PROMOTION_MASK
             )
+            # pruned unless it gives check: a late quiet move, or one that loses material
+            skip = searched and (
+                (late_count and quiet and index >= late_count)
+                or (
+                    see_prune
+                    and see(pos, move)
+                    < -(SEE_QUIET_MARGIN if quiet else SEE_CAPTURE_MARGIN) * depth
+                )
+            )
             pos.make(move)
             if futility_score is not None and searched and quiet and not pos.is_check():
                 pos.unmake()  # futile: a quiet move cannot lift the score to alpha
                 best_score = max(best_score, futility_score)
+                continue
+            if skip and not pos.is_check():
+                pos.unmake()
                 continue
             if not searched or not self.pvs:
                 score = -self._search(depth - 1, -beta, -alpha, ply + 1, move, is_pv, True)
@@ -840,11 +892,15 @@ class Searcher:
         """The reused `Node` of ``ply``, filled in for the position being expanded."""
         return self.nodes_per_ply[ply].fill(self.pos, depth, prev_move, hash_move, in_check)
 
-    def _quiesce(self, alpha: int, beta: int, ply: int, in_check: bool) -> int:
+    def _quiesce(
+        self, alpha: int, beta: int, ply: int, in_check: bool, checks: bool = False
+    ) -> int:
         """Quiescence: stand pat, then captures and promotions as the config's mode says
         (`QUIESCENCE_MODES`), in its `QUIESCENCE_ORDERS` order; every evasion when in check
-        (unless ``quiescence_evasions`` is off); no move at all in check is mate. Its nodes
-        count as ``qnodes``."""
+        (unless ``quiescence_evasions`` is off); no move at all in check is mate. With
+        ``checks`` (the first quiescence ply when ``quiescence_checks`` is on; ``pruned`` mode,
+        not in check), after the captures the quiet moves that give check and do not lose
+        material by SEE, in generation order. Its nodes count as ``qnodes``."""
         stats = self.stats
         if ply > stats.seldepth:  # (not max(): a builtin call per node costs Python more)
             stats.seldepth = ply
@@ -906,6 +962,45 @@ class Searcher:
                 self._check_limits()
             pos.make(move)
             score = -self._quiesce(-beta, -alpha, ply + 1, pos.is_check())
+            pos.unmake()
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if score >= beta:
+                        return best
+        if checks and pruned and not in_check:
+            best = self._quiet_checks(alpha, beta, ply, best)
+        return best
+
+    def _quiet_checks(self, alpha: int, beta: int, ply: int, best: int) -> int:
+        """The quiet checks of quiescence's first ply (`SearchConfig.quiescence_checks`),
+        searched after the captures failed to reach beta: each quiet legal move that gives
+        check and loses no material by SEE, its reply searched as quiescence in check (every
+        evasion, so a mate is found). The seed: Stockfish's qsearch, which generates quiet
+        checks at its first ply (``DEPTH_QS_CHECKS``) and skips the moves SEE says lose;
+        here after every capture rather than merged with them."""
+        stats = self.stats
+        pos = self.pos
+        board = pos.board
+        for move in pos.legal_moves():
+            if (
+                board[move >> SQUARE_BITS & SQUARE_MASK]
+                or move >> SPECIAL_SHIFT == SIDE_CAPTURE
+                or move >> PROMOTION_SHIFT & PROMOTION_MASK
+            ):
+                continue  # a capture or promotion: searched already
+            pos.make(move)
+            check = pos.is_check()
+            pos.unmake()
+            if not check or see(pos, move) < 0:
+                continue
+            stats.nodes += 1
+            stats.qnodes += 1
+            if stats.nodes >= self.next_check or self.stop_requested:
+                self._check_limits()
+            pos.make(move)
+            score = -self._quiesce(-beta, -alpha, ply + 1, True)
             pos.unmake()
             if score > best:
                 best = score

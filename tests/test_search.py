@@ -7,7 +7,10 @@ import threading
 
 import pytest
 from helpers import random_walk, snapshot
+from xqchess.core.moves import is_capture
 from xqchess.core.search import (
+    LATE_MOVE_COUNTS,
+    LATE_MOVE_PRUNING_DEPTH,
     LMR_MIN_DEPTH,
     LMR_MIN_SEARCHED,
     LMR_TABLE_SIZE,
@@ -21,6 +24,7 @@ from xqchess.core.search import (
     Searcher,
     _from_tt,
     _to_tt,
+    gives_check,
     mate_in,
 )
 from xqchess.core.tt import UPPER
@@ -519,3 +523,65 @@ def test_late_move_reductions_grow_with_depth_and_move_number():
                 assert reduction >= REDUCTIONS[depth][searched - 1]
     assert REDUCTIONS[LMR_MIN_DEPTH][LMR_MIN_SEARCHED] == 1
     assert REDUCTIONS[8][20] > 1 and REDUCTIONS[size - 1][size - 1] > 2
+
+
+# No capture and no check for the side to move (asserted below): chess, king a1 and pawns
+# a2, c2, e2 against a king on h8 (8 moves); xiangqi, general d1, horse a1, elephant g1 and
+# soldiers a4, c4, i4 against a general on f10 (9 moves).
+QUIET_POSITIONS = {
+    "chess": "7k/8/8/8/8/8/P1P1P3/K7 w - - 0 1",
+    "xiangqi": "5k3/9/9/9/9/9/P1P5P/9/9/H2K2B2 w - - 0 1",
+}
+
+
+@pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])
+def test_late_move_pruning_searches_the_first_moves_only(variant_name):
+    """At a non-PV node one ply from the leaves, once `LATE_MOVE_COUNTS[1]` = 4 moves are
+    picked, the quiet moves that give no check are skipped: a node whose moves are all quiet
+    and none checks searches 4 children (each one node: no captures follow), against all of
+    them with the rule off or at a PV node. Two plies from the leaves (chess: 8 moves, the
+    count 7) one move is skipped, with its subtree: 17 nodes against 15, each child being
+    two, itself and the king's first reply, which fails high (every score beats the mate
+    bound the window sits on)."""
+    assert LATE_MOVE_COUNTS == (3, 4, 7, 12) and LATE_MOVE_PRUNING_DEPTH == 3
+    variant = get_variant(variant_name)
+    pos = variant.position(QUIET_POSITIONS[variant_name])
+    moves = pos.legal_moves()
+    assert len(moves) == {"chess": 8, "xiangqi": 9}[variant_name]
+    assert not any(is_capture(pos, move) or gives_check(pos, move) for move in moves)
+
+    def nodes(depth, is_pv, on):
+        search = searcher(variant_name, tt=False, late_move_pruning=on)
+        search.search(pos, Limits(depth=1))  # sets up the searcher's per-search state
+        before = search.stats.nodes
+        search._search(depth, MATE_BOUND, MATE_BOUND + 1, 1, 0, is_pv, False)
+        return search.stats.nodes - before
+
+    assert nodes(1, False, False) == 1 + len(moves)
+    assert nodes(1, False, True) == 1 + LATE_MOVE_COUNTS[1]
+    assert nodes(1, True, True) == 1 + len(moves)
+    if variant_name == "chess":
+        assert (nodes(2, False, False), nodes(2, False, True)) == (1 + 8 * 2, 1 + 7 * 2)
+
+
+def test_quiescence_checks_find_a_quiet_mate_at_the_first_ply_only():
+    """Red's quiet chariot check i1-i10 mates (the general's squares are its own advisor's
+    and cannon's, or on the chariot's rank; nothing can block). Quiescence with
+    ``quiescence_checks`` finds it at its first ply, as the main search's horizon does, and
+    scores the mate two plies on; without the switch, or below the first ply, it stands pat
+    (no capture is there to search)."""
+    variant = get_variant("xiangqi")
+    pos = variant.position("3ak4/4c4/9/9/9/9/9/9/9/3K4R w - - 0 1")
+    mate = variant.parse_move(pos, "i1i10")
+    assert not variant.legal_captures(pos) and gives_check(pos, mate)
+    pos.make(mate)
+    assert pos.legal_moves() == []
+    pos.unmake()
+    for on in (True, False):
+        search = searcher("xiangqi", quiescence="pruned", quiescence_checks=on)
+        search.search(pos, Limits(depth=1))  # sets up the searcher's per-search state
+        static = search.evaluate(pos)
+        assert static < MATE_BOUND
+        assert search._quiesce(-MATE, MATE, 1, False, on) == (MATE - 2 if on else static)
+        assert search._quiesce(-MATE, MATE, 1, False, False) == static
+        assert search._search(0, -MATE, MATE, 1, 0, True, False) == (MATE - 2 if on else static)

@@ -46,6 +46,9 @@ CHECK_OPTIONS = {
     "CheckExtension": "check_extension",
     "Futility": "futility",
     "ReverseFutility": "reverse_futility",
+    "LateMovePruning": "late_move_pruning",
+    "SeePruning": "see_pruning",
+    "QuiescenceChecks": "quiescence_checks",
     "Aspiration": "aspiration",
 }
 CHECK_KEYS = {option.lower(): switch for option, switch in CHECK_OPTIONS.items()}
