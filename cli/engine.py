@@ -47,9 +47,8 @@ PLAY_SWITCHES = {
     "check_extension": True,
     "futility": True,
     "reverse_futility": True,
-    "late_move_pruning": True,
-    "see_pruning": False,
-    "quiescence_checks": True,
+    "late_move_pruning": False,
+    "quiescence_checks": False,
     "aspiration": True,
     "evaluation": "tapered",
 }

@@ -86,12 +86,6 @@ def add_searcher_options(parser: argparse.ArgumentParser) -> None:
         "from the leaves",
     )
     parser.add_argument(
-        "--see-pruning",
-        action="store_true",
-        help="moves that lose material by static exchange skipped up to three plies "
-        "from the leaves",
-    )
-    parser.add_argument(
         "--quiescence-checks",
         action="store_true",
         help="quiet checks that lose no material searched at quiescence's first ply "
@@ -163,7 +157,6 @@ def searcher_from_args(args: argparse.Namespace, variant: Variant) -> Searcher:
         futility=args.futility,
         reverse_futility=args.reverse_futility,
         late_move_pruning=args.late_move_pruning,
-        see_pruning=args.see_pruning,
         quiescence_checks=args.quiescence_checks,
         aspiration=args.aspiration,
         evaluation=args.evaluation,

@@ -26,7 +26,7 @@ cdef class Searcher:
     cdef public long long next_check
     cdef public bint stop_requested
     cdef public bint check_extension, null_move, staged, futility, pvs, lmr, reverse_futility
-    cdef public bint late_move_pruning, see_pruning, quiescence_checks
+    cdef public bint late_move_pruning, quiescence_checks
     cdef public bint quiescence_evasions, quiescence_promotions
     cdef public int guard_prune_depth
     cdef public object quiescence
@@ -38,7 +38,7 @@ cdef class Searcher:
     @cython.locals(pos=Position, hash_move=int, score=int, best_score=int, best_move=int, original_alpha=int,
                    searched=int, index=int, quiet=bint, reduction=int, bound=int, move=int,
                    static_score=int, static_known=bint, shallow=bint, late_count=int,
-                   see_prune=bint, skip=bint,
+                   skip=bint,
                    tt=TranspositionTable, key=cython.ulonglong)
     cpdef int _expand(self, int depth, int alpha, int beta, int ply, int prev_move, bint is_pv,
                       bint allow_null, bint in_check) except? -32768

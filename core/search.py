@@ -171,17 +171,6 @@ LMR_TABLE_SIZE = 64
 #: non-PV nodes, and a quiet move that gives check is still searched.
 LATE_MOVE_PRUNING_DEPTH = 3
 LATE_MOVE_COUNTS = tuple(3 + depth * depth for depth in range(LATE_MOVE_PRUNING_DEPTH + 1))
-#: SEE pruning: at a non-PV node not in check with at most `SEE_PRUNING_DEPTH` plies left,
-#: a move after the first that gives no check is skipped when its static exchange loses more
-#: than `SEE_QUIET_MARGIN` (a quiet move) or `SEE_CAPTURE_MARGIN` (a capture or promotion)
-#: centipawns per ply of remaining depth. Seed: Stockfish's "prune moves with negative SEE"
-#: (search.cpp, Stockfish 11: captures and checks below -194 x depth, quiet moves below
-#: -(32 - lmrDepth) x lmrDepth²); it differs as stated: linear margins by the remaining depth,
-#: checks never pruned, only up to three plies from the leaves. Off in the playing search
-#: (measured: docs/search.md).
-SEE_PRUNING_DEPTH = 3
-SEE_QUIET_MARGIN = 50
-SEE_CAPTURE_MARGIN = 100
 
 
 def _reduction(depth: int, searched: int) -> int:
@@ -230,8 +219,6 @@ class SearchConfig:
     reverse_futility: bool = False
     #: skip late quiet moves near the leaves (`LATE_MOVE_PRUNING_DEPTH`, `LATE_MOVE_COUNTS`)
     late_move_pruning: bool = False
-    #: skip moves that lose material by SEE near the leaves (`SEE_PRUNING_DEPTH`)
-    see_pruning: bool = False
     #: the first ply of quiescence also searches quiet moves that give check and lose no
     #: material by SEE (the ``pruned`` mode only)
     quiescence_checks: bool = False
@@ -406,7 +393,6 @@ class Searcher:
         self.futility = config.futility
         self.reverse_futility = config.reverse_futility
         self.late_move_pruning = config.late_move_pruning
-        self.see_pruning = config.see_pruning
         self.quiescence_checks = config.quiescence_checks
         self.pvs = config.pvs
         self.lmr = config.lmr
@@ -776,15 +762,14 @@ class Searcher:
             ) + FUTILITY_MARGINS[depth]
             if futility_score > alpha:
                 futility_score = None
-        # Late-move and SEE pruning: the same nodes as futility's (non-PV, not in check),
-        # below the root, within their depths; `late_count` 0 where move counts prune nothing.
+        # Late-move pruning: the same nodes as futility's (non-PV, not in check), below the
+        # root, within its depth; `late_count` 0 where move counts prune nothing.
         shallow = not is_pv and not in_check and ply
         late_count = (
             LATE_MOVE_COUNTS[depth]
             if self.late_move_pruning and shallow and depth <= LATE_MOVE_PRUNING_DEPTH
             else 0
         )
-        see_prune = self.see_pruning and shallow and depth <= SEE_PRUNING_DEPTH
         best_score, best_move = -INFINITY, 0
         original_alpha = alpha
         searched = 0
@@ -805,15 +790,8 @@ class Searcher:
                 or move >> SPECIAL_SHIFT == SIDE_CAPTURE
                 or move >> PROMOTION_SHIFT & PROMOTION_MASK
             )
-            # pruned unless it gives check: a late quiet move, or one that loses material
-            skip = searched and (
-                (late_count and quiet and index >= late_count)
-                or (
-                    see_prune
-                    and see(pos, move)
-                    < -(SEE_QUIET_MARGIN if quiet else SEE_CAPTURE_MARGIN) * depth
-                )
-            )
+            # a late quiet move, pruned unless it gives check
+            skip = searched and late_count and quiet and index >= late_count
             pos.make(move)
             if futility_score is not None and searched and quiet and not pos.is_check():
                 pos.unmake()  # futile: a quiet move cannot lift the score to alpha

@@ -409,7 +409,6 @@ LATER_SETTINGS = {
     "futility": False,
     "reverse_futility": False,
     "late_move_pruning": False,
-    "see_pruning": False,
     "quiescence_checks": False,
     "aspiration": False,
     "evaluation": "squares",

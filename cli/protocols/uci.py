@@ -47,7 +47,6 @@ CHECK_OPTIONS = {
     "Futility": "futility",
     "ReverseFutility": "reverse_futility",
     "LateMovePruning": "late_move_pruning",
-    "SeePruning": "see_pruning",
     "QuiescenceChecks": "quiescence_checks",
     "Aspiration": "aspiration",
 }
