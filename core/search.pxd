@@ -47,7 +47,7 @@ cdef class Searcher:
     cpdef int _quiesce(self, int alpha, int beta, int ply, bint in_check,
                        bint checks=*) except? -32768
 
-    @cython.locals(pos=Position, score=int, move=int, check=bint)
+    @cython.locals(pos=Position, score=int, move=int)
     cpdef int _quiet_checks(self, int alpha, int beta, int ply, int best) except? -32768
 
 @cython.locals(victim=int, promotion=int)

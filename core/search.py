@@ -968,10 +968,7 @@ class Searcher:
                 or move >> PROMOTION_SHIFT & PROMOTION_MASK
             ):
                 continue  # a capture or promotion: searched already
-            pos.make(move)
-            check = pos.is_check()
-            pos.unmake()
-            if not check or see(pos, move) < 0:
+            if not gives_check(pos, move) or see(pos, move) < 0:
                 continue
             stats.nodes += 1
             stats.qnodes += 1
