@@ -31,6 +31,7 @@ MODULES = (
     "core/moves",
     "core/evaluation",
     "core/probe",
+    "core/generator",
     "core/position",
     "core/perft",
     "core/see",

@@ -3,6 +3,7 @@
 # attributes keep their Python names (public); the imported constants become C ints.
 cimport cython
 from xqchess.core.probe cimport AttackProbe
+from xqchess.core.generator cimport MoveGenerator
 
 cdef int COMPANION, DOUBLE_STEP, PROMOTION_MASK, PROMOTION_SHIFT, SIDE_CAPTURE, SPECIAL_SHIFT
 cdef int SQUARE_BITS, SQUARE_MASK, COLOR_SHIFT
@@ -35,7 +36,8 @@ cdef class Position:
     cdef public object _royal
     cdef public list _exchange_values, _exchange_lines
     cdef public AttackProbe _attack_probe
-    cdef public object _legal_moves, _is_check, _ep_capture_possible
+    cdef public MoveGenerator _generator
+    cdef public object _ep_capture_possible
     cdef public list _kind_values
 
     @cython.locals(board=bytearray, frm=int, to=int, piece=int, captured=int, side=int,
@@ -58,12 +60,11 @@ cdef class Position:
                    own=set, hashes=list)
     cpdef unmake(self)
 
-    cpdef legal_moves(self)
+    cpdef list legal_moves(self)
+
+    cpdef list legal_captures(self)
 
     cpdef bint is_check(self)
-
-    @cython.locals(board=bytearray, found=list, sq=int, piece=int)
-    cpdef list squares_of(self, int side)
 
     cpdef make_null(self)
 

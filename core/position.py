@@ -105,8 +105,7 @@ class Position:
         "_exchange_lines",
         "_attack_probe",
         "_kind_values",
-        "_legal_moves",
-        "_is_check",
+        "_generator",
         "_ep_capture_possible",
     )
 
@@ -147,8 +146,7 @@ class Position:
         self._exchange_lines = variant.exchange_lines
         self._attack_probe = variant.attack_probe
         self._kind_values = variant.kind_values  # what the search's capture keys read
-        self._legal_moves = variant.legal_moves  # the variant's rules, bound once
-        self._is_check = variant.is_check
+        self._generator = variant.move_generator  # the variant's rules, as one object
         self._ep_capture_possible = variant.ep_capture_possible
         self.kings = [
             next((sq for sq, p in enumerate(cells) if p == royal[color]), -1) for color in (0, 1)
@@ -373,25 +371,15 @@ class Position:
         """The legal moves, in the kernel's generation order: a function of the position alone
         (pieces walked by ascending origin square, each piece's moves in its tables' order),
         never of how the position was reached, so that searches are reproducible."""
-        return self._legal_moves(self)
+        return self._generator.legal_moves(self)
+
+    def legal_captures(self) -> list[int]:
+        """The legal captures and promotions, in `legal_moves`'s order (what quiescence and
+        staged move picking search first)."""
+        return self._generator.legal_captures(self)
 
     def is_check(self) -> bool:
-        return self._is_check(self)
-
-    def squares_of(self, side: int) -> list[int]:
-        """The squares of ``side``'s pieces in ascending order: where move generation walks
-        them from. The compiled kernel reads them off the board's bytes (a C loop over the
-        squares costs less than sorting the set); Python sorts ``occupied``, which is faster
-        there. Both give the same list."""
-        if COMPILED:
-            board = self.board
-            found = []
-            for sq in range(self._squares):
-                piece = board[sq]
-                if piece and piece >> COLOR_SHIFT == side:
-                    found.append(sq)
-            return found
-        return sorted(self.occupied[side])
+        return self._generator.is_check(self)
 
     def outcome(self, claim_draw: bool = False) -> Outcome | None:
         return self.variant.outcome(self, claim_draw)

@@ -912,7 +912,7 @@ class Searcher:
             if best > alpha:
                 alpha = best
             if pruned:
-                moves = self.variant.legal_captures(pos)
+                moves = pos.legal_captures()
             else:
                 promotions = self.quiescence_promotions
                 moves = [

@@ -19,6 +19,7 @@ from xqchess.core.closure import recorded_closure
 from xqchess.core.errors import FenError, MoveError
 from xqchess.core.evaluation import piece_square_table
 from xqchess.core.fen import parse_fen
+from xqchess.core.generator import MoveGenerator, generator_of
 from xqchess.core.geometry import Geometry
 from xqchess.core.legality import royal_exposure
 from xqchess.core.moves import is_capture, move_from, move_promotion
@@ -219,6 +220,7 @@ class Variant:
         #: per kind code, its ``piece_values`` value (0 for none): a list the search indexes
         self.kind_values = [self.piece_values.get(kind, 0) for kind in range(KIND_MASK + 1)]
         self.attack_probe = probe_of(self)
+        self.move_generator = generator_of(self)
         #: whether every move `candidate_moves` lists is legal, so that staged picking need not
         #: ask `candidate_is_legal` of each move it reaches: so unless the game gives its own
         #: test (derived, never declared, so that a game with a test cannot skip it)
@@ -307,6 +309,11 @@ class Variant:
         found among its piece's legal moves, without generating the others'."""
         frm = move_from(move)
         return frm < self.geometry.size and move in self.piece_legal_moves(pos, frm)
+
+    #: the generators above and `is_check` as one object (`core.generator`), which `Position`
+    #: calls at every node: a game family gives its own; by default, this variant's functions
+    #: wrapped
+    move_generator: MoveGenerator
 
     #: function(pos) -> list[int]: the moves the pieces' movement rules allow, ignoring the own
     #: royal piece's safety.

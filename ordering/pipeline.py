@@ -118,7 +118,7 @@ class Pipeline:
         if column is not None:
             ceiling = self.heuristics[column].quiet_ceiling
             captures = (
-                variant.legal_captures(pos)
+                pos.legal_captures()
                 if candidate_is_legal is None
                 else variant.candidate_moves(pos, False)
             )
@@ -146,7 +146,7 @@ class Pipeline:
                 tried.append(captures[i])
                 yield captures[i]
         candidates = (
-            variant.legal_moves(pos) if candidate_is_legal is None else variant.candidate_moves(pos)
+            pos.legal_moves() if candidate_is_legal is None else variant.candidate_moves(pos)
         )
         rest = [m for m in candidates if m not in tried] if tried else candidates
         keys = self._keys(node, rest)

@@ -54,7 +54,7 @@ def random_position(variant, tables, rng: random.Random, side: int) -> Position:
 @given(seed=st.integers(0, 2**32 - 1), side=st.integers(0, 1))
 def test_the_shortcut_agrees_with_the_whole_probe(name, seed, side):
     variant = get_variant(name)
-    tables = variant.legal_moves.args[0]  # the generators' MoveTables, bound by make_movegen
+    tables = variant.move_generator  # the generators' MoveTables (`core.generator`)
     pos = random_position(variant, tables, random.Random(seed), side)
     us, them = pos.side, pos.side ^ 1
     ksq = pos.kings[us]

@@ -1,15 +1,11 @@
 # C types for attacks.py, compiled by Cython in pure-Python mode (setup.py, kernel.py): the .py
 # stays the source; this file only declares types.
 cimport cython
-from xqchess.core.position cimport Position
 from xqchess.core.probe cimport AttackProbe
 
 @cython.locals(targets=list, hit=tuple, squares=bytes, s=int, p=int, rays=list, ray=bytes)
 cpdef bint attacked_on(tuple leaps_by_color, tuple slides_by_color, bytearray board, int sq,
                        int by_color)
-
-@cython.locals(us=int)
-cpdef bint in_check(tuple leaps_by_color, tuple slides_by_color, Position pos)
 
 cdef class ChessAttackers(AttackProbe):
     cdef public tuple leaps_by_color, slides_by_color

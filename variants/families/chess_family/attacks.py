@@ -80,13 +80,6 @@ def attacked_on(
     return False
 
 
-def in_check(leaps_by_color: tuple, slides_by_color: tuple, pos) -> bool:
-    """Whether the side to move's king in ``pos`` is attacked (`attacked_on` on its square; a
-    module function so that the search's check test, at every node, runs compiled)."""
-    us = pos.side
-    return attacked_on(leaps_by_color, slides_by_color, pos.board, pos.kings[us], us ^ 1)
-
-
 class ChessAttackers(AttackProbe):
     """The attackers probe (`core.probe`) over one game's attack groups (`build_attacks`)."""
 
@@ -269,7 +262,6 @@ def build_attacks(desc: ChessGame) -> SimpleNamespace:
         closure_on, all_leaps, pawn_attackers, pawns, walks, leap_reads, royal
     )
     t.attacked = partial(attacked_on, leaps_by_color, slides_by_color)
-    t.in_check = partial(in_check, leaps_by_color, slides_by_color)
     t.probe = ChessAttackers(leaps_by_color, slides_by_color)
     t.attackers = t.probe.attackers
     t.all_attackers = all_attackers

@@ -99,7 +99,10 @@ class ChessFamilyVariant(Variant):
         self.legal_moves = movegen.legal_moves
         self.legal_captures = movegen.legal_captures
         self.origin_legal_moves = movegen.origin_legal_moves
+        self.move_generator = movegen.generator
         if game.bare_king_loses:
+            # the rules wrap the generator: `Position` calls them (`core.generator`)
+            del self.move_generator
             self.legal_moves = _ended_by_bare_king(movegen.legal_moves)
             self.legal_captures = _ended_by_bare_king(movegen.legal_captures)
             self.origin_legal_moves = _ended_by_bare_king(movegen.origin_legal_moves)
@@ -126,7 +129,7 @@ class ChessFamilyVariant(Variant):
         def attacked(pos, sq: int, by_color: int) -> bool:
             return probe(pos.board, sq, by_color)
 
-        self.attacked, self.is_check = attacked, attacks.in_check
+        self.attacked, self.is_check = attacked, movegen.is_check
         super().__init__()
 
     def detect_notation(self, text: str) -> str:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from functools import partial
 from types import SimpleNamespace
 
+from xqchess.core.generator import MoveGenerator
 from xqchess.core.geometry import bytes_rays, bytes_table
 from xqchess.core.moves import (
     COMPANION,
@@ -80,9 +81,10 @@ def find_checks_and_pins(
     return checkers, evasion, pins
 
 
-class MoveTables:
+class MoveTables(MoveGenerator):
     """What `generate_moves` reads: one game's tables and probes (`build_movegen` fills them;
-    an extension type with typed fields in the compiled kernel)."""
+    an extension type with typed fields in the compiled kernel), and the game's generator
+    (`core.generator`) over them."""
 
     __slots__ = (
         "pawn",
@@ -106,6 +108,21 @@ class MoveTables:
     def __init__(self, **tables) -> None:
         for name in MoveTables.__slots__:
             setattr(self, name, tables[name])
+
+    def legal_moves(self, pos) -> list[int]:
+        return generate_moves(self, pos, False, True, None)
+
+    def legal_captures(self, pos) -> list[int]:
+        return generate_moves(self, pos, False, False, None)
+
+    def origin_moves(self, pos, frm: int) -> list[int]:
+        return generate_moves(self, pos, False, True, frm)
+
+    def is_check(self, pos) -> bool:
+        us = pos.side
+        return attacked_on(
+            self.leaps_by_color, self.slides_by_color, pos.board, pos.kings[us], us ^ 1
+        )
 
 
 def castling_open(t: MoveTables, board: list[int], empty, safe, them: int, pseudo: bool) -> bool:
@@ -155,13 +172,20 @@ def generate_moves(
         promotes = t.promotes_on[us]
         captures = t.pawn_captures[us]
         ep = -1 if pos.ep is None else pos.ep
-        origins = pos.squares_of(us) if origin is None else (origin,)
+        # the origins in ascending order: every square (a C loop in the compiled kernel, no
+        # list of squares made) or the one asked for
+        first, last = 0, len(board)
+        if origin is not None:
+            first, last = origin, origin + 1
         # a piece's moves are filtered only in check or when pinned: the common case skips
         # the filter's bookkeeping (no len() call per piece)
         restricted = evasion is not None or len(pins) > 0
         start = 0  # read only when restricted; assigned first for the compiler's C int
-        for frm in origins:
-            kind = board[frm] & KIND_MASK
+        for frm in range(first, last):
+            piece = board[frm]
+            if not piece or piece >> COLOR_SHIFT != us:
+                continue
+            kind = piece & KIND_MASK
             row = plain[frm]
             if restricted:
                 start = len(moves)
@@ -236,19 +260,6 @@ def generate_moves(
         if pseudo or side_capture_is_legal(pos, move):
             moves.append(move)
     return moves
-
-
-def generate_captures(t: MoveTables, pos) -> list[int]:
-    """The legal captures and promotions, in `generate_moves`'s order: a function of its own
-    so that quiescence and staged picking, which ask at every node, call it without a keyword
-    (a `partial` holding one builds a dictionary and parses the arguments by name per call)."""
-    return generate_moves(t, pos, False, False)
-
-
-def generate_origin(t: MoveTables, pos, frm: int) -> list[int]:
-    """The legal moves of the piece on ``frm``, in `generate_moves`'s order (the hash move's
-    test at every node: a function of its own, called without a keyword)."""
-    return generate_moves(t, pos, False, True, frm)
 
 
 def build_movegen(desc: ChessGame, attacks: SimpleNamespace) -> SimpleNamespace:
@@ -351,12 +362,11 @@ def build_movegen(desc: ChessGame, attacks: SimpleNamespace) -> SimpleNamespace:
     g.find_checks_and_pins = partial(
         find_checks_and_pins, attacks.slides_by_color, attacks.checking_leaps
     )
-    g.generate = generate = partial(generate_moves, tables)
-    g.legal_moves = generate
-    # partials rather than lambdas: one call less per use (quiescence asks for the captures
-    # at every node)
-    g.legal_captures = partial(generate_captures, tables)
-    g.origin_legal_moves = partial(generate_origin, tables)
+    g.generator = tables
+    g.legal_moves = tables.legal_moves
+    g.legal_captures = tables.legal_captures
+    g.origin_legal_moves = tables.origin_moves
+    g.is_check = tables.is_check
     g.pseudo_legal_moves = partial(generate_moves, tables, pseudo=True)
     g.side_capture_is_legal = side_capture_is_legal
     g.ep_capture_possible = ep_capture_possible

@@ -151,6 +151,7 @@ class XiangqiFamilyVariant(Variant):
         self.candidate_moves = movegen.pseudo_legal_moves
         self.candidate_is_legal = movegen.candidate_is_legal
         self.is_check = movegen.is_check
+        self.move_generator = movegen.generator
         self.reach = faults.reach
         self.movement_fault = faults.movement_fault
         self.exposure_fault = faults.exposure_fault

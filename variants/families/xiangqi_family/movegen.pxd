@@ -1,18 +1,25 @@
 # C types for movegen.py, compiled by Cython in pure-Python mode (setup.py, kernel.py): the
 # .py stays the source; this file only declares types. The imported constants become C ints.
 cimport cython
+from xqchess.core.generator cimport MoveGenerator
 from xqchess.core.position cimport Position
 from xqchess.variants.families.xiangqi_family.attacks cimport attacked_by_movers
 
 cdef int SQUARE_BITS, SQUARE_MASK, COLOR_SHIFT, KIND_MASK
 cdef int ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE
 
-cdef class MoveTables:
+cdef class MoveTables(MoveGenerator):
     cdef public list plain, rook_rays, horse_moves, check_zone, horse_attackers
     cdef public tuple elephant_moves, general_steps, advisor_steps, soldier_steps
     cdef public tuple soldier_attackers
 
+    cpdef list legal_moves(self, pos)
+    cpdef list legal_captures(self, pos)
+    cpdef list origin_moves(self, pos, int frm)
+    cpdef bint is_check(self, pos)
+
 @cython.locals(board=bytearray, us=int, them=int, moves=list, plain=list, row=list, frm=int,
+               first=int, last=int, piece=int,
                kind=int, to=int, p=int, screened=bint, leg=int, eye=int, ray=bytes, steps=bytes,
                rook_rays=list, horse_moves=list)
 cpdef list pseudo_moves(MoveTables t, Position pos, bint quiets=*, origin=*)
@@ -31,16 +38,12 @@ cpdef bint opened(MoveTables t, bytearray board, int frm, int to, int ksq, int t
 cpdef bint exposes(MoveTables t, bytearray board, int frm, int to, int ksq, int them,
                    bint in_check)
 
-@cython.locals(board=bytearray, us=int, them=int, ksq=int, in_check=bint, legal=list, move=int,
+@cython.locals(board=bytearray, us=int, them=int, ksq=int, checked=bint, legal=list, move=int,
                listed=object, frm=int, to=int, zone=bytes)
 cpdef list legal_of(MoveTables t, Position pos, bint quiets=*, origin=*)
 
 @cython.locals(us=int, ksq=int)
-cpdef bint is_check(MoveTables t, Position pos)
+cpdef bint in_check(MoveTables t, Position pos)
 
 @cython.locals(ksq=int, frm=int, to=int, zone=bytes)
 cpdef bint candidate_legal(MoveTables t, Position pos, int move, bint in_check)
-
-cpdef list legal_captures_of(MoveTables t, Position pos)
-
-cpdef list legal_of_origin(MoveTables t, Position pos, int frm)

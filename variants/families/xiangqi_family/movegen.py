@@ -24,6 +24,7 @@ from __future__ import annotations
 from functools import partial
 from types import SimpleNamespace
 
+from xqchess.core.generator import MoveGenerator
 from xqchess.core.geometry import bytes_table
 from xqchess.core.moves import SQUARE_BITS, SQUARE_MASK, move_rows
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
@@ -38,8 +39,9 @@ from xqchess.variants.families.xiangqi_family.definition import (
 )
 
 
-class MoveTables:
-    """What the generators read: one board's tables (`make_movegen` fills them)."""
+class MoveTables(MoveGenerator):
+    """What the generators read: one board's tables (`make_movegen` fills them), and the
+    game's generator (`core.generator`) over them."""
 
     __slots__ = (
         "plain",
@@ -58,6 +60,18 @@ class MoveTables:
         for name in MoveTables.__slots__:
             setattr(self, name, tables[name])
 
+    def legal_moves(self, pos) -> list[int]:
+        return legal_of(self, pos, True, None)
+
+    def legal_captures(self, pos) -> list[int]:
+        return legal_of(self, pos, False, None)
+
+    def origin_moves(self, pos, frm: int) -> list[int]:
+        return legal_of(self, pos, True, frm)
+
+    def is_check(self, pos) -> bool:
+        return in_check(self, pos)
+
 
 def pseudo_moves(t: MoveTables, pos, quiets: bool = True, origin: int | None = None) -> list[int]:
     """Every move the pieces' movement rules allow, ignoring the own general's safety; without
@@ -70,8 +84,16 @@ def pseudo_moves(t: MoveTables, pos, quiets: bool = True, origin: int | None = N
     horse_moves = t.horse_moves
     plain = t.plain
     moves = []
-    for frm in pos.squares_of(us) if origin is None else (origin,):
-        kind = board[frm] & KIND_MASK
+    # the origins in ascending order: every square (a C loop in the compiled kernel, no list
+    # of squares made) or the one asked for
+    first, last = 0, len(board)
+    if origin is not None:
+        first, last = origin, origin + 1
+    for frm in range(first, last):
+        piece = board[frm]
+        if not piece or piece >> COLOR_SHIFT != us:
+            continue
+        kind = piece & KIND_MASK
         row = plain[frm]
         if kind == CHARIOT:
             for ray in rook_rays[frm]:
@@ -201,7 +223,7 @@ def exposes(
     return exposed
 
 
-def is_check(t: MoveTables, pos) -> bool:
+def in_check(t: MoveTables, pos) -> bool:
     """Whether the side to move's general in ``pos`` is attacked (none is, once captured): a
     module function over ``t``'s tables, so that the search's check test, at every node, runs
     compiled with a typed position (and `legal_of` asks it too)."""
@@ -221,7 +243,7 @@ def legal_of(t: MoveTables, pos, quiets: bool = True, origin: int | None = None)
     ksq = pos.kings[us]
     if ksq < 0:  # the general was captured (from a FEN with the opponent in check)
         return pseudo_moves(t, pos, quiets, origin)
-    in_check = is_check(t, pos)
+    checked = in_check(t, pos)
     zone = t.check_zone[ksq]
     legal = []
     for listed in pseudo_moves(t, pos, quiets, origin):
@@ -229,24 +251,11 @@ def legal_of(t: MoveTables, pos, quiets: bool = True, origin: int | None = None)
         move = listed
         frm = move & SQUARE_MASK
         to = move >> SQUARE_BITS & SQUARE_MASK
-        if (not in_check and frm != ksq and not zone[frm] and not zone[to]) or not exposes(
-            t, board, frm, to, ksq, them, in_check
+        if (not checked and frm != ksq and not zone[frm] and not zone[to]) or not exposes(
+            t, board, frm, to, ksq, them, checked
         ):
             legal.append(listed)
     return legal
-
-
-def legal_captures_of(t: MoveTables, pos) -> list[int]:
-    """The legal captures, in `legal_of`'s order: a function of its own so that quiescence,
-    which asks at every node, calls it without a keyword (a `partial` holding one builds a
-    dictionary and parses the arguments by name per call)."""
-    return legal_of(t, pos, False)
-
-
-def legal_of_origin(t: MoveTables, pos, frm: int) -> list[int]:
-    """The legal moves of the piece on ``frm``, in `legal_of`'s order (the hash move's test at
-    every node: a function of its own, called without a keyword)."""
-    return legal_of(t, pos, True, frm)
 
 
 def candidate_legal(t: MoveTables, pos, move: int, in_check: bool) -> bool:
@@ -278,9 +287,9 @@ def zone_marks(tables, ksq: int) -> bytes:
 
 
 def make_movegen(tables, attacks) -> SimpleNamespace:
-    """The move generators of the board of ``tables``: ``pseudo_legal_moves``,
-    ``legal_moves``, ``legal_captures``, ``origin_legal_moves``, ``candidate_is_legal`` (one
-    pseudo-legal move's test) and ``is_check``."""
+    """The move generators of the board of ``tables``: ``generator`` (`core.generator`),
+    ``pseudo_legal_moves``, ``legal_moves``, ``legal_captures``, ``origin_legal_moves``,
+    ``candidate_is_legal`` (one pseudo-legal move's test) and ``is_check``."""
     size = tables.geometry.size
 
     rook_rays, horse_attackers, soldier_attackers = attacks.movers
@@ -298,15 +307,12 @@ def make_movegen(tables, attacks) -> SimpleNamespace:
         horse_attackers=horse_attackers,
         soldier_attackers=soldier_attackers,
     )
-    pseudo_legal_moves = partial(pseudo_moves, t)
-    legal_moves = partial(legal_of, t)
-
     return SimpleNamespace(
-        pseudo_legal_moves=pseudo_legal_moves,
-        legal_moves=legal_moves,
-        # the legal captures, in `legal_moves`'s order (a partial: one call less per use)
-        legal_captures=partial(legal_captures_of, t),
-        origin_legal_moves=partial(legal_of_origin, t),
+        generator=t,
+        pseudo_legal_moves=partial(pseudo_moves, t),
+        legal_moves=t.legal_moves,
+        legal_captures=t.legal_captures,
+        origin_legal_moves=t.origin_moves,
         candidate_is_legal=partial(candidate_legal, t),
-        is_check=partial(is_check, t),
+        is_check=t.is_check,
     )

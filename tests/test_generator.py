@@ -1,0 +1,80 @@
+"""The move generator object (`core.generator`) that `Position` calls at every node: each game
+family's own generator answers as the definitions in `core.variant.Variant` do (the captures
+and one piece's moves filtered from the legal moves, check as an attack on the royal piece),
+and a game without one, or whose rules wrap the family's, gets its functions wrapped."""
+
+import random
+
+import pytest
+from xqchess.core.generator import FunctionGenerator, generator_of
+from xqchess.core.moves import move_from
+from xqchess.core.variant import Variant
+from xqchess.variants import get_variant
+
+FAMILY_GAMES = ["chess", "capablanca", "xiangqi", "minixiangqi"]
+
+
+def random_positions(variant, seed: int, games: int = 4, plies: int = 60):
+    """Each position of ``games`` random games from the start, with its legal moves."""
+    rng = random.Random(seed)
+    for _ in range(games):
+        pos = variant.position()
+        for _ in range(plies):
+            moves = pos.legal_moves()
+            if not moves:
+                break
+            yield pos, moves
+            pos.make(rng.choice(moves))
+
+
+@pytest.mark.parametrize("variant_name", FAMILY_GAMES)
+def test_a_family_generator_answers_as_the_variant_definitions(variant_name):
+    variant = get_variant(variant_name)
+    generator = variant.move_generator
+    assert not isinstance(generator, FunctionGenerator)
+    checked = checks = 0
+    for pos, moves in random_positions(variant, seed=7):
+        assert generator.legal_moves(pos) == moves == variant.legal_moves(pos)
+        assert pos.legal_captures() == Variant.legal_captures(variant, pos), pos.fen()
+        assert pos.is_check() == Variant.is_check(variant, pos), pos.fen()
+        for frm in sorted({move_from(move) for move in moves}):
+            assert generator.origin_moves(pos, frm) == Variant.origin_legal_moves(variant, pos, frm)
+        checked += 1
+        checks += pos.is_check()
+    assert checked > 150 and checks > 0
+
+
+@pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])
+def test_the_wrapped_functions_give_the_same_answers(variant_name):
+    """A position calling the variant's functions through `FunctionGenerator` generates,
+    captures and tests check as the family's generator does."""
+    variant = get_variant(variant_name)
+    for pos, moves in random_positions(variant, seed=3, games=2):
+        wrapped = pos.copy()
+        wrapped._generator = FunctionGenerator(variant)
+        assert wrapped.legal_moves() == moves
+        assert wrapped.legal_captures() == pos.legal_captures()
+        assert wrapped.is_check() == pos.is_check()
+
+
+def test_a_game_whose_rules_wrap_the_generator_gets_them_wrapped():
+    """Shatranj ends the game on a bare king: its rules wrap the family's generator, so the
+    position calls the wrapped rules (no legal move once a side is bared)."""
+    shatranj = get_variant("shatranj")
+    assert isinstance(shatranj.move_generator, FunctionGenerator)
+    bared = shatranj.position("4k3/8/8/8/8/8/3R4/4K3 w - - 0 1")
+    assert shatranj.rule_result(bared) is not None
+    assert bared.legal_moves() == [] == bared.legal_captures()
+
+
+def test_a_game_without_a_generator_gets_its_functions_wrapped():
+    class Bare:
+        @staticmethod
+        def legal_moves(pos):
+            return [pos]
+
+    generator = generator_of(Bare())
+    assert isinstance(generator, FunctionGenerator)
+    assert generator.legal_moves(5) == [5]
+    chess = get_variant("chess")
+    assert generator_of(chess) is chess.move_generator
