@@ -40,24 +40,25 @@ cdef class Position:
     cdef public object _ep_capture_possible
     cdef public list _kind_values
 
-    @cython.locals(board=bytearray, frm=int, to=int, piece=int, captured=int, side=int,
-                   h=cython.ulonglong, keys=cython.ulonglong[::1], base=int, psq=list, pp=list,
+    @cython.locals(board=bytearray, cells=cython.p_uchar, frm=int, to=int, piece=int, captured=int,
+                   side=int, h=cython.ulonglong, keys=cython.ulonglong[::1], base=int, psq=list, pp=list,
                    own=set, rights=int, new_rights=int, arrival=cython.longlong,
                    departure=cython.longlong, taken=cython.longlong, special=int)
     cpdef make(self, int move)
 
-    @cython.locals(board=bytearray, promotion=int, special=int, new_piece=int, victim_sq=int,
-                   victim=int, c_from=int, c_to=int, companion=int, own=set)
+    @cython.locals(board=bytearray, cells=cython.p_uchar, promotion=int, special=int,
+                   new_piece=int, victim_sq=int, victim=int, c_from=int, c_to=int, companion=int, own=set)
     cdef unsigned long long _make_special(self, int move, int frm, int to, int piece, int side,
                                           unsigned long long h)
 
     cdef _open_ep(self, int passed)
 
-    @cython.locals(board=bytearray, special=int, victim_sq=int, c_from=int, c_to=int, own=set)
+    @cython.locals(board=bytearray, cells=cython.p_uchar, special=int, victim_sq=int, c_from=int,
+                   c_to=int, own=set)
     cdef _unmake_special(self, int move, int frm, int to, int side)
 
-    @cython.locals(board=bytearray, move=int, frm=int, to=int, piece=int, captured=int, side=int,
-                   own=set, hashes=list)
+    @cython.locals(board=bytearray, cells=cython.p_uchar, move=int, frm=int, to=int, piece=int,
+                   captured=int, side=int, own=set, hashes=list)
     cpdef unmake(self)
 
     cpdef list legal_moves(self)

@@ -41,7 +41,10 @@ except ImportError:  # Cython is a build dependency only
 
 #: The board's storage, chosen per kernel: the compiled kernel reads a bytearray as C chars,
 #: and CPython indexes a list faster than a bytearray (it specialises list subscripts). Both
-#: hold the same piece codes (below 256), so both kernels search the same trees.
+#: hold the same piece codes (below 256), so both kernels search the same trees. The hot
+#: loops name the board a second time, ``cells = board``, typed in their ``.pxd`` as a C
+#: pointer into the bytearray: read and written with no index check or wraparound (every
+#: index there is a square from the tables or a move); in Python it is the same list.
 BOARD = bytearray if COMPILED else list
 #: a board of either kernel, in annotations
 Board = MutableSequence[int]
@@ -186,10 +189,11 @@ class Position:
     def make(self, move: int) -> None:
         """Play ``move`` (assumed legal); ``unmake`` takes it back exactly."""
         board = self.board
+        cells = board  # C chars, compiled (`BOARD`)
         frm = move & SQUARE_MASK
         to = move >> SQUARE_BITS & SQUARE_MASK
-        piece = board[frm]
-        captured = board[to]
+        piece = cells[frm]
+        captured = cells[to]
         side = self.side
         h = self.hash
         # the hash before the move is not kept: it is the one below on ``hashes``
@@ -202,8 +206,8 @@ class Position:
         arrival = pp[to]  # typed locals: the compiled kernel adds C ints
         departure = pp[frm]
         self.score += arrival - departure
-        board[frm] = 0
-        board[to] = piece
+        cells[frm] = 0
+        cells[to] = piece
         own = self.occupied[side]
         own.discard(frm)
         own.add(to)
@@ -247,27 +251,28 @@ class Position:
 
     def _make_special(self, move: int, frm: int, to: int, piece: int, side: int, h: int) -> int:
         board = self.board
+        cells = board  # C chars, compiled (`BOARD`)
         z = self._zobrist
         promotion = move >> PROMOTION_SHIFT & PROMOTION_MASK
         special = move >> SPECIAL_SHIFT
         if promotion:
             new_piece = promotion | side << COLOR_SHIFT
-            board[to] = new_piece
+            cells[to] = new_piece
             h ^= z.pieces[piece][to] ^ z.pieces[new_piece][to]
             self.score += self._psq[new_piece][to] - self._psq[piece][to]
         if special == SIDE_CAPTURE:
             victim_sq = self._side_capture_squares[to]
-            victim = board[victim_sq]
-            board[victim_sq] = 0
+            victim = cells[victim_sq]
+            cells[victim_sq] = 0
             self.occupied[side ^ 1].discard(victim_sq)
             h ^= z.pieces[victim][victim_sq]
             self.score -= self._psq[victim][victim_sq]
             self.halfmove = 0
         elif special == COMPANION:
             c_from, c_to = self._companions[to]
-            companion = board[c_from]
-            board[c_from] = 0
-            board[c_to] = companion
+            companion = cells[c_from]
+            cells[c_from] = 0
+            cells[c_to] = companion
             own = self.occupied[side]
             own.discard(c_from)
             own.add(c_to)
@@ -293,15 +298,16 @@ class Position:
         hashes.pop()
         self.hash = hashes[-1]
         board = self.board
+        cells = board  # C chars, compiled (`BOARD`)
         frm = move & SQUARE_MASK
         to = move >> SQUARE_BITS & SQUARE_MASK
         side = self.side ^ 1
         self.side = side
         if side:
             self.fullmove -= 1
-        piece = board[to]
-        board[frm] = piece
-        board[to] = captured
+        piece = cells[to]
+        cells[frm] = piece
+        cells[to] = captured
         own = self.occupied[side]
         own.discard(to)
         own.add(frm)
@@ -316,17 +322,18 @@ class Position:
 
     def _unmake_special(self, move: int, frm: int, to: int, side: int) -> None:
         board = self.board
+        cells = board  # C chars, compiled (`BOARD`)
         special = move >> SPECIAL_SHIFT
         if move >> PROMOTION_SHIFT & PROMOTION_MASK:
-            board[frm] = self._promotion_origin[side]
+            cells[frm] = self._promotion_origin[side]
         if special == SIDE_CAPTURE:
             victim_sq = self._side_capture_squares[to]
-            board[victim_sq] = self._side_capture_victim[side]
+            cells[victim_sq] = self._side_capture_victim[side]
             self.occupied[side ^ 1].add(victim_sq)
         elif special == COMPANION:
             c_from, c_to = self._companions[to]
-            board[c_from] = board[c_to]
-            board[c_to] = 0
+            cells[c_from] = cells[c_to]
+            cells[c_to] = 0
             own = self.occupied[side]
             own.discard(c_to)
             own.add(c_from)

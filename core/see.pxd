@@ -7,9 +7,10 @@ from xqchess.core.probe cimport AttackProbe
 cdef int COLOR_SHIFT, PROMOTION_MASK, PROMOTION_SHIFT, SIDE_CAPTURE, SPECIAL_SHIFT
 cdef int SQUARE_BITS, SQUARE_MASK
 
-@cython.locals(probe=AttackProbe, value=list, board=bytearray, frm=int, to=int, lines=bytes, mover=int,
-               original_target=int, victim_sq=int, victim=int, files=int, first=int,
-               on_target=int, promotion=int, side=int, listed=list, left=list, recapturers=list,
-               gain=list, answers=list, last=int, candidates=list, attacker_sq=int, cheapest=int, sq=int,
-               captured=int, piece=int, i=int, result=int, stop=int)
+@cython.locals(probe=AttackProbe, value=list, board=bytearray, cells=cython.p_uchar, frm=int,
+               to=int, lines=bytes, mover=int, original_target=int, victim_sq=int, victim=int,
+               files=int, first=int, on_target=int, promotion=int, side=int, listed=list,
+               left=list, recapturers=list, gain=list, answers=list, last=int, candidates=list,
+               attacker_sq=int, cheapest=int, sq=int, captured=int, piece=int, i=int, result=int,
+               stop=int)
 cpdef int see(Position pos, int move)

@@ -65,18 +65,19 @@ def see(pos: Position, move: int) -> int:
     value = pos._exchange_values  # the variant's tables, as the position holds them
     probe = pos._attack_probe
     board = pos.board
+    cells = board  # C chars, compiled (`core.position.BOARD`)
     frm, to = move & SQUARE_MASK, move >> SQUARE_BITS & SQUARE_MASK
     lines = pos._exchange_lines[to]
-    mover = board[frm]
-    original_target = board[to]
+    mover = cells[frm]
+    original_target = cells[to]
     victim_sq = -1
     victim = 0
     if move >> SPECIAL_SHIFT == SIDE_CAPTURE:
         files = pos.variant.geometry.files
         victim_sq = frm - frm % files + to % files
-        victim = board[victim_sq]
+        victim = cells[victim_sq]
         first = value[victim]
-        board[victim_sq] = 0
+        cells[victim_sq] = 0
     else:
         first = value[original_target] if original_target else 0
     on_target = mover
@@ -84,8 +85,8 @@ def see(pos: Position, move: int) -> int:
     if promotion:
         on_target = promotion | (mover >> COLOR_SHIFT) << COLOR_SHIFT
         first += value[on_target] - value[mover]
-    board[frm] = 0
-    board[to] = on_target
+    cells[frm] = 0
+    cells[to] = on_target
     side = (mover >> COLOR_SHIFT) ^ 1
     left = []  # the squares the recapturers came from, emptied until the board is restored
     recapturers = []  # the pieces that stood there
@@ -102,18 +103,18 @@ def see(pos: Position, move: int) -> int:
             if not candidates:
                 break
             attacker_sq = candidates[0]
-            cheapest = value[board[attacker_sq]]
+            cheapest = value[cells[attacker_sq]]
             for sq in candidates:
-                if value[board[sq]] < cheapest:
-                    attacker_sq, cheapest = sq, value[board[sq]]
+                if value[cells[sq]] < cheapest:
+                    attacker_sq, cheapest = sq, value[cells[sq]]
             captured = value[on_target]
             last = captured - last
             gain.append(last)
             if captured >= ROYAL_VALUE:
                 break  # the royal piece is taken: nothing after it counts
-            on_target = board[attacker_sq]
-            board[attacker_sq] = 0
-            board[to] = on_target
+            on_target = cells[attacker_sq]
+            cells[attacker_sq] = 0
+            cells[to] = on_target
             left.append(attacker_sq)
             recapturers.append(on_target)
             if lines[attacker_sq]:
@@ -123,11 +124,11 @@ def see(pos: Position, move: int) -> int:
             side ^= 1
     # the board as it was: the recapturers back on their squares, then the move taken back
     for sq, piece in zip(left, recapturers):
-        board[sq] = piece
-    board[to] = original_target
-    board[frm] = mover
+        cells[sq] = piece
+    cells[to] = original_target
+    cells[frm] = mover
     if victim_sq >= 0:
-        board[victim_sq] = victim
+        cells[victim_sq] = victim
     # each capturer may stop instead: from the last capture back, the gain is the lesser of
     # stopping and being answered (no min() call: a builtin call costs Python more than the
     # comparison)

@@ -3,15 +3,16 @@
 cimport cython
 from xqchess.core.probe cimport AttackProbe
 
-@cython.locals(targets=list, hit=tuple, squares=bytes, s=int, p=int, rays=list, ray=bytes)
+@cython.locals(cells=cython.p_uchar, targets=list, hit=tuple, squares=bytes, s=int, p=int,
+               rays=list, ray=bytes)
 cpdef bint attacked_on(tuple leaps_by_color, tuple slides_by_color, bytearray board, int sq,
                        int by_color)
 
 cdef class ChessAttackers(AttackProbe):
     cdef public tuple leaps_by_color, slides_by_color
 
-    @cython.locals(found=list, targets=list, hit=tuple, squares=bytes, s=int, p=int, rays=list,
-                   ray=bytes)
+    @cython.locals(cells=cython.p_uchar, found=list, targets=list, hit=tuple, squares=bytes, s=int,
+                   p=int, rays=list, ray=bytes)
     cpdef list attackers(self, bytearray board, int sq, int by_color)
 
 @cython.locals(found=list, leapt=list, targets=list, hit=tuple, s=int, p=int, white_pawn=int,

@@ -63,16 +63,17 @@ def attacked_on(
     """Whether a piece of ``by_color`` attacks ``sq`` on ``board`` (the attack groups first,
     bound by `build_attacks`: a module function over flat lists, which the compiled kernel
     types, kernel.py)."""
+    cells = board  # C chars, compiled (`core.position.BOARD`)
     for targets, hit in leaps_by_color[by_color]:
         squares = targets[sq]
         for s in squares:
-            p = board[s]
+            p = cells[s]
             if p and hit[p]:  # most leap squares are empty: no table read for them
                 return True
     for rays, hit in slides_by_color[by_color]:
         for ray in rays[sq]:
             for s in ray:
-                p = board[s]
+                p = cells[s]
                 if p:
                     if hit[p]:
                         return True
@@ -92,17 +93,18 @@ class ChessAttackers(AttackProbe):
     def attackers(self, board: list[int], sq: int, by_color: int) -> list[int]:
         """The squares of the pieces of ``by_color`` that attack ``sq`` (direct attacks only):
         leapers (knights), pawns, the king, then along each slider group's rays."""
+        cells = board  # C chars, compiled (`core.position.BOARD`)
         found = []
         for targets, hit in self.leaps_by_color[by_color]:
             squares = targets[sq]
             for s in squares:
-                p = board[s]
+                p = cells[s]
                 if p and hit[p]:  # most leap squares are empty: no table read for them
                     found.append(s)
         for rays, hit in self.slides_by_color[by_color]:
             for ray in rays[sq]:
                 for s in ray:
-                    p = board[s]
+                    p = cells[s]
                     if p:
                         if hit[p]:
                             found.append(s)

@@ -47,6 +47,7 @@ def find_checks_and_pins(
     """The number of checkers, the squares that answer a single check (capture or block;
     None when not in check) and, per pinned piece, the squares it may still move to (the
     attack groups of `attacks.build_attacks` first, bound by `build_movegen`)."""
+    cells = board  # C chars, compiled (`core.position.BOARD`)
     them = us ^ 1
     checkers = 0
     evasion = None
@@ -57,7 +58,7 @@ def find_checks_and_pins(
             i = 0
             for s in ray:
                 i += 1
-                p = board[s]
+                p = cells[s]
                 if p:
                     if p >> COLOR_SHIFT == us:
                         if blocker >= 0:
@@ -74,7 +75,7 @@ def find_checks_and_pins(
     for targets, hit in checking_leaps[them]:
         squares = targets[ksq]
         for s in squares:
-            p = board[s]
+            p = cells[s]
             if hit[p]:
                 checkers += 1
                 evasion = {s}
@@ -156,6 +157,7 @@ def generate_moves(
         if pseudo
         else find_checks_and_pins(t.slides_by_color, t.checking_leaps, board, ksq, us)
     )
+    cells = board  # C chars, compiled (`core.position.BOARD`)
     PAWN, KING = t.pawn, t.king
     plain = t.plain
     piece_leaps = t.piece_leaps
@@ -182,7 +184,7 @@ def generate_moves(
         restricted = evasion is not None or len(pins) > 0
         start = 0  # read only when restricted; assigned first for the compiler's C int
         for frm in range(first, last):
-            piece = board[frm]
+            piece = cells[frm]
             if not piece or piece >> COLOR_SHIFT != us:
                 continue
             kind = piece & KIND_MASK
@@ -191,17 +193,17 @@ def generate_moves(
                 start = len(moves)
             if kind == PAWN:
                 to = frm + step
-                if not board[to]:
+                if not cells[to]:
                     if promotes[to]:
                         for flag in promotion_flags:
                             moves.append(frm | to << sb | flag)
                     elif quiets:
                         moves.append(row[to])
-                        if double[frm] and not board[to + step]:
+                        if double[frm] and not cells[to + step]:
                             moves.append(frm | (to + step) << sb | DOUBLE_STEP_FLAG)
                 targets = captures[frm]
                 for to in targets:
-                    p = board[to]
+                    p = cells[to]
                     if p and p >> COLOR_SHIFT == them:
                         if promotes[to]:
                             for flag in promotion_flags:
@@ -218,7 +220,7 @@ def generate_moves(
                 if leaps is not None:
                     targets = leaps[frm]
                     for to in targets:
-                        p = board[to]
+                        p = cells[to]
                         if p:
                             if p >> COLOR_SHIFT == them:
                                 moves.append(row[to])
@@ -227,7 +229,7 @@ def generate_moves(
                 if rays is not None:
                     for ray in rays[frm]:
                         for to in ray:
-                            p = board[to]
+                            p = cells[to]
                             if p:
                                 if p >> COLOR_SHIFT == them:
                                     moves.append(row[to])
@@ -246,7 +248,7 @@ def generate_moves(
     targets = t.king_targets[ksq]
     row = plain[ksq]
     for to in targets:
-        p = board[to]
+        p = cells[to]
         if ((not p and quiets) or (p and p >> COLOR_SHIFT == them)) and (
             pseudo or not attacked_on(leaps_by_color, slides_by_color, board, to, them)
         ):

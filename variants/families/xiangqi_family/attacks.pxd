@@ -6,8 +6,8 @@ from xqchess.core.probe cimport AttackProbe
 
 cdef int COLOR_SHIFT, KIND_MASK, ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, SOLDIER
 
-@cython.locals(base=int, chariot=int, cannon=int, general=int, horse=int, soldier=int, p=int,
-               s=int, leg=int, screened=bint, ray=bytes, soldiers=bytes)
+@cython.locals(cells=cython.p_uchar, base=int, chariot=int, cannon=int, general=int, horse=int,
+               soldier=int, p=int, s=int, leg=int, screened=bint, ray=bytes, soldiers=bytes)
 cpdef bint attacked_by_movers(list rook_rays, list horse_attackers, tuple soldier_attackers,
                               bint facing, bytearray board, int sq, int by_color)
 
@@ -15,7 +15,8 @@ cdef class XiangqiAttackers(AttackProbe):
     cdef public list rook_rays, horse_attackers
     cdef public tuple elephant_moves, soldier_attackers, advisor_steps, general_steps
 
-    @cython.locals(base=int, chariot=int, cannon=int, horse=int, elephant=int, found=list,
+    @cython.locals(cells=cython.p_uchar, base=int, chariot=int, cannon=int, horse=int,
+                   elephant=int, found=list,
                    p=int, s=int, leg=int, eye=int, screened=bint, ray=bytes, steps=bytes,
                    soldier=int, advisor=int, general=int)
     cpdef list attackers(self, bytearray board, int sq, int by_color)

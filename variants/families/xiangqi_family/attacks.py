@@ -40,6 +40,7 @@ def attacked_by_movers(
     leg and soldiers; with ``facing``, also by its general seen along an open line. The tables
     come first, so that `make_attacks` binds them (a module function over flat lists: the
     compiled kernel types it, kernel.py)."""
+    cells = board  # C chars, compiled (`core.position.BOARD`)
     base = by_color << COLOR_SHIFT
     chariot = CHARIOT | base
     cannon = CANNON | base
@@ -47,7 +48,7 @@ def attacked_by_movers(
     for ray in rook_rays[sq]:
         screened = False
         for s in ray:
-            p = board[s]
+            p = cells[s]
             if p:
                 if screened:
                     if p == cannon:
@@ -58,12 +59,12 @@ def attacked_by_movers(
                 screened = True
     horse = HORSE | base
     for s, leg in horse_attackers[sq]:
-        if board[s] == horse and not board[leg]:
+        if cells[s] == horse and not cells[leg]:
             return True
     soldier = SOLDIER | base
     soldiers = soldier_attackers[by_color][sq]
     for s in soldiers:
-        if board[s] == soldier:
+        if cells[s] == soldier:
             return True
     return False
 
@@ -101,13 +102,14 @@ class XiangqiAttackers(AttackProbe):
         chariots, cannons over exactly one screen, horses and elephants with a free leg or
         eye, soldiers, and the general and advisors inside their palace (the facing-general
         rule is not a capture)."""
+        cells = board  # C chars, compiled (`core.position.BOARD`)
         base = by_color << COLOR_SHIFT
         chariot, cannon = CHARIOT | base, CANNON | base
         found = []
         for ray in self.rook_rays[sq]:
             screened = False
             for s in ray:
-                p = board[s]
+                p = cells[s]
                 if p:
                     if screened:
                         if p == cannon:
@@ -118,23 +120,23 @@ class XiangqiAttackers(AttackProbe):
                     screened = True
         horse, elephant = HORSE | base, ELEPHANT | base
         for s, leg in self.horse_attackers[sq]:
-            if board[s] == horse and not board[leg]:
+            if cells[s] == horse and not cells[leg]:
                 found.append(s)
         for s, eye in self.elephant_moves[by_color][sq]:
-            if board[s] == elephant and not board[eye]:
+            if cells[s] == elephant and not cells[eye]:
                 found.append(s)
         soldier, advisor, general = SOLDIER | base, ADVISOR | base, GENERAL | base
         steps = self.soldier_attackers[by_color][sq]
         for s in steps:
-            if board[s] == soldier:
+            if cells[s] == soldier:
                 found.append(s)
         steps = self.advisor_steps[by_color][sq]
         for s in steps:
-            if board[s] == advisor:
+            if cells[s] == advisor:
                 found.append(s)
         steps = self.general_steps[by_color][sq]
         for s in steps:
-            if board[s] == general:
+            if cells[s] == general:
                 found.append(s)
         return found
 

@@ -18,8 +18,8 @@ cdef class MoveTables(MoveGenerator):
     cpdef list origin_moves(self, pos, int frm)
     cpdef bint is_check(self, pos)
 
-@cython.locals(board=bytearray, us=int, them=int, moves=list, plain=list, row=list, frm=int,
-               first=int, last=int, piece=int,
+@cython.locals(board=bytearray, cells=cython.p_uchar, us=int, them=int, moves=list, plain=list,
+               row=list, frm=int, first=int, last=int, piece=int,
                kind=int, to=int, p=int, screened=bint, leg=int, eye=int, ray=bytes, steps=bytes,
                rook_rays=list, horse_moves=list)
 cpdef list pseudo_moves(MoveTables t, Position pos, bint quiets=*, origin=*)
@@ -27,10 +27,10 @@ cpdef list pseudo_moves(MoveTables t, Position pos, bint quiets=*, origin=*)
 # a C constant: in the compiled kernel Python cannot import it (`zone_marks` gives the marks)
 cdef int HORSE_LEG
 
-@cython.locals(screened=bint, s=int, p=int)
+@cython.locals(cells=cython.p_uchar, screened=bint, s=int, p=int)
 cpdef bint line_attacked(bytes ray, bytearray board, int chariot, int cannon, int general)
 
-@cython.locals(zone=bytes, base=int, chariot=int, cannon=int, general=int, horse=int, rays=list,
+@cython.locals(cells=cython.p_uchar, zone=bytes, base=int, chariot=int, cannon=int, general=int, horse=int, rays=list,
                left=int, entered=int, s=int, leg=int)
 cpdef bint opened(MoveTables t, bytearray board, int frm, int to, int ksq, int them)
 

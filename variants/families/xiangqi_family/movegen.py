@@ -78,6 +78,7 @@ def pseudo_moves(t: MoveTables, pos, quiets: bool = True, origin: int | None = N
     ``quiets`` only the captures, in the order the full list has them; with ``origin`` only the
     moves of the piece on that square."""
     board = pos.board
+    cells = board  # C chars, compiled (`core.position.BOARD`)
     us = pos.side
     them = us ^ 1
     rook_rays = t.rook_rays
@@ -90,7 +91,7 @@ def pseudo_moves(t: MoveTables, pos, quiets: bool = True, origin: int | None = N
     if origin is not None:
         first, last = origin, origin + 1
     for frm in range(first, last):
-        piece = board[frm]
+        piece = cells[frm]
         if not piece or piece >> COLOR_SHIFT != us:
             continue
         kind = piece & KIND_MASK
@@ -98,7 +99,7 @@ def pseudo_moves(t: MoveTables, pos, quiets: bool = True, origin: int | None = N
         if kind == CHARIOT:
             for ray in rook_rays[frm]:
                 for to in ray:
-                    p = board[to]
+                    p = cells[to]
                     if p:
                         if p >> COLOR_SHIFT == them:
                             moves.append(row[to])
@@ -109,7 +110,7 @@ def pseudo_moves(t: MoveTables, pos, quiets: bool = True, origin: int | None = N
             for ray in rook_rays[frm]:
                 screened = False
                 for to in ray:
-                    p = board[to]
+                    p = cells[to]
                     if screened:
                         if p:
                             if p >> COLOR_SHIFT == them:
@@ -121,14 +122,14 @@ def pseudo_moves(t: MoveTables, pos, quiets: bool = True, origin: int | None = N
                         moves.append(row[to])
         elif kind == HORSE:
             for to, leg in horse_moves[frm]:
-                if not board[leg]:
-                    p = board[to]
+                if not cells[leg]:
+                    p = cells[to]
                     if (p and p >> COLOR_SHIFT == them) or (not p and quiets):
                         moves.append(row[to])
         elif kind == ELEPHANT:
             for to, eye in t.elephant_moves[us][frm]:
-                if not board[eye]:
-                    p = board[to]
+                if not cells[eye]:
+                    p = cells[to]
                     if (p and p >> COLOR_SHIFT == them) or (not p and quiets):
                         moves.append(row[to])
         else:
@@ -140,7 +141,7 @@ def pseudo_moves(t: MoveTables, pos, quiets: bool = True, origin: int | None = N
                 else t.soldier_steps
             )[us][frm]
             for to in steps:
-                p = board[to]
+                p = cells[to]
                 if (p and p >> COLOR_SHIFT == them) or (not p and quiets):
                     moves.append(row[to])
     return moves
@@ -156,9 +157,10 @@ def line_attacked(ray: bytes, board: list[int], chariot: int, cannon: int, gener
     """Whether the first piece along ``ray`` (from the general outward) is ``chariot`` or
     ``general`` (the facing generals), or the second is ``cannon``: `attacked_by_movers`' walk
     of one ray."""
+    cells = board  # C chars, compiled (`core.position.BOARD`)
     screened = False
     for s in ray:
-        p = board[s]
+        p = cells[s]
         if p:
             if screened:
                 return p == cannon
@@ -174,6 +176,7 @@ def opened(t: MoveTables, board: list[int], frm: int, to: int, ksq: int, them: i
     general it left or entered (a chariot or the general uncovered, a cannon given or left one
     screen), or by a horse whose leg it left. Nothing else can change: soldiers are never
     blocked, and a piece arriving on a leg only blocks."""
+    cells = board  # C chars, compiled (`core.position.BOARD`)
     zone = t.check_zone[ksq]
     base = them << COLOR_SHIFT
     chariot = CHARIOT | base
@@ -184,7 +187,7 @@ def opened(t: MoveTables, board: list[int], frm: int, to: int, ksq: int, them: i
     if left == HORSE_LEG:
         horse = HORSE | base
         for s, leg in t.horse_attackers[ksq]:
-            if leg == frm and board[s] == horse:
+            if leg == frm and cells[s] == horse:
                 return True
     elif left and line_attacked(rays[left - 1], board, chariot, cannon, general):
         return True
