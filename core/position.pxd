@@ -41,13 +41,14 @@ cdef class Position:
     cdef public list _kind_values
 
     @cython.locals(board=bytearray, cells=cython.p_uchar, frm=int, to=int, piece=int, captured=int,
-                   side=int, h=cython.ulonglong, keys=cython.ulonglong[::1], base=int, psq=list, pp=list,
-                   own=set, rights=int, new_rights=int, arrival=cython.longlong,
+                   side=int, h=cython.ulonglong, keys=cython.ulonglong[::1], base=int, psq=list,
+                   pp=list, own=set, rights=int, new_rights=int, arrival=cython.longlong,
                    departure=cython.longlong, taken=cython.longlong, special=int)
     cpdef make(self, int move)
 
     @cython.locals(board=bytearray, cells=cython.p_uchar, promotion=int, special=int,
-                   new_piece=int, victim_sq=int, victim=int, c_from=int, c_to=int, companion=int, own=set)
+                   new_piece=int, victim_sq=int, victim=int, c_from=int, c_to=int, companion=int,
+                   own=set)
     cdef unsigned long long _make_special(self, int move, int frm, int to, int piece, int side,
                                           unsigned long long h)
 

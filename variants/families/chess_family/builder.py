@@ -99,10 +99,9 @@ class ChessFamilyVariant(Variant):
         self.legal_moves = movegen.legal_moves
         self.legal_captures = movegen.legal_captures
         self.origin_legal_moves = movegen.origin_legal_moves
-        self.move_generator = movegen.generator
-        if game.bare_king_loses:
-            # the rules wrap the generator: `Position` calls them (`core.generator`)
-            del self.move_generator
+        if not game.bare_king_loses:
+            self.move_generator = movegen.generator  # what `Position` calls (`core.generator`)
+        else:  # the rules wrap the generator: `Position` calls them, wrapped in turn
             self.legal_moves = _ended_by_bare_king(movegen.legal_moves)
             self.legal_captures = _ended_by_bare_king(movegen.legal_captures)
             self.origin_legal_moves = _ended_by_bare_king(movegen.origin_legal_moves)

@@ -9,8 +9,7 @@ cdef int SQUARE_BITS, SQUARE_MASK, COLOR_SHIFT, KIND_MASK, PROMOTION_SHIFT, SPEC
 cdef int COMPANION, DOUBLE_STEP, SIDE_CAPTURE, DOUBLE_STEP_FLAG, SIDE_CAPTURE_FLAG, CASTLE_FLAG
 
 @cython.locals(cells=cython.p_uchar, them=int, checkers=int, blocker=int, i=int, s=int, p=int,
-               rays=list, hit=tuple,
-               ray=bytes, targets=list, squares=bytes)
+               rays=list, hit=tuple, ray=bytes, targets=list, squares=bytes)
 cpdef tuple find_checks_and_pins(tuple slides_by_color, tuple checking_leaps, bytearray board,
                                  int ksq, int us)
 
@@ -30,10 +29,11 @@ cdef class MoveTables(MoveGenerator):
 @cython.locals(s=int)
 cpdef bint castling_open(MoveTables t, bytearray board, empty, safe, int them, bint pseudo)
 
-@cython.locals(sb=int, board=bytearray, cells=cython.p_uchar, us=int, them=int, ksq=int, checkers=int, moves=list,
-               side_captures=list, step=int, frm=int, first=int, last=int, piece=int, kind=int, start=int, to=int, p=int,
-               PAWN=int, KING=int, king=int, bit=int, flag=int, double=list, promotes=list,
-               captures=list, ray=bytes, targets=bytes, leaps=list, rays=list, piece_leaps=list,
-               piece_rays=list, plain=list, row=list, ep=int, pins=dict, evasion=set,
-               leaps_by_color=tuple, slides_by_color=tuple, restricted=bint)
+@cython.locals(sb=int, board=bytearray, cells=cython.p_uchar, us=int, them=int, ksq=int,
+               checkers=int, moves=list, side_captures=list, step=int, frm=int, first=int,
+               last=int, piece=int, kind=int, start=int, to=int, p=int, PAWN=int, KING=int,
+               king=int, bit=int, flag=int, double=list, promotes=list, captures=list, ray=bytes,
+               targets=bytes, leaps=list, rays=list, piece_leaps=list, piece_rays=list,
+               plain=list, row=list, ep=int, pins=dict, evasion=set, leaps_by_color=tuple,
+               slides_by_color=tuple, restricted=bint)
 cpdef list generate_moves(MoveTables t, Position pos, bint pseudo=*, bint quiets=*, origin=*)
