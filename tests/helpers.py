@@ -25,6 +25,21 @@ def random_walk(variant_name: str, seed: int, plies: int, fen: str | None = None
     return pos
 
 
+def random_game_positions(variant_name: str, seed: int, games: int, plies: int):
+    """Each position of ``games`` random games of up to ``plies`` plies from the start, with
+    its legal moves; the game goes on with a random one of them after the caller is done."""
+    variant = get_variant(variant_name)
+    rng = random.Random(seed)
+    for _ in range(games):
+        pos = variant.position()
+        for _ in range(plies):
+            moves = pos.legal_moves()
+            if not moves:
+                break
+            yield pos, moves
+            pos.make(rng.choice(moves))
+
+
 def snapshot(pos: Position) -> tuple:
     """Everything make/unmake must restore, as one comparable value."""
     return (

@@ -3,9 +3,8 @@ family's own generator answers as the definitions in `core.variant.Variant` do (
 and one piece's moves filtered from the legal moves, check as an attack on the royal piece),
 and a game without one, or whose rules wrap the family's, gets its functions wrapped."""
 
-import random
-
 import pytest
+from helpers import random_game_positions
 from xqchess.core.generator import FunctionGenerator, generator_of
 from xqchess.core.moves import move_from
 from xqchess.core.variant import Variant
@@ -14,26 +13,13 @@ from xqchess.variants import get_variant
 FAMILY_GAMES = ["chess", "capablanca", "xiangqi", "minixiangqi"]
 
 
-def random_positions(variant, seed: int, games: int = 4, plies: int = 60):
-    """Each position of ``games`` random games from the start, with its legal moves."""
-    rng = random.Random(seed)
-    for _ in range(games):
-        pos = variant.position()
-        for _ in range(plies):
-            moves = pos.legal_moves()
-            if not moves:
-                break
-            yield pos, moves
-            pos.make(rng.choice(moves))
-
-
 @pytest.mark.parametrize("variant_name", FAMILY_GAMES)
 def test_a_family_generator_answers_as_the_variant_definitions(variant_name):
     variant = get_variant(variant_name)
     generator = variant.move_generator
     assert not isinstance(generator, FunctionGenerator)
     checked = checks = 0
-    for pos, moves in random_positions(variant, seed=7):
+    for pos, moves in random_game_positions(variant_name, seed=7, games=4, plies=60):
         assert generator.legal_moves(pos) == moves == variant.legal_moves(pos)
         assert pos.legal_captures() == Variant.legal_captures(variant, pos), pos.fen()
         assert pos.is_check() == Variant.is_check(variant, pos), pos.fen()
@@ -49,7 +35,7 @@ def test_the_wrapped_functions_give_the_same_answers(variant_name):
     """A position calling the variant's functions through `FunctionGenerator` generates,
     captures and tests check as the family's generator does."""
     variant = get_variant(variant_name)
-    for pos, moves in random_positions(variant, seed=3, games=2):
+    for pos, moves in random_game_positions(variant_name, seed=3, games=2, plies=60):
         wrapped = pos.copy()
         wrapped._generator = FunctionGenerator(variant)
         assert wrapped.legal_moves() == moves

@@ -4,9 +4,8 @@ soldier 100, advisor and elephant 200, horse 400, cannon 450, chariot 900; a kin
 100,000, so it captures last): the captured piece, then each side recapturing with its least
 valuable attacker and free to stop when going on would lose."""
 
-import random
-
 import pytest
+from helpers import random_game_positions
 from xqchess.core.moves import SIDE_CAPTURE, move_from, move_promotion, move_special, move_to
 from xqchess.core.pieces import BLACK, COLOR_SHIFT, PIECE_CODES, WHITE, piece_code
 from xqchess.core.probe import FunctionProbe, probe_of
@@ -158,21 +157,6 @@ def reference_see(pos, move):
         last = gain.pop()
         gain[-1] = -max(-gain[-1], last)
     return gain[0]
-
-
-def random_game_positions(variant_name: str, seed: int, games: int, plies: int):
-    """Each position of ``games`` random games of up to ``plies`` plies from the start, with
-    its legal moves; the game goes on with a random one of them after the caller is done."""
-    variant = get_variant(variant_name)
-    rng = random.Random(seed)
-    for _ in range(games):
-        pos = variant.position()
-        for _ in range(plies):
-            moves = pos.legal_moves()
-            if not moves:
-                break
-            yield pos, moves
-            pos.make(rng.choice(moves))
 
 
 @pytest.mark.parametrize("variant_name", ["chess", "xiangqi", "minixiangqi", "capablanca"])
