@@ -44,6 +44,7 @@ MODULES = (
     "variants/families/xiangqi_family/movegen",
     "variants/families/xiangqi_family/rules",
     "ordering/heuristic",
+    "ordering/ranking",
     "ordering/pipeline",
     "ordering/hash_move",
     "ordering/see",

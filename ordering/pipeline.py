@@ -6,7 +6,9 @@ order. The heuristic that separated the first move from the second is credited w
 fails high (the search's "cutoff placed first by" statistic), under the name its ``credit``
 gives (chessmaps names the category and the sector source). A pipeline of one heuristic that
 orders in stages (`Heuristic.staged`) hands the search a `StagedOrder`: the same order, each
-move worked out only when the search reaches it.
+move worked out only when the search reaches it. Staged picking (`Pipeline.pick`) ranks moves
+by one integer per move instead of a tuple (`ordering.ranking.ranked`): the same order, without a
+tuple per move and a key call per comparison.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from itertools import chain, islice
 
 from xqchess.core.search import Node
 from xqchess.ordering.heuristic import Heuristic
+from xqchess.ordering.ranking import key_at, ranked
 
 GENERATION_ORDER = "generation order"
 
@@ -86,7 +89,7 @@ class Pipeline:
             if stages is not None:
                 node.order_keys = [(0,), (-1,)][: len(moves)]  # the first two moves' scores
                 return StagedOrder(stages)
-        keys = self._keys(node, moves)
+        keys = list(zip(*self._columns(node, moves)))
         ranking = sorted(range(len(moves)), key=keys.__getitem__, reverse=True)
         node.order_keys = [keys[i] for i in ranking[:2]]
         return [moves[i] for i in ranking]
@@ -123,12 +126,9 @@ class Pipeline:
                 else variant.candidate_moves(pos, False)
             )
             captures = [m for m in captures if m not in tried]
-            keys = self._keys(node, captures)
-            ranking = sorted(
-                (i for i, key in enumerate(keys) if key[column] > ceiling),
-                key=keys.__getitem__,
-                reverse=True,
-            )
+            columns = self._columns(node, captures)
+            scores = columns[column]
+            ranking = ranked(columns, [i for i in range(len(captures)) if scores[i] > ceiling])
             legal = (
                 iter(ranking)
                 if candidate_is_legal is None
@@ -138,10 +138,13 @@ class Pipeline:
             if leading and not tried:
                 # the second move is the next capture of this stage, or one scoring at most
                 # the ceiling in this heuristic's column
+                first_keys = key_at(columns, leading[0])
                 second = (
-                    keys[leading[1]] if len(leading) > 1 else keys[leading[0]][:column] + (ceiling,)
+                    key_at(columns, leading[1])
+                    if len(leading) > 1
+                    else first_keys[:column] + (ceiling,)
                 )
-                node.order_keys = [keys[leading[0]], second]
+                node.order_keys = [first_keys, second]
             for i in chain(leading, legal):
                 tried.append(captures[i])
                 yield captures[i]
@@ -149,8 +152,8 @@ class Pipeline:
             pos.legal_moves() if candidate_is_legal is None else variant.candidate_moves(pos)
         )
         rest = [m for m in candidates if m not in tried] if tried else candidates
-        keys = self._keys(node, rest)
-        ranking = sorted(range(len(rest)), key=keys.__getitem__, reverse=True)
+        columns = self._columns(node, rest)
+        ranking = ranked(columns, list(range(len(rest))))
         legal = (
             iter(ranking)
             if candidate_is_legal is None
@@ -158,22 +161,22 @@ class Pipeline:
         )
         leading = list(islice(legal, 2))
         if not tried:
-            node.order_keys = [keys[i] for i in leading]
+            node.order_keys = [key_at(columns, i) for i in leading]
         count = len(tried)
         for i in chain(leading, legal):
             count += 1
             yield rest[i]
         node.legal_count = count
 
-    def _keys(self, node: Node, moves: list[int]) -> list[tuple]:
-        """Each move's scores by every heuristic, in priority order."""
-        return list(zip(*[h.score(node, moves) for h in self.heuristics]))
+    def _columns(self, node: Node, moves: list[int]) -> list[list[int]]:
+        """Each heuristic's scores of ``moves``, in priority order."""
+        return [h.score(node, moves) for h in self.heuristics]
 
     def scored(self, node: Node, moves: list[int]) -> list[tuple[int, tuple]]:
         """(move, each heuristic's score) in search order: what `xqchess play`'s ``show order``
         displays."""
         ordered = self.order(node, moves)
-        columns = [h.score(node, ordered) for h in self.heuristics]
+        columns = self._columns(node, ordered)
         return list(zip(ordered, zip(*columns))) if columns else [(m, ()) for m in ordered]
 
     def first_placed_by(self, node: Node) -> str:
