@@ -121,9 +121,10 @@ def mobility_term(
     (``moves[kind](board, square, its color's squares)``) less the kind's zero point, times
     its packed weight (``weights[kind]``: zero point, weight)."""
     board = pos.board
+    occupied = pos.occupied
     score = 0
     for color in (0, 1):
-        own = pos.occupied[color]
+        own = occupied[color]
         term = 0
         for sq in own:
             kind = board[sq] & KIND_MASK
@@ -145,8 +146,9 @@ def open_file_term(
     files = pos.variant.geometry.files
     blocked: list[set[int]] = [set(), set()]
     pieces: list[list[int]] = [[], []]
+    occupied = pos.occupied
     for color in (0, 1):
-        for sq in pos.occupied[color]:
+        for sq in occupied[color]:
             kind = board[sq] & KIND_MASK
             if kind == blocker_kind:
                 blocked[color].add(sq % files)

@@ -19,7 +19,7 @@ cdef class Position:
     cdef public unsigned long long hash
     cdef public long long score
     cdef public list kings
-    cdef public list occupied
+    cdef public list piece_counts
     cdef public list undo
     cdef public list hashes
     cdef public object _zobrist
@@ -42,24 +42,23 @@ cdef class Position:
 
     @cython.locals(board=bytearray, cells=cython.p_uchar, frm=int, to=int, piece=int, captured=int,
                    side=int, h=cython.ulonglong, keys=cython.ulonglong[::1], base=int, psq=list,
-                   pp=list, own=set, rights=int, new_rights=int, arrival=cython.longlong,
+                   pp=list, rights=int, new_rights=int, arrival=cython.longlong,
                    departure=cython.longlong, taken=cython.longlong, special=int)
     cpdef make(self, int move)
 
     @cython.locals(board=bytearray, cells=cython.p_uchar, promotion=int, special=int,
-                   new_piece=int, victim_sq=int, victim=int, c_from=int, c_to=int, companion=int,
-                   own=set)
+                   new_piece=int, victim_sq=int, victim=int, c_from=int, c_to=int, companion=int)
     cdef unsigned long long _make_special(self, int move, int frm, int to, int piece, int side,
                                           unsigned long long h)
 
     cdef _open_ep(self, int passed)
 
     @cython.locals(board=bytearray, cells=cython.p_uchar, special=int, victim_sq=int, c_from=int,
-                   c_to=int, own=set)
+                   c_to=int)
     cdef _unmake_special(self, int move, int frm, int to, int side)
 
     @cython.locals(board=bytearray, cells=cython.p_uchar, move=int, frm=int, to=int, piece=int,
-                   captured=int, side=int, own=set, hashes=list)
+                   captured=int, side=int, hashes=list)
     cpdef unmake(self)
 
     cpdef list legal_moves(self)

@@ -89,7 +89,7 @@ class Position:
         "hash",
         "score",
         "kings",
-        "occupied",
+        "piece_counts",
         "undo",
         "hashes",
         "_zobrist",
@@ -154,14 +154,23 @@ class Position:
         self.kings = [
             next((sq for sq, p in enumerate(cells) if p == royal[color]), -1) for color in (0, 1)
         ]
-        self.occupied = [
-            {sq for sq, p in enumerate(cells) if p and p >> COLOR_SHIFT == color}
-            for color in (0, 1)
-        ]
+        #: each color's number of pieces on the board (the search's dead-material and
+        #: bare-king tests read it at every node)
+        self.piece_counts = [len(squares) for squares in self.occupied]
         self.undo: list[tuple] = []
         self.hash = self.compute_hash()
         self.hashes = [self.hash]
         self.score = self.compute_score()
+
+    @property
+    def occupied(self) -> list[set[int]]:
+        """Each color's occupied squares, read from the board (not kept through make/unmake:
+        the move generators walk the board itself)."""
+        cells = self.board
+        return [
+            {sq for sq, p in enumerate(cells) if p and p >> COLOR_SHIFT == color}
+            for color in (0, 1)
+        ]
 
     # -- hashing -----------------------------------------------------------------------------
 
@@ -208,14 +217,11 @@ class Position:
         self.score += arrival - departure
         cells[frm] = 0
         cells[to] = piece
-        own = self.occupied[side]
-        own.discard(frm)
-        own.add(to)
         if captured:
             h ^= keys[captured * self._squares + to]
             taken = psq[captured][to]
             self.score -= taken
-            self.occupied[side ^ 1].discard(to)
+            self.piece_counts[side ^ 1] -= 1
             self.halfmove = 0
             if self.kings[side ^ 1] == to:
                 self.kings[side ^ 1] = -1
@@ -264,7 +270,7 @@ class Position:
             victim_sq = self._side_capture_squares[to]
             victim = cells[victim_sq]
             cells[victim_sq] = 0
-            self.occupied[side ^ 1].discard(victim_sq)
+            self.piece_counts[side ^ 1] -= 1
             h ^= z.pieces[victim][victim_sq]
             self.score -= self._psq[victim][victim_sq]
             self.halfmove = 0
@@ -273,9 +279,6 @@ class Position:
             companion = cells[c_from]
             cells[c_from] = 0
             cells[c_to] = companion
-            own = self.occupied[side]
-            own.discard(c_from)
-            own.add(c_to)
             h ^= z.pieces[companion][c_from] ^ z.pieces[companion][c_to]
             self.score += self._psq[companion][c_to] - self._psq[companion][c_from]
         return h
@@ -308,11 +311,8 @@ class Position:
         piece = cells[to]
         cells[frm] = piece
         cells[to] = captured
-        own = self.occupied[side]
-        own.discard(to)
-        own.add(frm)
         if captured:
-            self.occupied[side ^ 1].add(to)
+            self.piece_counts[side ^ 1] += 1
             if self.kings[side ^ 1] < 0 and captured == self._royal[side ^ 1]:
                 self.kings[side ^ 1] = to
         if self.kings[side] == to:
@@ -329,14 +329,11 @@ class Position:
         if special == SIDE_CAPTURE:
             victim_sq = self._side_capture_squares[to]
             cells[victim_sq] = self._side_capture_victim[side]
-            self.occupied[side ^ 1].add(victim_sq)
+            self.piece_counts[side ^ 1] += 1
         elif special == COMPANION:
             c_from, c_to = self._companions[to]
             cells[c_from] = cells[c_to]
             cells[c_to] = 0
-            own = self.occupied[side]
-            own.discard(c_to)
-            own.add(c_from)
 
     def make_null(self) -> None:
         """Pass the move (for null-move pruning); ``unmake_null`` takes it back. A pass is
@@ -424,7 +421,7 @@ class Position:
             setattr(other, name, getattr(self, name))
         other.board = BOARD(self.board)
         other.kings = list(self.kings)
-        other.occupied = [set(s) for s in self.occupied]
+        other.piece_counts = list(self.piece_counts)
         other.undo = list(self.undo)
         other.hashes = list(self.hashes)
         return other

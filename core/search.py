@@ -31,7 +31,7 @@ from xqchess.core.moves import (
     move_from,
     move_promotion,
 )
-from xqchess.core.pieces import KIND_MASK
+from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.core.position import Position
 from xqchess.core.see import see
 from xqchess.core.tt import EXACT, LOWER, UPPER, TranspositionTable
@@ -863,8 +863,14 @@ class Searcher:
         """Whether the side to move has a piece other than its royal piece and its least
         valuable kind (pawns, soldiers): without one, passing may be its best move
         (zugzwang), and a null move would prove nothing."""
-        board, kinds = pos.board, self.null_move_kinds
-        return any(board[sq] & KIND_MASK in kinds for sq in pos.occupied[pos.side])
+        kinds, side = self.null_move_kinds, pos.side
+        board = pos.board
+        cells = board  # C chars, compiled (`core.position.BOARD`)
+        for sq in range(len(board)):
+            piece = cells[sq]
+            if piece and piece >> COLOR_SHIFT == side and piece & KIND_MASK in kinds:
+                return True
+        return False
 
     def _node(self, ply: int, depth: int, prev_move: int, hash_move: int, in_check: bool) -> Node:
         """The reused `Node` of ``ply``, filled in for the position being expanded."""

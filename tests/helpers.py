@@ -52,7 +52,7 @@ def snapshot(pos: Position) -> tuple:
         pos.hash,
         pos.score,
         list(pos.kings),
-        [sorted(s) for s in pos.occupied],
+        list(pos.piece_counts),
         len(pos.undo),
         list(pos.hashes),
     )

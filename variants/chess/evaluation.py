@@ -83,9 +83,9 @@ RELATIVE_RANK = tuple(
 
 def _pawns(pos) -> tuple[list[int], list[int]]:
     board = pos.board
+    occupied = pos.occupied
     return tuple(
-        [sq for sq in pos.occupied[color] if board[sq] & KIND_MASK == PAWN]
-        for color in (WHITE, BLACK)
+        [sq for sq in occupied[color] if board[sq] & KIND_MASK == PAWN] for color in (WHITE, BLACK)
     )
 
 
@@ -152,9 +152,10 @@ def rooks_and_bishops(pos) -> int:
     queens on the seventh rank, trapped and blocked pieces."""
     board = pos.board
     score = open_file_term(pos, PAWN, ROOK, ROOK_OPEN_FILE, ROOK_SEMI_OPEN_FILE)
+    occupied = pos.occupied
     for color in (WHITE, BLACK):
         bishop = BISHOP | color << COLOR_SHIFT
-        if len([sq for sq in pos.occupied[color] if board[sq] == bishop]) >= 2:
+        if len([sq for sq in occupied[color] if board[sq] == bishop]) >= 2:
             score += SIGN[color] * BISHOP_PAIR
     return score
 
@@ -166,6 +167,7 @@ def king_shelter(pos) -> int:
     (Fruit takes the best of the king's square and where it may castle to), pawn storms and the
     attack on the squares around the king."""
     board = pos.board
+    occupied = pos.occupied
     score = 0
     for color in (WHITE, BLACK):
         king = pos.kings[color]
@@ -176,7 +178,7 @@ def king_shelter(pos) -> int:
         king_file = king % FILES
         nearest = {}
         pawn = PAWN | color << COLOR_SHIFT
-        for sq in pos.occupied[color]:
+        for sq in occupied[color]:
             if board[sq] == pawn and ranks[sq] > king_rank:
                 f = sq % FILES
                 if abs(f - king_file) <= 1 and ranks[sq] < nearest.get(f, RANKS):

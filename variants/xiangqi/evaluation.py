@@ -53,8 +53,9 @@ def defence(pos) -> int:
     board = pos.board
     units = [0, 0]
     defenders = [0, 0]
+    occupied = pos.occupied
     for color in (WHITE, BLACK):
-        for sq in pos.occupied[color]:
+        for sq in occupied[color]:
             kind = board[sq] & KIND_MASK
             if kind in ATTACK_UNITS:
                 units[color] += ATTACK_UNITS[kind]

@@ -41,7 +41,7 @@ def bare_king_winner(pos) -> int | None:
     side to move keeps a piece loses; the side to move left bare loses when its opponent has
     two pieces or more beside the king."""
     mover = pos.side
-    own, other = len(pos.occupied[mover]), len(pos.occupied[mover ^ 1])
+    own, other = pos.piece_counts[mover], pos.piece_counts[mover ^ 1]
     if other == 1 and own >= 2:
         return mover
     if own == 1 and other >= 3:
@@ -88,7 +88,8 @@ def make_rules(game: ChessGame) -> SimpleNamespace:
         bishop_colors = set()
         others = 0  # pieces other than kings, either color
         unbound_anywhere = False
-        for sq in pos.occupied[0] | pos.occupied[1]:
+        white, black = pos.occupied
+        for sq in white | black:
             piece = board[sq]
             kind = piece & KIND_MASK
             if kind == KING:
@@ -191,8 +192,8 @@ def make_rules(game: ChessGame) -> SimpleNamespace:
         calls this at every node)."""
         if pos.halfmove >= move_rule:
             return True
-        occupied = pos.occupied
-        return len(occupied[0]) + len(occupied[1]) <= FEW_PIECES and dead_material(pos)
+        counts = pos.piece_counts
+        return counts[0] + counts[1] <= FEW_PIECES and dead_material(pos)
 
     draw_claims = {
         Termination.FIFTY_MOVES: lambda pos: can_claim_fifty_moves(pos, pos.legal_moves()),
