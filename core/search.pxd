@@ -3,6 +3,7 @@
 # other attributes live in its __dict__); the tree's three methods take C ints.
 cimport cython
 from xqchess.core.position cimport Position
+from xqchess.core.see cimport see
 from xqchess.core.tt cimport TranspositionTable
 
 cdef int SIDE_CAPTURE, KIND_MASK, COLOR_SHIFT, EXACT, LOWER, UPPER

@@ -31,9 +31,9 @@ cpdef bint castling_open(MoveTables t, bytearray board, empty, safe, int them, b
 
 @cython.locals(sb=int, board=bytearray, cells=cython.p_uchar, us=int, them=int, ksq=int,
                checkers=int, moves=list, side_captures=list, step=int, frm=int, first=int,
-               last=int, piece=int, kind=int, start=int, to=int, p=int, PAWN=int, KING=int,
+               last=int, piece=int, kind=int, start=int, to=cython.uint, p=int, PAWN=int, KING=int,
                king=int, bit=int, flag=int, double=list, promotes=list, captures=list, ray=bytes,
                targets=bytes, leaps=list, rays=list, piece_leaps=list, piece_rays=list,
-               plain=list, row=list, ep=int, pins=dict, evasion=set, leaps_by_color=tuple,
+               plain=list, row=list, ep=cython.uint, pins=dict, evasion=set, leaps_by_color=tuple,
                slides_by_color=tuple, restricted=bint)
 cpdef list generate_moves(MoveTables t, Position pos, bint pseudo=*, bint quiets=*, origin=*)

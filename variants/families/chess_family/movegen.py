@@ -173,7 +173,7 @@ def generate_moves(
         double = t.double_from[us]
         promotes = t.promotes_on[us]
         captures = t.pawn_captures[us]
-        ep = -1 if pos.ep is None else pos.ep
+        ep = len(board) if pos.ep is None else pos.ep  # no en passant: a square off the board
         # the origins in ascending order: every square (a C loop in the compiled kernel, no
         # list of squares made) or the one asked for
         first, last = 0, len(board)
