@@ -6,7 +6,7 @@ from xqchess.core.position cimport Position
 from xqchess.core.see cimport see
 from xqchess.core.tt cimport TranspositionTable
 
-cdef int SIDE_CAPTURE, KIND_MASK, COLOR_SHIFT, EXACT, LOWER, UPPER
+cdef int SIDE_CAPTURE, KIND_MASK, EXACT, LOWER, UPPER
 cdef int SQUARE_BITS, SQUARE_MASK, SPECIAL_SHIFT, PROMOTION_SHIFT, PROMOTION_MASK
 
 cdef class SearchStats:
@@ -44,7 +44,7 @@ cdef class Searcher:
     cpdef int _expand(self, int depth, int alpha, int beta, int ply, int prev_move, bint is_pv,
                       bint allow_null, bint in_check) except? -32768
 
-    @cython.locals(side=int, board=bytearray, cells=cython.p_uchar, sq=int, piece=int)
+    @cython.locals(board=bytearray)
     cpdef bint _has_pieces(self, Position pos)
 
     @cython.locals(pos=Position, best=int, score=int, gain=int, pruned=bint, moves=list, move=int)

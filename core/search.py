@@ -31,7 +31,7 @@ from xqchess.core.moves import (
     move_from,
     move_promotion,
 )
-from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
+from xqchess.core.pieces import KIND_MASK, piece_code
 from xqchess.core.position import Position
 from xqchess.core.see import see
 from xqchess.core.tt import EXACT, LOWER, UPPER, TranspositionTable
@@ -441,9 +441,13 @@ class Searcher:
         values = variant.piece_values
         royal_kinds = {piece & KIND_MASK for piece in variant.royal_pieces}
         lowest = min(value for kind, value in values.items() if kind not in royal_kinds)
-        self.null_move_kinds = {
+        kinds = [
             kind for kind, value in values.items() if value > lowest and kind not in royal_kinds
-        }
+        ]
+        #: per color, the codes of its pieces whose presence makes a null move sound
+        self.null_move_pieces = tuple(
+            tuple(piece_code(kind, color) for kind in kinds) for color in (0, 1)
+        )
         self.stats = stats = SearchStats()
         self.start = time.perf_counter() if limits.started is None else limits.started
         self.soft_deadline, self.hard_deadline = self._deadlines(limits, pos.side)
@@ -863,12 +867,9 @@ class Searcher:
         """Whether the side to move has a piece other than its royal piece and its least
         valuable kind (pawns, soldiers): without one, passing may be its best move
         (zugzwang), and a null move would prove nothing."""
-        kinds, side = self.null_move_kinds, pos.side
         board = pos.board
-        cells = board  # C chars, compiled (`core.position.BOARD`)
-        for sq in range(len(board)):
-            piece = cells[sq]
-            if piece and piece >> COLOR_SHIFT == side and piece & KIND_MASK in kinds:
+        for piece in self.null_move_pieces[pos.side]:
+            if piece in board:  # a byte search of the board, in C in either kernel
                 return True
         return False
 
