@@ -14,9 +14,10 @@ PACKED_BITS = 62
 
 
 def ranked(columns: list[list[int]], indices: list[int]) -> list[int]:
-    """``indices`` in descending lexicographic order of their scores (``columns``: one list of
-    integer scores per heuristic, in priority order), ties in ``indices``' order: the order
-    of sorting score tuples, stable, reversed.
+    """``indices`` (ascending) in descending lexicographic order of their scores (``columns``:
+    one list of integer scores per heuristic, in priority order, each with a score at every
+    index), ties in ``indices``' order: the order of sorting score tuples, stable, reversed.
+    IndexError when a column is too short.
 
     Each index's scores are packed into one integer: each column takes as many bits as its
     spread needs (a constant column none) and holds the score less the column's lowest, the
@@ -27,6 +28,10 @@ def ranked(columns: list[list[int]], indices: list[int]) -> list[int]:
     count = len(indices)
     if count < 2:
         return list(indices)
+    last = indices[count - 1]  # the highest index: they ascend
+    for column in columns:
+        if len(column) <= last:  # (the compiled kernel reads the columns unchecked)
+            raise IndexError(f"{len(column)} scores for a move list of {last + 1} or more")
     place_bits = 0  # the bits of count - 1, the highest place
     while (count - 1) >> place_bits:
         place_bits += 1

@@ -2,6 +2,7 @@
 sorting score tuples, highest first, ties in their given order, for any integer scores,
 including spreads too wide to pack."""
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from xqchess.ordering.ranking import PACKED_BITS, key_at, ranked
@@ -66,3 +67,10 @@ def test_ties_keep_their_order_and_constant_columns_decide_nothing():
 
 def test_key_at_gives_a_moves_scores_in_priority_order():
     assert key_at([[3, 4], [-1, 7]], 1) == (4, 7)
+
+
+def test_a_column_shorter_than_the_moves_is_refused():
+    """A heuristic that scored fewer moves than it was given: an error, not a read past the
+    list (the compiled kernel reads the columns unchecked)."""
+    with pytest.raises(IndexError, match="3 scores"):
+        ranked([[1, 2, 3, 4], [0, 1, 2]], [0, 1, 2, 3])
