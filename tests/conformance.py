@@ -353,12 +353,21 @@ def choose(rng: random.Random, pos: Position, last_moves: list[str], bias: dict)
     return rng.choice(legal)
 
 
-def run_random_games(game: str, notations_every: int | None = None) -> Differential:
-    """The game's seeded random games, compared at every position."""
+def differential_runs(spec: dict, full: bool) -> int:
+    """How many seeded runs a differential plays: all ``runs`` when ``full`` (the slow set),
+    else the ``default_runs`` the game's settings name for the default set (all when none)."""
+    return spec["runs"] if full else spec.get("default_runs", spec["runs"])
+
+
+def run_random_games(
+    game: str, notations_every: int | None = None, full: bool = True
+) -> Differential:
+    """The game's seeded random games (the first `differential_runs` of them), compared at
+    every position."""
     differential = Differential(game, notations_every)
     spec = differential.settings["differential"]
     starts = spec["starts"]
-    for seed in range(spec["runs"]):
+    for seed in range(differential_runs(spec, full)):
         rng = random.Random(seed)
         start = starts[seed % len(starts)]
         stop = differential.positions + spec["positions_per_run"]

@@ -65,7 +65,8 @@ class WxfParts(NamedTuple):
     operator: str  # "+", "-" or "="
     number: int  # ranks moved along a file, else destination file number
     tandem_count: int  # how many pieces of the kind share the from-file
-    tandem_files: int  # on how many files two or more pieces of the kind stand
+    tandem_files: int  # on how many files two or more pieces of the kind stand (0 when the
+    # moving piece has its file to itself: only tandem pieces need the count)
 
 
 def normalize_wxf(text: str) -> str:
@@ -125,12 +126,16 @@ def make_wxf(layout, kind_names: dict[int, str] = NAMES) -> SimpleNamespace:
             for sq in range(GEOMETRY.file_of(frm), GEOMETRY.size, GEOMETRY.files)
             if board[sq] == piece
         ]
-        files_with_pairs = sum(
-            1
-            for f in range(GEOMETRY.files)
-            if sum(1 for sq in range(f, GEOMETRY.size, GEOMETRY.files) if board[sq] == piece) >= 2
-        )
         count = len(same_file)
+        files_with_pairs = (
+            sum(
+                1
+                for f in range(GEOMETRY.files)
+                if board[f : GEOMETRY.size : GEOMETRY.files].count(piece) >= 2
+            )
+            if count >= 2
+            else 0
+        )
         ahead = sum(1 for sq in same_file if _ahead(sq, frm, color))
         index, tandem, file = 0, "", file_number(frm, color)
         if not plain and count >= (2 if files_with_pairs >= 2 else 3):
