@@ -16,15 +16,19 @@ cpdef tuple find_checks_and_pins(tuple slides_by_color, tuple checking_leaps, by
 cdef class MoveTables(MoveGenerator):
     cdef public int pawn, king
     cdef public list plain, piece_leaps, piece_rays, king_targets
-    cdef public tuple promotion_flags, pawn_step, double_from, promotes_on, pawn_captures
+    cdef public tuple promotion_flags, pawn_step, double_steps, promotes_on, pawn_captures
     cdef public tuple castlings, leaps_by_color, slides_by_color, checking_leaps
     cdef public object side_capture_is_legal
+    cdef public tuple pawns
+    cdef public bint ep_needs_legal_capture
 
     cpdef list legal_moves(self, pos)
     cpdef list legal_captures(self, pos)
     cpdef list origin_moves(self, pos, int frm)
     @cython.locals(us=int)
     cpdef bint is_check(self, pos)
+    @cython.locals(us=int, pawn=int, board=bytearray, cells=cython.p_uchar, squares=bytes, frm=int)
+    cpdef bint ep_capture_possible(self, Position pos, int sq)
 
 @cython.locals(s=int)
 cpdef bint castling_open(MoveTables t, bytearray board, empty, safe, int them, bint pseudo)
@@ -32,7 +36,7 @@ cpdef bint castling_open(MoveTables t, bytearray board, empty, safe, int them, b
 @cython.locals(sb=int, board=bytearray, cells=cython.p_uchar, us=int, them=int, ksq=int,
                checkers=int, moves=list, side_captures=list, step=int, frm=int, first=int,
                last=int, piece=int, kind=int, start=int, to=cython.uint, p=int, PAWN=int, KING=int,
-               king=int, bit=int, flag=int, double=list, promotes=list, captures=list, ray=bytes,
+               king=int, bit=int, flag=int, doubles=list, promotes=list, captures=list, ray=bytes,
                targets=bytes, leaps=list, rays=list, piece_leaps=list, piece_rays=list,
                plain=list, row=list, ep=cython.uint, pins=dict, evasion=set, leaps_by_color=tuple,
                slides_by_color=tuple, restricted=bint)

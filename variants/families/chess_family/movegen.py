@@ -1,4 +1,4 @@
-# cython: boundscheck=False
+# cython: boundscheck=False, wraparound=False
 """Legal move generation for a chess-like game: pseudo-legal moves filtered by checks and pins
 found up front, built from a `ChessGame` (`build_movegen`).
 
@@ -43,15 +43,16 @@ CASTLE_FLAG = COMPANION << SPECIAL_SHIFT
 
 def find_checks_and_pins(
     slides_by_color: tuple, checking_leaps: tuple, board: list[int], ksq: int, us: int
-) -> tuple[int, set | None, dict]:
+) -> tuple[int, set | None, dict | None]:
     """The number of checkers, the squares that answer a single check (capture or block;
-    None when not in check) and, per pinned piece, the squares it may still move to (the
-    attack groups of `attacks.build_attacks` first, bound by `build_movegen`)."""
+    None when not in check) and, per pinned piece, the squares it may still move to (None
+    when nothing is pinned: no dict made for the common case); the attack groups of
+    `attacks.build_attacks` first, bound by `build_movegen`."""
     cells = board  # C chars, compiled (`core.position.BOARD`)
     them = us ^ 1
     checkers = 0
     evasion = None
-    pins = {}
+    pins = None
     for rays, hit in slides_by_color[them]:
         for ray in rays[ksq]:
             blocker = -1
@@ -70,6 +71,8 @@ def find_checks_and_pins(
                             checkers += 1
                             evasion = set(ray[:i])
                         else:
+                            if pins is None:
+                                pins = {}
                             pins[blocker] = set(ray[:i])
                     break
     for targets, hit in checking_leaps[them]:
@@ -95,7 +98,7 @@ class MoveTables(MoveGenerator):
         "piece_rays",
         "promotion_flags",
         "pawn_step",
-        "double_from",
+        "double_steps",
         "promotes_on",
         "pawn_captures",
         "king_targets",
@@ -104,6 +107,8 @@ class MoveTables(MoveGenerator):
         "slides_by_color",
         "checking_leaps",
         "side_capture_is_legal",
+        "pawns",
+        "ep_needs_legal_capture",
     )
 
     def __init__(self, **tables) -> None:
@@ -118,6 +123,23 @@ class MoveTables(MoveGenerator):
 
     def origin_moves(self, pos, frm: int) -> list[int]:
         return generate_moves(self, pos, False, True, frm)
+
+    def ep_capture_possible(self, pos, sq: int) -> bool:
+        """Whether the side to move can capture en passant onto ``sq``: a pawn of its attacks
+        the square (the squares a pawn of the other side on ``sq`` attacks) and, where the
+        game asks it (``ep_needs_legal_capture``), the capture leaves its king safe."""
+        us = pos.side
+        pawn = self.pawns[us]
+        board = pos.board
+        cells = board  # C chars, compiled (`core.position.BOARD`)
+        squares = self.pawn_captures[us ^ 1][sq]
+        for frm in squares:  # a loop, not any(): after every double step
+            if cells[frm] == pawn and (
+                not self.ep_needs_legal_capture
+                or self.side_capture_is_legal(pos, frm | sq << SQUARE_BITS | SIDE_CAPTURE_FLAG)
+            ):
+                return True
+        return False
 
     def is_check(self, pos) -> bool:
         us = pos.side
@@ -153,7 +175,7 @@ def generate_moves(
     them = us ^ 1
     ksq = pos.kings[us]
     checkers, evasion, pins = (
-        (0, None, {})
+        (0, None, None)
         if pseudo
         else find_checks_and_pins(t.slides_by_color, t.checking_leaps, board, ksq, us)
     )
@@ -170,7 +192,7 @@ def generate_moves(
     side_captures = []
     if checkers < 2:
         step = t.pawn_step[us]
-        double = t.double_from[us]
+        doubles = t.double_steps[us]
         promotes = t.promotes_on[us]
         captures = t.pawn_captures[us]
         ep = len(board) if pos.ep is None else pos.ep  # no en passant: a square off the board
@@ -181,7 +203,7 @@ def generate_moves(
             first, last = origin, origin + 1
         # a piece's moves are filtered only in check or when pinned: the common case skips
         # the filter's bookkeeping (no len() call per piece)
-        restricted = evasion is not None or len(pins) > 0
+        restricted = evasion is not None or pins is not None
         start = 0  # read only when restricted; assigned first for the compiler's C int
         for frm in range(first, last):
             piece = cells[frm]
@@ -199,8 +221,9 @@ def generate_moves(
                             moves.append(frm | to << sb | flag)
                     elif quiets:
                         moves.append(row[to])
-                        if double[frm] and not cells[to + step]:
-                            moves.append(frm | (to + step) << sb | DOUBLE_STEP_FLAG)
+                        double = doubles[frm]
+                        if double and not cells[to + step]:
+                            moves.append(double)
                 targets = captures[frm]
                 for to in targets:
                     p = cells[to]
@@ -237,7 +260,7 @@ def generate_moves(
                             if quiets:
                                 moves.append(row[to])
             if restricted and (evasion is not None or frm in pins):
-                allowed = pins.get(frm)
+                allowed = None if pins is None else pins.get(frm)
                 if evasion is not None:
                     allowed = evasion if allowed is None else allowed & evasion
                 moves[start:] = [m for m in moves[start:] if m >> sb & SQUARE_MASK in allowed]
@@ -275,14 +298,18 @@ def build_movegen(desc: ChessGame, attacks: SimpleNamespace) -> SimpleNamespace:
     pawn_step = desc.pawn_step
     g.PAWN_STEP = pawn_step
     g.PAWN_START_RANK = desc.pawn_start_rank
-    #: per color, per square: a pawn there may step twice / a pawn arriving there promotes
-    double_from = tuple(
+    #: per color, per square: the double step of a pawn there (0 where it has none: the move
+    #: made once here, not an int built per generated double step)
+    double_steps = tuple(
         [
-            desc.double_step and geometry.rank_of(sq) == desc.pawn_start_rank[color]
+            sq | (sq + 2 * pawn_step[color]) << SQUARE_BITS | DOUBLE_STEP_FLAG
+            if desc.double_step and geometry.rank_of(sq) == desc.pawn_start_rank[color]
+            else 0
             for sq in range(geometry.size)
         ]
         for color in (0, 1)
     )
+    #: per color, per square: a pawn arriving there promotes
     promotes_on = tuple(
         [geometry.rank_of(sq) == desc.last_rank[color] for sq in range(geometry.size)]
         for color in (0, 1)
@@ -306,7 +333,6 @@ def build_movegen(desc: ChessGame, attacks: SimpleNamespace) -> SimpleNamespace:
         for color in (0, 1)
     )
     g.CASTLINGS = castlings
-    pawn_attackers = attacks.PAWN_ATTACKERS
     attacked = attacks.attacked
 
     def side_capture_is_legal(pos, move: int) -> bool:
@@ -316,30 +342,6 @@ def build_movegen(desc: ChessGame, attacks: SimpleNamespace) -> SimpleNamespace:
         safe = not attacked(pos.board, pos.kings[us], us ^ 1)
         pos.unmake()
         return safe
-
-    pawns = desc.pawns
-
-    if desc.ep_needs_legal_capture:
-
-        def ep_capture_possible(pos, sq: int) -> bool:
-            """Whether the side to move can legally capture en passant onto ``sq``."""
-            us = pos.side
-            pawn = pawns[us]
-            for frm in pawn_attackers[us][sq]:  # a loop, not any(): after every double step
-                if pos.board[frm] == pawn and side_capture_is_legal(
-                    pos, frm | sq << SQUARE_BITS | SIDE_CAPTURE_FLAG
-                ):
-                    return True
-            return False
-    else:
-
-        def ep_capture_possible(pos, sq: int) -> bool:
-            """Whether a pawn of the side to move attacks ``sq`` (legal capture or not)."""
-            pawn = pawns[pos.side]
-            for frm in pawn_attackers[pos.side][sq]:
-                if pos.board[frm] == pawn:
-                    return True
-            return False
 
     #: what `generate_moves` reads
     kinds = range(KIND_MASK + 1)
@@ -351,7 +353,7 @@ def build_movegen(desc: ChessGame, attacks: SimpleNamespace) -> SimpleNamespace:
         piece_rays=[bytes_rays(piece_moves.get(kind, (None, None))[1]) for kind in kinds],
         promotion_flags=promotion_flags,
         pawn_step=pawn_step,
-        double_from=double_from,
+        double_steps=double_steps,
         promotes_on=promotes_on,
         pawn_captures=tuple(bytes_table(table) for table in attacks.PAWN_CAPTURES),
         king_targets=bytes_table(attacks.KING_TARGETS),
@@ -360,6 +362,8 @@ def build_movegen(desc: ChessGame, attacks: SimpleNamespace) -> SimpleNamespace:
         slides_by_color=attacks.slides_by_color,
         checking_leaps=attacks.checking_leaps,
         side_capture_is_legal=side_capture_is_legal,
+        pawns=tuple(desc.pawns),
+        ep_needs_legal_capture=desc.ep_needs_legal_capture,
     )
     g.find_checks_and_pins = partial(
         find_checks_and_pins, attacks.slides_by_color, attacks.checking_leaps
@@ -371,5 +375,5 @@ def build_movegen(desc: ChessGame, attacks: SimpleNamespace) -> SimpleNamespace:
     g.is_check = tables.is_check
     g.pseudo_legal_moves = partial(generate_moves, tables, pseudo=True)
     g.side_capture_is_legal = side_capture_is_legal
-    g.ep_capture_possible = ep_capture_possible
+    g.ep_capture_possible = tables.ep_capture_possible
     return g
