@@ -11,6 +11,6 @@ cdef int SQUARE_BITS, SQUARE_MASK
                to=int, lines=bytes, mover=int, original_target=int, victim_sq=int, victim=int,
                files=int, first=int, on_target=int, promotion=int, side=int, listed=list,
                left=list, recapturers=list, gain=list, answers=list, last=int, candidates=list,
-               attacker_sq=int, cheapest=int, sq=int, captured=int, piece=int, i=int, result=int,
+               attacker_sq=int, cheapest=int, sq=int, captured=int, i=int, result=int,
                stop=int)
 cpdef int see(Position pos, int move)

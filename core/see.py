@@ -122,9 +122,10 @@ def see(pos: Position, move: int) -> int:
             else:
                 candidates.remove(attacker_sq)
             side ^= 1
-    # the board as it was: the recapturers back on their squares, then the move taken back
-    for sq, piece in zip(left, recapturers):
-        cells[sq] = piece
+    # the board as it was: the recapturers back on their squares (an index loop, a C loop in
+    # the compiled kernel: zip() made an object per call), then the move taken back
+    for i in range(len(left)):
+        cells[left[i]] = recapturers[i]
     cells[to] = original_target
     cells[frm] = mover
     if victim_sq >= 0:

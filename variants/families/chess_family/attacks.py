@@ -1,3 +1,4 @@
+# cython: boundscheck=False, wraparound=False
 """Attack tables and the reverse attack probe used for check and legality, built from a
 `ChessGame` (`build_attacks`).
 

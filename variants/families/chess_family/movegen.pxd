@@ -25,10 +25,12 @@ cdef class MoveTables(MoveGenerator):
     cpdef list legal_moves(self, pos)
     cpdef list legal_captures(self, pos)
     cpdef list origin_moves(self, pos, int frm)
-    @cython.locals(us=int)
     cpdef bint is_check(self, pos)
     @cython.locals(us=int, pawn=int, board=bytearray, cells=cython.p_uchar, squares=bytes, frm=int)
     cpdef bint ep_capture_possible(self, Position pos, int sq)
+
+@cython.locals(us=int)
+cpdef bint in_check(MoveTables t, Position pos)
 
 @cython.locals(s=int)
 cpdef bint castling_open(MoveTables t, bytearray board, empty, safe, int them, bint pseudo)

@@ -142,10 +142,14 @@ class MoveTables(MoveGenerator):
         return False
 
     def is_check(self, pos) -> bool:
-        us = pos.side
-        return attacked_on(
-            self.leaps_by_color, self.slides_by_color, pos.board, pos.kings[us], us ^ 1
-        )
+        return in_check(self, pos)
+
+
+def in_check(t: MoveTables, pos) -> bool:
+    """Whether the side to move's king is attacked (a module function, whose position the
+    compiled kernel types: `MoveGenerator`'s methods take it as an object)."""
+    us = pos.side
+    return attacked_on(t.leaps_by_color, t.slides_by_color, pos.board, pos.kings[us], us ^ 1)
 
 
 def castling_open(t: MoveTables, board: list[int], empty, safe, them: int, pseudo: bool) -> bool:
