@@ -1,3 +1,4 @@
+# cython: boundscheck=False, wraparound=False
 """Xiangqi attack detection, the reverse attack probes built from a board's tables.
 
 `make_attacks(tables)` returns the probes of one board (`board.Tables`): whether a square is

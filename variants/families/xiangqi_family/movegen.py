@@ -1,4 +1,4 @@
-# cython: boundscheck=False
+# cython: boundscheck=False, wraparound=False
 """Xiangqi legal move generation: pseudo-legal moves, then a general-safety test where needed.
 
 A move can expose its own general only if it is a general move, or it leaves or enters the
