@@ -57,5 +57,9 @@ cdef class Searcher:
 @cython.locals(victim=int, promotion=int)
 cpdef int _gain(Position pos, int move, values) except? -32768
 
+@cython.locals(count=cython.longlong, by_victim=bint, packed=list, ordered=list, i=cython.longlong,
+               move=int, key=cython.longlong)
+cpdef list captures_in_order(Position pos, list moves, capture_key)
+
 @cython.locals(gain=int)
 cpdef int victim_first(Position pos, int move) except? -32768

@@ -16,7 +16,6 @@ import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
-from functools import partial
 from typing import Protocol
 
 from xqchess.core.evaluation import evaluator
@@ -927,8 +926,8 @@ class Searcher:
                 ]
                 if mode == "safe":
                     moves = [m for m in moves if see(pos, m) >= 0]
-            capture_key = self.capture_key
-            moves.sort(key=partial(capture_key, pos), reverse=True)
+            if len(moves) > 1:
+                moves = captures_in_order(pos, moves, self.capture_key)
         values = pos._kind_values
         board = pos.board
         for move in moves:
@@ -991,6 +990,26 @@ class Searcher:
                     if score >= beta:
                         break
         return best
+
+
+def captures_in_order(pos: Position, moves: list[int], capture_key) -> list[int]:
+    """``moves`` by ``capture_key`` (position, move -> score), greatest first, ties in their
+    order: what ``moves.sort(key=..., reverse=True)`` gives, computed as one int per move (its
+    key times the move count, plus its place counted from the end) sorted as plain ints, so
+    the sort calls no key function; the default key, `victim_first`, is called directly (a C
+    call in the compiled kernel)."""
+    count = len(moves)
+    by_victim = capture_key is victim_first
+    packed = []
+    for i in range(count):
+        move = moves[i]
+        key = victim_first(pos, move) if by_victim else capture_key(pos, move)
+        packed.append(key * count + (count - 1 - i))
+    packed.sort(reverse=True)
+    ordered = []
+    for key in packed:
+        ordered.append(moves[count - 1 - key % count])
+    return ordered
 
 
 def victim_first(pos: Position, move: int) -> int:
