@@ -9,8 +9,12 @@ cdef int SQUARE_BITS, SQUARE_MASK
 
 @cython.locals(probe=AttackProbe, value=list, board=bytearray, cells=cython.p_uchar, frm=int,
                to=int, lines=bytes, mover=int, original_target=int, victim_sq=int, victim=int,
-               files=int, first=int, on_target=int, promotion=int, side=int, listed=list,
-               left=list, recapturers=list, gain=list, answers=list, last=int, candidates=list,
-               attacker_sq=int, cheapest=int, sq=int, captured=int, i=int, result=int,
-               stop=int)
+               files=int, first=int, on_target=int, promotion=int, side=int, answers=list,
+               result=int)
 cpdef int see(Position pos, int move)
+
+@cython.locals(cells=cython.p_uchar, on_target=int, taken=list, gain=list, listed=list, last=int,
+               candidates=list, attacker_sq=int, cheapest=int, sq=int, captured=int, i=int,
+               result=int, stop=int)
+cdef int _exchange(AttackProbe probe, list value, bytearray board, int to, bytes lines, int side,
+                   list answers, int first)

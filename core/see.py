@@ -88,48 +88,59 @@ def see(pos: Position, move: int) -> int:
     cells[frm] = 0
     cells[to] = on_target
     side = (mover >> COLOR_SHIFT) ^ 1
-    left = []  # the squares the recapturers came from, emptied until the board is restored
-    recapturers = []  # the pieces that stood there
-    gain = [first]
     answers = probe.attackers(board, to, side)
-    if answers:  # (else nothing recaptures: the move wins what it takes)
-        listed: list[list[int] | None] = [None, None]  # each side's attackers, when needed
-        listed[side] = answers
-        last = first
-        while True:
-            candidates = listed[side]
-            if candidates is None:
-                candidates = listed[side] = probe.attackers(board, to, side)
-            if not candidates:
-                break
-            attacker_sq = candidates[0]
-            cheapest = value[cells[attacker_sq]]
-            for sq in candidates:
-                if value[cells[sq]] < cheapest:
-                    attacker_sq, cheapest = sq, value[cells[sq]]
-            captured = value[on_target]
-            last = captured - last
-            gain.append(last)
-            if captured >= ROYAL_VALUE:
-                break  # the royal piece is taken: nothing after it counts
-            on_target = cells[attacker_sq]
-            cells[attacker_sq] = 0
-            cells[to] = on_target
-            left.append(attacker_sq)
-            recapturers.append(on_target)
-            if lines[attacker_sq]:
-                listed[0] = listed[1] = None
-            else:
-                candidates.remove(attacker_sq)
-            side ^= 1
-    # the board as it was: the recapturers back on their squares (an index loop, a C loop in
-    # the compiled kernel: zip() made an object per call), then the move taken back
-    for i in range(len(left)):
-        cells[left[i]] = recapturers[i]
+    # (no answer: nothing recaptures, and the move wins what it takes)
+    result = _exchange(probe, value, board, to, lines, side, answers, first) if answers else first
+    # the board as it was: the move taken back
     cells[to] = original_target
     cells[frm] = mover
     if victim_sq >= 0:
         cells[victim_sq] = victim
+    return result
+
+
+def _exchange(
+    probe, value: list[int], board, to: int, lines: bytes, side: int, answers: list, first: int
+) -> int:
+    """The exchange on ``to`` after a capture that won ``first``: ``side`` answers first, with
+    ``answers``, its attackers; each side recaptures with its cheapest attacker. The
+    recapturers are lifted off ``board`` as they capture and put back before returning."""
+    cells = board  # C chars, compiled (`core.position.BOARD`)
+    on_target = cells[to]
+    taken = []  # each recapturer's square, then its piece: put back when the exchange ends
+    gain = [first]
+    listed: list[list[int] | None] = [None, None]  # each side's attackers, when needed
+    listed[side] = answers
+    last = first
+    while True:
+        candidates = listed[side]
+        if candidates is None:
+            candidates = listed[side] = probe.attackers(board, to, side)
+        if not candidates:
+            break
+        attacker_sq = candidates[0]
+        cheapest = value[cells[attacker_sq]]
+        for sq in candidates:
+            if value[cells[sq]] < cheapest:
+                attacker_sq, cheapest = sq, value[cells[sq]]
+        captured = value[on_target]
+        last = captured - last
+        gain.append(last)
+        if captured >= ROYAL_VALUE:
+            break  # the royal piece is taken: nothing after it counts
+        on_target = cells[attacker_sq]
+        cells[attacker_sq] = 0
+        cells[to] = on_target
+        taken.append(attacker_sq)
+        taken.append(on_target)
+        if lines[attacker_sq]:
+            listed[0] = listed[1] = None
+        else:
+            candidates.remove(attacker_sq)
+        side ^= 1
+    # the recapturers back on their squares (an index loop, a C loop in the compiled kernel)
+    for i in range(0, len(taken), 2):
+        cells[taken[i]] = taken[i + 1]
     # each capturer may stop instead: from the last capture back, the gain is the lesser of
     # stopping and being answered (no min() call: a builtin call costs Python more than the
     # comparison)
