@@ -9,6 +9,15 @@ from xqchess.core.tt cimport TranspositionTable
 cdef int SIDE_CAPTURE, KIND_MASK, EXACT, LOWER, UPPER
 cdef int SQUARE_BITS, SQUARE_MASK, SPECIAL_SHIFT, PROMOTION_SHIFT, PROMOTION_MASK
 
+cdef class Node:
+    cdef public Position pos
+    cdef public int ply, depth, prev_move, hash_move, side
+    cdef public bint in_check
+    cdef public dict cache
+    cdef public object order_keys, legal_count
+
+    cpdef Node fill(self, Position pos, int depth, int prev_move, int hash_move, bint in_check)
+
 cdef class SearchStats:
     cdef public long long nodes, qnodes, tt_hits, beta_cutoffs, first_move_cutoffs
     cdef public long long cutoff_index_sum, guard_prunes, expanded, branching_sum
@@ -39,13 +48,16 @@ cdef class Searcher:
     @cython.locals(pos=Position, hash_move=int, score=int, best_score=int, best_move=int, original_alpha=int,
                    searched=int, index=int, quiet=bint, reduction=int, bound=int, move=int,
                    static_score=int, static_known=bint, shallow=bint, late_count=int,
-                   skip=bint,
+                   skip=bint, node=Node,
                    tt=TranspositionTable, key=cython.ulonglong)
     cpdef int _expand(self, int depth, int alpha, int beta, int ply, int prev_move, bint is_pv,
                       bint allow_null, bint in_check) except? -32768
 
     @cython.locals(board=bytearray)
     cpdef bint _has_pieces(self, Position pos)
+
+    @cython.locals(node=Node)
+    cpdef Node _node(self, int ply, int depth, int prev_move, int hash_move, bint in_check)
 
     @cython.locals(pos=Position, best=int, score=int, gain=int, pruned=bint, moves=list, move=int)
     cpdef int _quiesce(self, int alpha, int beta, int ply, bint in_check,

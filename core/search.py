@@ -874,7 +874,8 @@ class Searcher:
 
     def _node(self, ply: int, depth: int, prev_move: int, hash_move: int, in_check: bool) -> Node:
         """The reused `Node` of ``ply``, filled in for the position being expanded."""
-        return self.nodes_per_ply[ply].fill(self.pos, depth, prev_move, hash_move, in_check)
+        node = self.nodes_per_ply[ply]
+        return node.fill(self.pos, depth, prev_move, hash_move, in_check)
 
     def _quiesce(
         self, alpha: int, beta: int, ply: int, in_check: bool, checks: bool = False

@@ -1,7 +1,20 @@
 # C types for heuristic.py, compiled by Cython in pure-Python mode (setup.py, kernel.py): the
 # .py stays the source; this file only declares types. The moves stay
-# untyped: any sequence, as in pure Python.
+# untyped: any sequence, as in pure Python. Heuristic becomes an extension type whose scoring,
+# learning and first move are C methods the pipeline calls directly; a heuristic written in
+# Python subclasses it as any class (its other attributes live in its __dict__).
 cimport cython
+from xqchess.core.position cimport Position
+from xqchess.core.search cimport Node
 
 @cython.locals(scores=list, candidate=cython.longlong)
 cpdef list marked(moves, long long move)
+
+cdef class Heuristic:
+    cdef dict __dict__
+    cdef public object variant
+    cdef public int squares
+
+    cpdef score(self, Node node, moves)
+    cpdef int first_move(self, Node node) except? -1
+    cpdef on_cutoff(self, Position pos, int move, int prev_move, int depth, int ply, int side)

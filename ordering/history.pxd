@@ -2,8 +2,21 @@
 # .py stays the source; this file only declares types. The imported constants become C ints;
 # the moves stay untyped: any sequence, as in pure Python.
 cimport cython
+from xqchess.core.position cimport Position
+from xqchess.core.search cimport Node
+from xqchess.ordering.heuristic cimport Heuristic
 
 cdef int SQUARE_BITS, SQUARE_MASK
 
 @cython.locals(scores=list, move=cython.longlong, frm=int, to=int)
 cpdef list table_scores(list table, int base, int squares, moves)
+
+cdef class History(Heuristic):
+    cdef public object rule
+    cdef public bint as_seed
+    cdef public list table
+
+    @cython.locals(n=int, table=list, base=int)
+    cpdef score(self, Node node, moves)
+    @cython.locals(i=int, bonus=int)
+    cpdef on_cutoff(self, Position pos, int move, int prev_move, int depth, int ply, int side)

@@ -26,6 +26,23 @@ GENERATION_ORDER = "generation order"
 _EXHAUSTED = object()
 
 
+def heuristic_columns(heuristics: list[Heuristic], node: Node, moves: list[int]) -> list[list[int]]:
+    """Each heuristic's scores of ``moves``, in priority order (a module function: the
+    compiled kernel calls each heuristic's scoring as a C method)."""
+    columns = []
+    for heuristic in heuristics:
+        columns.append(heuristic.score(node, moves))
+    return columns
+
+
+def report_cutoff(heuristics: list[Heuristic], node: Node, move: int) -> None:
+    """Tell each heuristic that ``move`` failed high at ``node`` (the node's fields read once,
+    not once per heuristic)."""
+    pos, prev_move, depth, ply, side = node.pos, node.prev_move, node.depth, node.ply, node.side
+    for heuristic in heuristics:
+        heuristic.on_cutoff(pos, move, prev_move, depth, ply, side)
+
+
 class StagedOrder:
     """Moves in search order, taken from a heuristic's stages as they are first asked for
     (iterating or indexing), and kept so they can be read again."""
@@ -67,8 +84,10 @@ class Pipeline:
         self.stageable = bool(heuristics) and all(h.per_move for h in heuristics)
         #: the first heuristic, when it has a move to try before generation (the hash move)
         first = heuristics[0] if self.stageable else None
+        # (the base's method read from its namespace: as an attribute, the compiled kernel
+        # would read the C method itself)
         self.first_stage = (
-            first if first and type(first).first_move is not Heuristic.first_move else None
+            first if first and type(first).first_move is not vars(Heuristic)["first_move"] else None
         )
         #: the column of the heuristic whose quiet ceiling makes captures a stage, if any
         column = 1 if self.first_stage else 0
@@ -126,7 +145,7 @@ class Pipeline:
                 else variant.candidate_moves(pos, False)
             )
             captures = [m for m in captures if m not in tried]
-            columns = self._columns(node, captures)
+            columns = heuristic_columns(self.heuristics, node, captures)
             scores = columns[column]
             ranking = ranked(columns, [i for i in range(len(captures)) if scores[i] > ceiling])
             legal = (
@@ -152,7 +171,7 @@ class Pipeline:
             pos.legal_moves() if candidate_is_legal is None else variant.candidate_moves(pos)
         )
         rest = [m for m in candidates if m not in tried] if tried else candidates
-        columns = self._columns(node, rest)
+        columns = heuristic_columns(self.heuristics, node, rest)
         ranking = ranked(columns, list(range(len(rest))))
         legal = (
             iter(ranking)
@@ -170,7 +189,7 @@ class Pipeline:
 
     def _columns(self, node: Node, moves: list[int]) -> list[list[int]]:
         """Each heuristic's scores of ``moves``, in priority order."""
-        return [h.score(node, moves) for h in self.heuristics]
+        return heuristic_columns(self.heuristics, node, moves)
 
     def scored(self, node: Node, moves: list[int]) -> list[tuple[int, tuple]]:
         """(move, each heuristic's score) in search order: what `xqchess play`'s ``show order``
@@ -190,10 +209,7 @@ class Pipeline:
         return GENERATION_ORDER
 
     def on_cutoff(self, node: Node, move: int) -> None:
-        # the node's fields read once, not once per heuristic
-        pos, prev_move, depth, ply, side = node.pos, node.prev_move, node.depth, node.ply, node.side
-        for heuristic in self.heuristics:
-            heuristic.on_cutoff(pos, move, prev_move, depth, ply, side)
+        report_cutoff(self.heuristics, node, move)
 
     def prunable(self, node: Node, move: int) -> bool:
         return any(h.prunable(node, move) for h in self.heuristics)

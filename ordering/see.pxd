@@ -4,8 +4,14 @@
 cimport cython
 from xqchess.core.position cimport Position
 from xqchess.core.see cimport see
+from xqchess.core.search cimport Node
+from xqchess.ordering.heuristic cimport Heuristic
 
 cdef int SIDE_CAPTURE, SPECIAL_SHIFT, SQUARE_BITS, SQUARE_MASK
 
 @cython.locals(board=bytearray, scores=list, move=cython.longlong, gain=int)
 cpdef list exchange_scores(Position pos, moves, dict known)
+
+cdef class StaticExchange(Heuristic):
+    @cython.locals(known=dict)
+    cpdef score(self, Node node, moves)
