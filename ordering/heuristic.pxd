@@ -7,7 +7,7 @@ cimport cython
 from xqchess.core.position cimport Position
 from xqchess.core.search cimport Node
 
-@cython.locals(scores=list, candidate=cython.longlong)
+@cython.locals(scores=list, i=Py_ssize_t, candidate=cython.longlong)
 cpdef list marked(moves, long long move)
 
 cdef class Heuristic:

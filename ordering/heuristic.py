@@ -12,9 +12,10 @@ from xqchess.core.variant import Variant
 def marked(moves: list[int], move: int) -> list[int]:
     """Per move of ``moves``: 1 where it is ``move``, else 0 (the scores of a heuristic that
     names one move; a module function, which the compiled kernel types, kernel.py)."""
-    scores = []
-    for candidate in moves:
-        scores.append(1 if candidate == move else 0)
+    scores = [0] * len(moves)  # made at its size: no list growth per move
+    for i, candidate in enumerate(moves):
+        if candidate == move:
+            scores[i] = 1
     return scores
 
 

@@ -8,7 +8,7 @@ from xqchess.ordering.heuristic cimport Heuristic
 
 cdef int SQUARE_BITS, SQUARE_MASK
 
-@cython.locals(scores=list, move=cython.longlong, frm=int, to=int)
+@cython.locals(scores=list, i=Py_ssize_t, move=cython.longlong, frm=int, to=int)
 cpdef list table_scores(list table, int base, int squares, moves)
 
 cdef class History(Heuristic):

@@ -35,10 +35,10 @@ GRAVITY_LIMIT = 16384
 def table_scores(table: list[int], base: int, squares: int, moves: list[int]) -> list[int]:
     """Per move of ``moves``: its entry in a from-to ``table`` of ``squares`` by ``squares``
     starting at ``base`` (a module function, which the compiled kernel types, kernel.py)."""
-    scores = []
-    for move in moves:
+    scores = [0] * len(moves)  # made at its size: no list growth per move
+    for i, move in enumerate(moves):
         frm, to = move & SQUARE_MASK, move >> SQUARE_BITS & SQUARE_MASK
-        scores.append(table[base + frm * squares + to])
+        scores[i] = table[base + frm * squares + to]
     return scores
 
 

@@ -6,7 +6,7 @@ from xqchess.core.position cimport Position
 from xqchess.core.search cimport Node
 from xqchess.ordering.heuristic cimport Heuristic
 
-@cython.locals(scores=list, move=cython.longlong)
+@cython.locals(scores=list, i=Py_ssize_t, move=cython.longlong)
 cpdef list slot_scores(moves, long long first, long long second)
 
 cdef class Killers(Heuristic):

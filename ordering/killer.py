@@ -34,9 +34,12 @@ FROM_TO_MASK = (1 << 2 * SQUARE_BITS) - 1
 def slot_scores(moves: list[int], first: int, second: int) -> list[int]:
     """Per move of ``moves``: 2 where it is the ``first`` killer, 1 the ``second``, else 0 (a
     module function, which the compiled kernel types, kernel.py)."""
-    scores = []
-    for move in moves:
-        scores.append(2 if move == first else 1 if move == second else 0)
+    scores = [0] * len(moves)  # made at its size: no list growth per move
+    for i, move in enumerate(moves):
+        if move == first:
+            scores[i] = 2
+        elif move == second:
+            scores[i] = 1
     return scores
 
 

@@ -9,7 +9,7 @@ from xqchess.ordering.heuristic cimport Heuristic
 
 cdef int SIDE_CAPTURE, SPECIAL_SHIFT, SQUARE_BITS, SQUARE_MASK
 
-@cython.locals(board=bytearray, scores=list, move=cython.longlong, gain=int)
+@cython.locals(board=bytearray, scores=list, i=Py_ssize_t, move=cython.longlong, gain=int)
 cpdef list exchange_scores(Position pos, moves, dict known)
 
 cdef class StaticExchange(Heuristic):

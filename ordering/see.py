@@ -21,17 +21,15 @@ def exchange_scores(pos: Position, moves: list[int], known: dict[int, int]) -> l
     evenly and 2 * SEE when it loses (taken from ``known`` and kept there), else 0 (a module
     function, which the compiled kernel types, kernel.py)."""
     board = pos.board
-    scores = []
-    for move in moves:
+    scores = [0] * len(moves)  # made at its size: no list growth per move
+    for i, move in enumerate(moves):
         # `core.moves.is_capture` written out: no call per move
         if board[move >> SQUARE_BITS & SQUARE_MASK] or move >> SPECIAL_SHIFT == SIDE_CAPTURE:
             score = known.get(move)
             if score is None:
                 gain = see(pos, move)
                 score = known[move] = 2 * gain + 1 if gain >= 0 else 2 * gain
-            scores.append(score)
-        else:
-            scores.append(0)
+            scores[i] = score
     return scores
 
 
