@@ -125,9 +125,10 @@ class MoveTables(MoveGenerator):
         return generate_moves(self, pos, False, True, frm)
 
     def ep_capture_possible(self, pos, sq: int) -> bool:
-        """Whether the side to move can capture en passant onto ``sq``: a pawn of its attacks
-        the square (the squares a pawn of the other side on ``sq`` attacks) and, where the
-        game asks it (``ep_needs_legal_capture``), the capture leaves its king safe."""
+        """Whether the side to move can capture en passant onto ``sq``: one of its pawns
+        attacks the square (it stands where a pawn of the other side on ``sq`` would attack)
+        and, where the game asks it (``ep_needs_legal_capture``), the capture leaves its king
+        safe."""
         us = pos.side
         pawn = self.pawns[us]
         board = pos.board
