@@ -108,7 +108,7 @@ class Pipeline:
             if stages is not None:
                 node.order_keys = [(0,), (-1,)][: len(moves)]  # the first two moves' scores
                 return StagedOrder(stages)
-        keys = list(zip(*self._columns(node, moves)))
+        keys = list(zip(*heuristic_columns(self.heuristics, node, moves)))
         ranking = sorted(range(len(moves)), key=keys.__getitem__, reverse=True)
         node.order_keys = [keys[i] for i in ranking[:2]]
         return [moves[i] for i in ranking]
@@ -187,15 +187,11 @@ class Pipeline:
             yield rest[i]
         node.legal_count = count
 
-    def _columns(self, node: Node, moves: list[int]) -> list[list[int]]:
-        """Each heuristic's scores of ``moves``, in priority order."""
-        return heuristic_columns(self.heuristics, node, moves)
-
     def scored(self, node: Node, moves: list[int]) -> list[tuple[int, tuple]]:
         """(move, each heuristic's score) in search order: what `xqchess play`'s ``show order``
         displays."""
         ordered = self.order(node, moves)
-        columns = self._columns(node, ordered)
+        columns = heuristic_columns(self.heuristics, node, ordered)
         return list(zip(ordered, zip(*columns))) if columns else [(m, ()) for m in ordered]
 
     def first_placed_by(self, node: Node) -> str:
