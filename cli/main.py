@@ -10,7 +10,7 @@ import argparse
 import os
 import sys
 
-from xqchess.cli import bench, commands
+from xqchess.cli import bench, commands, tuning
 from xqchess.cli.arguments import (
     VersionAction,
     add_notation_options,
@@ -350,6 +350,13 @@ def build_parser() -> argparse.ArgumentParser:
         )
         chessmaps_view.add_arguments(view)
         view.set_defaults(run=chessmaps_view.run, variant=name)
+
+    tune = sub.add_parser(
+        "tune",
+        help="fit a game's tapered evaluation tables to positions Fairy-Stockfish scored",
+    )
+    tuning.add_arguments(tune)
+    tune.set_defaults(run=tuning.run)
     return parser
 
 

@@ -11,6 +11,12 @@ phase weights count for both colors. The phase is the sum of the weights of the 
 board, at most the variant's ``phase_total`` (the start position's sum): the full total is the
 middlegame, 0 the bare endgame.
 
+A game may give the tapered forms tables of their own (`TaperedTables`, made by tuning, as
+`xqchess tune` does): ``squares`` then keeps the hand-written middlegame tables, which the lab's
+published figures were made with, and ``tapered`` and ``terms`` read the tuned ones
+(`Variant.tapered_piece_square`); a search using them sets them on its position for its
+duration (`core.position.Position.use_tables`).
+
 A third form, ``terms``, adds the variant's positional terms to the tapered sum
 (`Variant.evaluation_terms`: pawn structure, mobility, king shelter and the like, each a
 function of the position that returns a packed score), blended by the same phase. They are
@@ -19,6 +25,9 @@ computed at the evaluated node, not incrementally, and cached by the position's 
 
 from __future__ import annotations
 
+import json
+import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from xqchess.core.pieces import BLACK, KIND_MASK, PIECE_CODES, piece_code
@@ -61,17 +70,84 @@ def unpack(packed: int) -> tuple[int, int, int]:
     return rest - (endgame << ENDGAME_SHIFT), endgame, phase
 
 
-def piece_square_table(variant: Variant) -> list[list[int]]:
+@dataclass(frozen=True)
+class TaperedTables:
+    """The tapered evaluation's own tables, per piece kind: middlegame and endgame material
+    values and square tables (by square index, from the first player's side, as
+    ``Variant.square_tables``), made by tuning; ``source`` says how (the command that remakes
+    them). The phase weights stay the variant's."""
+
+    piece_values: dict[int, int]
+    square_tables: dict[int, list[int]]
+    endgame_piece_values: dict[int, int]
+    endgame_square_tables: dict[int, list[int]]
+    source: str
+
+    def to_json(self) -> str:
+        """The tables as JSON text (kinds as numbers), read back by `from_json`."""
+
+        def by_kind(table: dict) -> dict[str, object]:
+            return {str(kind): table[kind] for kind in sorted(table)}
+
+        text = json.dumps(
+            {
+                "source": self.source,
+                "piece_values": by_kind(self.piece_values),
+                "square_tables": by_kind(self.square_tables),
+                "endgame_piece_values": by_kind(self.endgame_piece_values),
+                "endgame_square_tables": by_kind(self.endgame_square_tables),
+            },
+            indent=1,
+        )
+        # a square table on one line
+        return re.sub(r"\[\s+([-\d,\s]+?)\s+\]", lambda m: f"[{' '.join(m[1].split())}]", text)
+
+    @classmethod
+    def from_json(cls, text: str, kinds: tuple[int, ...], size: int) -> TaperedTables:
+        """Tables from `to_json`'s text for a game of ``kinds`` and ``size`` squares; raises
+        ValueError naming the first fault (a kind missing, a table of the wrong size)."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise ValueError(f"tapered tables are not JSON: {error}") from None
+        fields = {}
+        for name in (
+            "piece_values",
+            "square_tables",
+            "endgame_piece_values",
+            "endgame_square_tables",
+        ):
+            given = data.get(name)
+            if not isinstance(given, dict):
+                raise ValueError(f"tapered tables have no {name}")
+            table = {int(kind): value for kind, value in given.items()}
+            for kind in kinds:
+                value = table.get(kind)
+                where = f"tapered tables' {name} for kind {kind}"
+                if name.endswith("square_tables"):
+                    if not isinstance(value, list) or len(value) != size:
+                        raise ValueError(f"{where}: not {size} squares")
+                    if not all(isinstance(entry, int) for entry in value):
+                        raise ValueError(f"{where}: not whole numbers")
+                elif not isinstance(value, int):
+                    raise ValueError(f"{where}: not a whole number")
+            fields[name] = table
+        return cls(source=str(data.get("source", "")), **fields)
+
+
+def piece_square_table(variant: Variant, tables: TaperedTables | None = None) -> list[list[int]]:
     """Per piece code and square: the packed middlegame and endgame values (material plus
-    square bonus) and the piece's phase weight, values signed for the owner. The second
-    player reads its kind's tables rank-mirrored (square tables are from the first player's
-    side)."""
+    square bonus) and the piece's phase weight, values signed for the owner, from the
+    variant's tables, or from ``tables`` where given (the variant's phase weights either way).
+    The second player reads its kind's tables rank-mirrored (square tables are from the first
+    player's side)."""
     geometry = variant.geometry
     table = [[0] * geometry.size for _ in range(PIECE_CODES)]
-    for kind, value in variant.piece_values.items():
-        squares = variant.square_tables[kind]
-        endgame_value = variant.endgame_piece_values.get(kind, value)
-        endgame_squares = variant.endgame_square_tables.get(kind, squares)
+    source = tables if tables is not None else variant
+    for kind, value in source.piece_values.items():
+        squares = source.square_tables[kind]
+        endgame_value = source.endgame_piece_values.get(kind, value)
+        endgame_squares = source.endgame_square_tables.get(kind, squares)
         weight = variant.phase_weights.get(kind, 0)
         for sq in range(geometry.size):
             mirrored = geometry.square(

@@ -193,6 +193,17 @@ class Position:
         psq = self._psq
         return sum(psq[p][sq] for sq, p in enumerate(self.board) if p)
 
+    def use_tables(self, tables: list[list[int]]) -> list[list[int]]:
+        """Score the position with the packed tables ``tables`` (`Variant.piece_square` or
+        `Variant.tapered_piece_square`) from now on, and return the ones it used. The scores
+        saved for unmaking are not rescored, so a caller that switches tables must take back
+        the moves it makes before switching back (as a search does)."""
+        previous = self._psq
+        if tables is not previous:
+            self._psq = tables
+            self.score = self.compute_score()
+        return previous
+
     # -- make / unmake -----------------------------------------------------------------------
 
     def make(self, move: int) -> None:

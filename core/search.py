@@ -418,15 +418,24 @@ class Searcher:
         or no iteration finished; when not one root move was searched to the end, the
         `_fallback_move`. Limits and stop requests are honoured at every node.
 
+        The position is scored with its evaluation's tables while the search runs
+        (`Variant.tapered_piece_square` unless the evaluation is ``squares``).
+
         Python's cyclic garbage collector is paused while it runs (and restarted after, if
         it was running): the tree allocates lists and tuples by the million but makes no
         reference cycles, so the collector's passes would find nothing to free (docs/speed.md,
         round two, says what that is worth)."""
         collecting = gc.isenabled()
         gc.disable()
+        tables = pos.use_tables(
+            pos.variant.piece_square
+            if self.config.evaluation == "squares"
+            else pos.variant.tapered_piece_square
+        )
         try:
             return self._iterate(pos, limits, on_iteration)
         finally:
+            pos.use_tables(tables)
             if collecting:
                 gc.enable()
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from xqchess.core.closure import recorded_closure
 from xqchess.core.errors import FenError, MoveError
-from xqchess.core.evaluation import piece_square_table
+from xqchess.core.evaluation import TaperedTables, piece_square_table
 from xqchess.core.fen import parse_fen
 from xqchess.core.generator import MoveGenerator, generator_of
 from xqchess.core.geometry import Geometry
@@ -141,6 +141,9 @@ class Variant:
     * ``endgame_piece_values``, ``endgame_square_tables``, ``phase_weights`` (optional): the
       tapered evaluation's endgame values and tables where they differ from the middlegame's,
       and each kind's weight in the game phase (`core.evaluation`; none: no tapering).
+    * ``tapered_tables`` (optional): a `TaperedTables` the ``tapered`` and ``terms``
+      evaluations read instead of the tables above (which ``squares`` keeps): tables made by
+      tuning, where the hand-written ones must stay for the lab's figures.
     * ``evaluation_terms`` (optional): term name -> function(position) -> packed middlegame
       and endgame score (`core.evaluation.pack`, first player's view): the positional terms the
       ``terms`` evaluation adds (pawn structure, mobility, king safety ...).
@@ -197,6 +200,7 @@ class Variant:
     endgame_piece_values: dict[int, int] = {}
     endgame_square_tables: dict[int, list[int]] = {}
     phase_weights: dict[int, int] = {}
+    tapered_tables: TaperedTables | None = None
     evaluation_terms: dict[str, Callable[[Position], int]] = {}
     stalemate_loses: bool
     draw_claims: dict[Termination, Callable[[Position], bool]] = {}
@@ -215,6 +219,13 @@ class Variant:
     def __init__(self) -> None:
         self.zobrist = Zobrist(self.geometry.size, self.rights_bits)
         self.piece_square = piece_square_table(self)
+        #: the packed tables of the ``tapered`` and ``terms`` evaluations (`piece_square`
+        #: itself where the game has no `tapered_tables`)
+        self.tapered_piece_square = (
+            self.piece_square
+            if self.tapered_tables is None
+            else piece_square_table(self, self.tapered_tables)
+        )
         self.exchange_values = exchange_values(self)
         self.exchange_lines = exchange_lines(self.geometry)
         #: per kind code, its ``piece_values`` value (0 for none): a list the search indexes

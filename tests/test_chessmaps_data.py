@@ -9,6 +9,7 @@ import gzip
 import os
 
 import pytest
+from xqchess.cli import records as record_files
 from xqchess.cli.chessmaps import data
 from xqchess.core.errors import XQChessError
 from xqchess.variants import NAMES, get_variant
@@ -23,7 +24,7 @@ needs_engine = pytest.mark.skipif(
 QUICK = dict(depth=3, opening=(2, 4), opening_depth=2, max_plies=40)
 
 
-def assert_legal(variant_name: str, records: list[data.Record]) -> None:
+def assert_legal(variant_name: str, records: list[record_files.Record]) -> None:
     variant = get_variant(variant_name)
     for fen, move in records:
         pos = variant.position(fen)
@@ -47,15 +48,30 @@ def test_generation_is_deterministic_and_legal(variant_name, tmp_path):
         assert len(records) == 12
         assert_legal(variant_name, records)
         path = tmp_path / f"{attempt}.txt.gz"
-        data.write_records(path, records, stats.header)
+        record_files.write_records(path, records, stats.header)
         files.append(path.read_bytes())
-        assert data.read_records(path, variant_name) == records
+        assert record_files.read_records(path, variant_name) == records
     assert files[0] == files[1]
-    header = data.read_header(tmp_path / "0.txt.gz")
+    header = record_files.read_header(tmp_path / "0.txt.gz")
     assert header.startswith(f"# {data.COMMAND} {variant_name} --count 12 --depth 3 --seed 5 ")
     assert "Fairy-Stockfish" in header
     other = data.generate(variant_name, 12, seed=6, **QUICK)
-    assert other != data.read_records(tmp_path / "0.txt.gz")
+    assert other != record_files.read_records(tmp_path / "0.txt.gz")
+
+
+@needs_engine
+def test_scores_are_added_to_the_same_records(tmp_path):
+    """``with_scores`` adds the engine's score for the side to move and changes nothing else; the
+    header says so, and the file reads back with its third field."""
+    plain = data.generate("xiangqi", 10, seed=4, **QUICK)
+    stats = data.GameStats()
+    scored = data.generate("xiangqi", 10, seed=4, stats=stats, with_scores=True, **QUICK)
+    assert [record[:2] for record in scored] == plain
+    assert all(len(record) == 3 and int(record[2]) == int(record[2]) for record in scored)
+    assert " --scores  # " in stats.header and stats.header.endswith("<TAB>score_cp")
+    path = tmp_path / "scored.txt.gz"
+    record_files.write_records(path, scored, stats.header)
+    assert record_files.read_records(path, "xiangqi") == scored
 
 
 @needs_engine
@@ -90,26 +106,27 @@ def test_records_round_trip(tmp_path):
     ]
     title = "# xqchess chessmaps data chess --count 2  # engine: test"
     path = tmp_path / "chess.txt.gz"
-    data.write_records(path, records, title)
-    assert data.read_records(path, "chess") == records
-    assert data.read_header(path) == title
+    record_files.write_records(path, records, title)
+    assert record_files.read_records(path, "chess") == records
+    assert record_files.read_header(path) == title
     raw = path.read_bytes()
     assert raw[4:8] == b"\0\0\0\0"  # gzip mtime 0
     assert gzip.decompress(raw).decode() == title + "\n" + "".join(
         f"{fen}\t{move}\n" for fen, move in records
     )
-    data.write_records(tmp_path / "again.gz", records, title)
+    record_files.write_records(tmp_path / "again.gz", records, title)
     assert (tmp_path / "again.gz").read_bytes() == raw  # the name is not stored
     plain = tmp_path / "plain.txt"
     plain.write_text(gzip.decompress(raw).decode())
-    assert data.read_records(plain) == records
+    assert record_files.read_records(plain) == records
 
 
 @pytest.mark.parametrize(
     "text, fault",
     [
         ("no tab here\n", "line 1: expected FEN<TAB>move"),
-        ("a\tb\tc\n", "line 1: expected FEN<TAB>move"),
+        ("a\tb\tc\td\n", "line 1: expected FEN<TAB>move"),
+        ("a\tb\tten\n", "line 1: score 'ten' is not a whole number"),
         (
             "# header\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\te2e5\n",
             "line 2: illegal move e2e5",
@@ -124,18 +141,18 @@ def test_bad_records_are_one_line_errors(tmp_path, text, fault):
     path = tmp_path / "bad.txt"
     path.write_text(text)
     with pytest.raises(XQChessError) as error:
-        data.read_records(path, "chess")
+        record_files.read_records(path, "chess")
     assert fault in one_line(error)
 
 
 def test_unreadable_files_are_one_line_errors(tmp_path):
     with pytest.raises(XQChessError) as error:
-        data.read_records(tmp_path / "missing.txt.gz")
+        record_files.read_records(tmp_path / "missing.txt.gz")
     assert "cannot read" in one_line(error)
     broken = tmp_path / "broken.gz"
     broken.write_bytes(b"\x1f\x8b\x08\x00garbage")
     with pytest.raises(XQChessError) as error:
-        data.read_records(broken)
+        record_files.read_records(broken)
     assert "not a readable gzip file" in one_line(error)
 
 
@@ -228,7 +245,12 @@ def test_header_names_the_options():
         resign_plies=6,
         max_plies=400,
         chunk_dir=None,
+        with_scores=False,
     )
+    scored = data.header(
+        "xiangqi", 10, 8, 1, 16, 1, (4, 8), 6, 150, 1000, 6, 400, "Fairy-Stockfish", True
+    )
+    assert data.generate_options(data.header_arguments(scored))["with_scores"] is True
 
 
 SHIPPED = [(variant_name, split) for variant_name in NAMES for split in ("train", "test")]
@@ -244,12 +266,12 @@ def shipped_or_skip(variant_name: str, split: str):
 @pytest.mark.parametrize("variant_name, split", SHIPPED)
 def test_shipped_data_says_where_it_came_from(variant_name, split):
     path = shipped_or_skip(variant_name, split)
-    args = data.header_arguments(data.read_header(path))
+    args = data.header_arguments(record_files.read_header(path))
     assert args.variant == variant_name and args.depth >= 10
-    records = data.read_records(path)
-    assert len(records) == args.count
-    assert len(set(records)) > 0.95 * len(records)
-    assert_legal(variant_name, records[::97])  # a spread sample: all of them take a while
+    shipped = record_files.read_records(path)
+    assert len(shipped) == args.count
+    assert len(set(shipped)) > 0.95 * len(shipped)
+    assert_legal(variant_name, shipped[::97])  # a spread sample: all of them take a while
 
 
 def test_train_and_test_data_differ():
@@ -257,10 +279,10 @@ def test_train_and_test_data_differ():
         train, test = (data.shipped(variant_name, split) for split in ("train", "test"))
         if not (train.exists() and test.exists()):
             continue
-        seeds = {data.header_arguments(data.read_header(p)).seed for p in (train, test)}
+        seeds = {data.header_arguments(record_files.read_header(p)).seed for p in (train, test)}
         assert len(seeds) == 2
-        train_records = data.read_records(train)
-        overlap = set(train_records) & set(data.read_records(test))
+        train_records = record_files.read_records(train)
+        overlap = set(train_records) & set(record_files.read_records(test))
         assert len(overlap) < 0.02 * len(train_records)  # common openings may repeat
 
 
@@ -270,8 +292,8 @@ def test_shipped_data_regenerates_from_its_header(variant_name, split):
     """The first game's records, made again at the file's options, are the file's first
     records byte for byte (the whole file would take a quarter of an hour)."""
     path = shipped_or_skip(variant_name, split)
-    args = data.header_arguments(data.read_header(path))
+    args = data.header_arguments(record_files.read_header(path))
     options = data.generate_options(args)
     options["max_plies"] = 40  # the first game's start only
     remade = data.generate(variant_name, 5, args.depth, args.seed, **options)
-    assert remade == data.read_records(path)[:5]
+    assert remade == record_files.read_records(path)[:5]

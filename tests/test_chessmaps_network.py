@@ -356,8 +356,8 @@ def test_train_and_evaluate_commands_on_a_tiny_data_set(tmp_path, capsys):
 def test_shipped_weights_regenerate_bit_for_bit_from_the_shipped_data(name):
     """`xqchess chessmaps train VARIANT` with the settings in the shipped file's metadata
     gives the shipped weights again (about a minute per game)."""
-    from xqchess.cli.chessmaps.data import read_records
     from xqchess.cli.chessmaps.train import data_path, file_facts
+    from xqchess.cli.records import read_records
 
     shipped = network.shipped_network(get_variant(name))
     meta = shipped.meta
@@ -405,7 +405,8 @@ ACCURACY_TOLERANCE = 1.0
 
 @pytest.mark.parametrize("name", SIZES)
 def test_shipped_network_accuracy_on_a_fixed_slice_of_the_shipped_test_set(name):
-    from xqchess.cli.chessmaps.data import data_path, read_records
+    from xqchess.cli.chessmaps.data import data_path
+    from xqchess.cli.records import read_records
 
     variant = get_variant(name)
     records = read_records(data_path(variant, "test"))[:SLICE]

@@ -1,7 +1,7 @@
 """The evaluations: the packed incremental score decodes to its three fields, ``squares`` is the
 middlegame tables alone (the lab's evaluation, unchanged), and ``tapered`` blends middlegame and
-endgame tables by the phase, hand-checked at both ends of a chess game; xiangqi, with no
-endgame tables, evaluates the same either way."""
+endgame tables by the phase, hand-checked at both ends of a chess game and piece by piece on
+xiangqi's tuned tables."""
 
 import pytest
 from helpers import random_walk
@@ -44,16 +44,37 @@ def test_chess_king_and_pawn_ending_reads_the_endgame_tables():
     assert evaluate(pos) == (100 + 30) - 40 - 20
 
 
-def test_xiangqi_has_no_endgame_tables_so_both_evaluations_agree():
-    """Xiangqi's endgame tables were tried and dropped (no gain in a match; docs/search.md): its
-    tapered score is its middlegame tables' score in every phase."""
-    from helpers import random_walk
-
+def test_xiangqi_tapers_its_tuned_tables_and_squares_keeps_the_hand_written_ones():
+    """Xiangqi's ``tapered`` reads its tuned tables (`Variant.tapered_tables`), blended by the
+    phase (chariot 2, horse and cannon 1: 16 at the start); ``squares`` reads the hand-written
+    middlegame tables, the lab's. Both checked piece by piece along random games."""
     variant = get_variant("xiangqi")
-    assert variant.phase_total == 1
-    for seed in range(20):
-        pos = random_walk("xiangqi", seed, 60)
-        assert evaluate_tapered(pos) == evaluate(pos)
+    tuned = variant.tapered_tables
+    assert variant.phase_total == 16
+    geometry = variant.geometry
+    for seed in range(12):
+        pos = random_walk("xiangqi", seed, 15 * seed)
+        pieces = [(sq, piece) for sq, piece in enumerate(pos.board) if piece]
+        phase = min(16, sum(variant.phase_weights.get(p & 15, 0) for _, p in pieces))
+        hand = middle = end = 0
+        for sq, piece in pieces:
+            kind, black = piece & 15, piece >> 4
+            own = sq
+            if black:
+                own = geometry.square(
+                    geometry.file_of(sq), geometry.ranks - 1 - geometry.rank_of(sq)
+                )
+            sign = -1 if black else 1
+            hand += sign * (variant.piece_values[kind] + variant.square_tables[kind][own])
+            middle += sign * (tuned.piece_values[kind] + tuned.square_tables[kind][own])
+            end += sign * (
+                tuned.endgame_piece_values[kind] + tuned.endgame_square_tables[kind][own]
+            )
+        side = -1 if pos.side else 1
+        assert evaluate(pos) == side * hand
+        pos.use_tables(variant.tapered_piece_square)
+        assert evaluate_tapered(pos) == side * ((middle * phase + end * (16 - phase)) // 16)
+        assert evaluate(pos) == side * middle
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -30,7 +30,7 @@ game is the same whatever else is generated, and files can be made in resumable 
 
 Output: a gzip file (mtime 0, no file name inside, so the same options give the same bytes) of
 text lines ``FEN<TAB>move_uci``, after one ``#`` line giving the command that made it and the
-engine's name and version. `read_records` reads it back; `generate` returns the records.
+engine's name and version. `cli.records.read_records` reads it back; `generate` returns the records.
 
 The shipped files, chessmaps-{train,test}.txt.gz in the chess and xiangqi data folders, are
 10,000 records each made with the defaults above, depth 10, seed 1 (train) and 2 (test); each
@@ -42,8 +42,6 @@ file's header line is the command that remakes it byte for byte (add ``--output 
 from __future__ import annotations
 
 import argparse
-import gzip
-import io
 import os
 import queue
 import random
@@ -55,11 +53,15 @@ import time
 from pathlib import Path
 
 from xqchess.cli.arguments import non_negative_int, positive_int
+from xqchess.cli.records import (
+    HEADER_PREFIX,
+    MATE_SCORE,
+    Record,
+    parse_line,
+    write_records,
+)
 from xqchess.core.errors import MoveError, XQChessError
 from xqchess.variants import NAMES, get_variant
-
-#: one record: the position (xqchess FEN, side to move included) and the move played, in UCI
-Record = tuple[str, str]
 
 #: the command that generates data (written in every file's header)
 COMMAND = "xqchess chessmaps data"
@@ -82,7 +84,6 @@ DEFAULT_TIMEOUT = 300.0
 #: games per chunk file when generating resumably
 CHUNK_GAMES = 10
 MAX_DEPTH = 64
-HEADER_PREFIX = "# "
 
 
 def default_engine() -> str:
@@ -197,7 +198,7 @@ class FairyStockfish:
             if words[:1] == ["info"] and "score" in words:
                 at = words.index("score")
                 kind, value = words[at + 1], int(words[at + 2])
-                score = value if kind == "cp" else (100000 if value > 0 else -100000)
+                score = value if kind == "cp" else (MATE_SCORE if value > 0 else -MATE_SCORE)
         words = lines[-1].split()
         move = words[1] if len(words) > 1 else None
         return (None if move in (None, "(none)", "0000") else move), score
@@ -221,7 +222,7 @@ class FairyStockfish:
                 continue
             at = words.index("score")
             kind, value = words[at + 1], int(words[at + 2])
-            score = value if kind == "cp" else (100000 if value > 0 else -100000)
+            score = value if kind == "cp" else (MATE_SCORE if value > 0 else -MATE_SCORE)
             scores[int(words[words.index("multipv") + 1])] = (words[words.index("pv") + 1], score)
         return dict(scores.values())
 
@@ -304,6 +305,7 @@ def header(
     resign_plies: int,
     max_plies: int,
     engine_name: str,
+    with_scores: bool = False,
 ) -> str:
     """The header line: the command that makes the file and the engine that played."""
     return (
@@ -312,7 +314,9 @@ def header(
         f"--opening {opening[0]}-{opening[1]} --opening-depth {opening_depth} "
         f"--opening-margin {opening_margin} --resign {resign} "
         f"--resign-plies {resign_plies} --max-plies {max_plies}"
-        f"  # engine: {engine_name}; records: FEN<TAB>move_uci"
+        + (" --scores" if with_scores else "")
+        + f"  # engine: {engine_name}; records: FEN<TAB>move_uci"
+        + ("<TAB>score_cp" if with_scores else "")
     )
 
 
@@ -349,8 +353,10 @@ def play_game(
     resign_plies: int,
     max_plies: int,
     stats: GameStats | None = None,
+    with_scores: bool = False,
 ) -> list[Record]:
-    """The records of game number ``game`` of ``seed`` (a function of these and the options)."""
+    """The records of game number ``game`` of ``seed`` (a function of these and the options;
+    ``with_scores`` adds the engine's score to each record and changes nothing else)."""
     stats = stats if stats is not None else GameStats()
     stats.games += 1
     variant = get_variant(variant_name)
@@ -415,7 +421,8 @@ def play_game(
             )
             return records
         if (ply - offset) % stride == 0:
-            records.append((fen, variant.format_move(pos, move, "uci")))
+            played = variant.format_move(pos, move, "uci")
+            records.append((fen, played, str(score)) if with_scores else (fen, played))
             stats.records += 1
         moves.append(text)
         pos.make(move)
@@ -440,13 +447,13 @@ def _read_chunk(path: Path, key: str) -> list[Record] | None:
             f"chunk file {path} was made with other options (its first line is "
             f"{lines[0] if lines else 'missing'!r}); use another --chunks folder"
         )
-    return [_parse_line(line, path, number) for number, line in enumerate(lines[1:], 2)]
+    return [parse_line(line, path, number) for number, line in enumerate(lines[1:], 2)]
 
 
 def _write_chunk(path: Path, key: str, records: list[Record]) -> None:
     temporary = path.with_suffix(".tmp")
     temporary.write_text(
-        "".join(f"{line}\n" for line in [key] + [f"{fen}\t{move}" for fen, move in records]),
+        "".join(f"{line}\n" for line in [key] + ["\t".join(record) for record in records]),
         encoding="utf-8",
     )
     os.replace(temporary, path)
@@ -471,6 +478,7 @@ def generate(
     timeout: float = DEFAULT_TIMEOUT,
     progress=None,
     stats: GameStats | None = None,
+    with_scores: bool = False,
 ) -> list[Record]:
     """``count`` records from games 0, 1, 2, ... of ``seed``; ``stats.header`` (pass a
     `GameStats` to see it) is then the header line naming how they were made. With
@@ -501,6 +509,7 @@ def generate(
         resign=resign,
         resign_plies=resign_plies,
         max_plies=max_plies,
+        with_scores=with_scores,
     )
     records: list[Record] = []
     with FairyStockfish(engine or default_engine(), variant_name, hash_mb, timeout) as fsf:
@@ -518,6 +527,7 @@ def generate(
             resign_plies,
             max_plies,
             fsf.name,
+            with_scores,
         )
         # a chunk depends on every option but the count
         key = title.replace(f" --count {count} ", " ")
@@ -550,77 +560,6 @@ def generate(
 # -- files -----------------------------------------------------------------------------------
 
 
-def encode(records: list[Record], title: str) -> bytes:
-    """The gzip file's bytes: the header line, then one ``FEN<TAB>move`` line per record;
-    mtime 0 and no file name in the gzip header, so equal records give equal bytes."""
-    text = title + "\n" + "".join(f"{fen}\t{move}\n" for fen, move in records)
-    buffer = io.BytesIO()
-    with gzip.GzipFile(filename="", mode="wb", fileobj=buffer, compresslevel=9, mtime=0) as stream:
-        stream.write(text.encode("utf-8"))
-    return buffer.getvalue()
-
-
-def write_records(path: str | Path, records: list[Record], title: str) -> None:
-    """Write the data file at ``path`` (atomically: a temporary file renamed over it)."""
-    path = Path(path)
-    temporary = path.with_name(path.name + ".tmp")
-    try:
-        temporary.write_bytes(encode(records, title))
-        os.replace(temporary, path)
-    except OSError as error:
-        raise XQChessError(f"cannot write {path}: {error.strerror or error}") from None
-
-
-def _parse_line(line: str, path, number: int) -> Record:
-    fields = line.split("\t")
-    if len(fields) != 2 or not fields[0] or not fields[1]:
-        raise XQChessError(f"{path} line {number}: expected FEN<TAB>move, got {line[:60]!r}")
-    return fields[0], fields[1]
-
-
-def read_text(path: str | Path) -> str:
-    """The text of a data file, gzip-compressed or plain."""
-    try:
-        data = Path(path).read_bytes()
-    except OSError as error:
-        raise XQChessError(f"cannot read {path}: {error.strerror or error}") from None
-    if data[:2] == b"\x1f\x8b":
-        try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError) as error:
-            raise XQChessError(f"{path} is not a readable gzip file: {error}") from None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise XQChessError(f"{path} is not UTF-8 text") from None
-
-
-def read_header(path: str | Path) -> str | None:
-    """The file's header line (the command that made it), or None when it has none."""
-    for line in read_text(path).splitlines():
-        return line if line.startswith("#") else None
-    return None
-
-
-def read_records(path: str | Path, variant_name: str | None = None) -> list[Record]:
-    """The records of a data file (``#`` lines and blank lines skipped). With ``variant_name``,
-    every FEN must be a position of that game and its move legal there (XQChessError naming
-    the line otherwise)."""
-    records = []
-    variant = get_variant(variant_name) if variant_name is not None else None
-    for number, line in enumerate(read_text(path).splitlines(), 1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        record = _parse_line(line, path, number)
-        if variant is not None:
-            try:
-                variant.parse_move(variant.position(record[0]), record[1], "uci")
-            except XQChessError as error:
-                raise XQChessError(f"{path} line {number}: {error}") from None
-        records.append(record)
-    return records
-
-
 def header_arguments(line: str) -> argparse.Namespace:
     """The options a header line names, as `add_arguments` parses them (``output`` is '-'),
     so that a file can be remade: ``generate(args.variant, args.count, args.depth, args.seed,
@@ -649,6 +588,7 @@ def generate_options(args: argparse.Namespace) -> dict:
         resign_plies=args.resign_plies,
         max_plies=args.max_plies,
         chunk_dir=args.chunks,
+        with_scores=args.scores,
     )
 
 
@@ -771,6 +711,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="save every %d games in DIR and reuse "
         "what is there, so an interrupted run resumes" % CHUNK_GAMES,
+    )
+    parser.add_argument(
+        "--scores",
+        action="store_true",
+        help="add the engine's score for the side to move to each record (centipawns, "
+        f"a mate as +-{MATE_SCORE}): evaluation tuning's data (`xqchess tune`)",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
 

@@ -40,7 +40,8 @@ from rich.progress import (
 )
 from rich.table import Table
 from xqchess.cli.arguments import add_variant_argument, positive_int
-from xqchess.cli.chessmaps.data import data_path, read_records
+from xqchess.cli.chessmaps.data import data_path
+from xqchess.cli.records import read_records
 from xqchess.core.errors import XQChessError
 from xqchess.core.variant import Variant
 from xqchess.ordering.chessmaps import evaluation, network

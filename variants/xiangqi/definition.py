@@ -6,7 +6,13 @@ from xqchess.variants.families.xiangqi_family.definition import CHINESE, ICCS, K
 from xqchess.variants.xiangqi.board import GEOMETRY, OWN_HALF, PALACE
 from xqchess.variants.xiangqi.chessmaps import CHESSMAPS_VALUES
 from xqchess.variants.xiangqi.evaluation import EVALUATION_TERMS
-from xqchess.variants.xiangqi.tables import CAPTURE_STRENGTH, PIECE_VALUES, SQUARE_TABLES
+from xqchess.variants.xiangqi.tables import (
+    CAPTURE_STRENGTH,
+    PHASE_WEIGHTS,
+    PIECE_VALUES,
+    SQUARE_TABLES,
+    TAPERED_TABLES,
+)
 
 #: the perft bench's middlegames: the first two of the xiangqi-middlegames suite
 MIDDLEGAME_11_01 = "2bak1b1r/4a4/6nc1/1rp1p2Cp/p5n2/P1PC4P/4P4/4BNN2/1c7/R2AKAB1R w - - 0 1"
@@ -23,6 +29,8 @@ XIANGQI = XiangqiGame(
     piece_values=PIECE_VALUES,
     square_tables=SQUARE_TABLES,
     capture_strength=CAPTURE_STRENGTH,
+    phase_weights=PHASE_WEIGHTS,
+    tapered_tables=TAPERED_TABLES,
     evaluation_terms=EVALUATION_TERMS,
     chessmaps_values=CHESSMAPS_VALUES,
     # the general's file: the palace's d, e and f files

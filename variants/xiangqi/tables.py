@@ -1,13 +1,22 @@
 """Xiangqi tables: material values, piece-square tables and the guard heuristic's capture
 strengths.
 
+The tapered evaluation's own tables (`TAPERED_TABLES`, data/tapered-tables.json) are fitted by
+``xqchess tune`` to positions Fairy-Stockfish scored; the file's ``source`` is the command that
+makes them again (docs/search.md says how the data is made and what the fit measured). The
+hand-written square tables below stay the ``squares`` evaluation's, the lab's.
+
 Square tables are written as a board diagram from Red's side (rank 10 on top) and stored by
 square index from Red's point of view; Black reads them rank-mirrored. Capture strengths are the
 guard heuristic's for Chinese chess (Ke and Parng 1993, the wiki's "Guard Heuristic"):
 general 1, advisor 9, elephant 9, chariot 2, horse 5, cannon 4, soldier 9.
 """
 
+from importlib import resources
+
+from xqchess.core.evaluation import TaperedTables
 from xqchess.variants.families.xiangqi_family.definition import (
+    KINDS,
     ADVISOR,
     CANNON,
     CHARIOT,
@@ -27,6 +36,11 @@ PIECE_VALUES = {
     CANNON: 450,
     SOLDIER: 100,
 }
+
+#: each kind's weight in the tapered evaluation's game phase: the attacking pieces, a chariot
+#: counting twice (a side's full set weighs 8; the phase runs from 16 at the start to 0 with
+#: no chariot, horse or cannon left)
+PHASE_WEIGHTS = {CHARIOT: 2, HORSE: 1, CANNON: 1}
 
 CAPTURE_STRENGTH = {
     GENERAL: 1,
@@ -102,3 +116,9 @@ _DIAGRAMS = {
 
 
 SQUARE_TABLES = {kind: GEOMETRY.table_from_diagram(diagram) for kind, diagram in _DIAGRAMS.items()}
+
+TAPERED_TABLES = TaperedTables.from_json(
+    (resources.files(__package__) / "data" / "tapered-tables.json").read_text(encoding="utf-8"),
+    KINDS,
+    GEOMETRY.size,
+)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from xqchess.core.evaluation import TaperedTables
 from xqchess.core.geometry import Geometry
 from xqchess.core.pieces import WHITE
 from xqchess.core.variant import ChessmapsValues
@@ -73,6 +74,10 @@ class XiangqiGame:
     chessmaps_values: ChessmapsValues
     #: the general's file groups (the palace's three files), an input of the chessmaps network
     royal_zone_files: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+    #: each kind's weight in the tapered evaluation's game phase (none: no tapering)
+    phase_weights: dict[int, int] = field(default_factory=dict)
+    #: the tapered evaluation's own tables, made by tuning (`core.evaluation.TaperedTables`)
+    tapered_tables: TaperedTables | None = None
     evaluation_terms: dict[str, Callable] = field(default_factory=dict)
     # -- the family's rules, each a named option ---------------------------------------------
     #: Fairy-Stockfish's AXF chasing rule (and the move limit's extension for checks with it)
