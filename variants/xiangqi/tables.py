@@ -16,13 +16,13 @@ from importlib import resources
 
 from xqchess.core.evaluation import TaperedTables
 from xqchess.variants.families.xiangqi_family.definition import (
-    KINDS,
     ADVISOR,
     CANNON,
     CHARIOT,
     ELEPHANT,
     GENERAL,
     HORSE,
+    KINDS,
     SOLDIER,
 )
 from xqchess.variants.xiangqi.board import GEOMETRY
