@@ -16,9 +16,9 @@ each position carries its own label (the records of ``xqchess chessmaps data VAR
 * **Loss**: the mean of (sigmoid(eval / `SCALE`) - sigmoid(score / `SCALE`))², plus a ridge
   term pulling each square entry towards the variant's hand-written table (``--ridge``), so a
   square a kind rarely stands on keeps its hand value; material values are free.
-* **Fit**: Adam on the full batch for ``--steps`` steps, in numpy, from the hand-written
-  tables (the endgame ones start as the middlegame ones), so the result is a function of the
-  data and the options alone.
+* **Fit**: Adam (Kingma and Ba) on the full batch for ``--steps`` steps, in numpy, from the
+  hand-written tables (the endgame ones from the game's endgame tables, or where it has none
+  from the middlegame ones), so the result is a function of the data and the options alone.
 * **Scale**: the engine's centipawns are not ours, so the fitted tables are scaled to give
   the start position the hand-written material, the unit the search's margins are written
   in, and rounded to whole centipawns.
@@ -72,6 +72,7 @@ class Features:
     targets: np.ndarray
 
     def evaluate(self, parameters: np.ndarray) -> np.ndarray:
+        """Every position's evaluation for the side to move under ``parameters``."""
         return np.bincount(
             self.rows, self.weights * parameters[self.columns], minlength=len(self.targets)
         )
@@ -123,16 +124,19 @@ class Layout:
         return mask
 
     def start(self) -> np.ndarray:
-        """The hand-written tables as parameters (endgame entries: the middlegame ones)."""
+        """The hand-written tables as parameters (the endgame entries from the game's endgame
+        tables where it has them, else the middlegame ones)."""
+        variant = self.variant
         parameters = np.zeros(self.count)
         for kind in self.kinds:
-            value = self.variant.piece_values[kind]
+            value = variant.piece_values[kind]
+            squares = variant.square_tables[kind]
+            endgame_squares = variant.endgame_square_tables.get(kind, squares)
             parameters[self.middlegame_value(kind)] = value
-            parameters[self.endgame_value(kind)] = value
+            parameters[self.endgame_value(kind)] = variant.endgame_piece_values.get(kind, value)
             for sq in range(self.size):
-                entry = self.variant.square_tables[kind][self.slot[sq]]
-                parameters[self.middlegame_square(kind, sq)] = entry
-                parameters[self.endgame_square(kind, sq)] = entry
+                parameters[self.middlegame_square(kind, sq)] = squares[self.slot[sq]]
+                parameters[self.endgame_square(kind, sq)] = endgame_squares[self.slot[sq]]
         return parameters
 
     def tables(self, parameters: np.ndarray, source: str) -> TaperedTables:
