@@ -38,7 +38,7 @@ from pathlib import Path
 
 import numpy as np
 from xqchess.cli.arguments import positive_int
-from xqchess.cli.records import MATE_SCORE, read_records
+from xqchess.cli.records import read_records
 from xqchess.core.errors import XQChessError
 from xqchess.core.evaluation import TaperedTables
 from xqchess.core.pieces import KIND_MASK, WHITE, piece_color
@@ -170,7 +170,7 @@ class Layout:
         targets: list[float] = []
         for fen, move_text, score_text in records:
             score = int(score_text)
-            if abs(score) >= MATE_SCORE or abs(score) > MAX_SCORE:
+            if abs(score) > MAX_SCORE:  # mates (`cli.records.MATE_SCORE`) among them
                 continue
             pos = variant.position(fen)
             if pos.is_check() or variant.parse_move(pos, move_text, "uci") in set(
@@ -184,7 +184,7 @@ class Layout:
             for sq, piece in pieces:
                 kind = piece & KIND_MASK
                 first = piece_color(piece) == WHITE
-                sign = 1.0 if first == (pos.side == 0) else -1.0
+                sign = 1.0 if first == (pos.side == WHITE) else -1.0
                 square = sq if first else self.flipped[sq]
                 for column, weight in (
                     (self.middlegame_value(kind), middle),

@@ -29,8 +29,10 @@ game is the same whatever else is generated, and files can be made in resumable 
   stops after ``max_plies`` plies.
 
 Output: a gzip file (mtime 0, no file name inside, so the same options give the same bytes) of
-text lines ``FEN<TAB>move_uci``, after one ``#`` line giving the command that made it and the
-engine's name and version. `cli.records.read_records` reads it back; `generate` returns the records.
+text lines ``FEN<TAB>move_uci`` (``--scores``: ``FEN<TAB>move_uci<TAB>score_cp``, the engine's
+score for the side to move, evaluation tuning's data), after one ``#`` line giving the command
+that made it and the engine's name and version. `cli.records.read_records` reads it back;
+`generate` returns the records.
 
 The shipped files, chessmaps-{train,test}.txt.gz in the chess and xiangqi data folders, are
 10,000 records each made with the defaults above, depth 10, seed 1 (train) and 2 (test); each
