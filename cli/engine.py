@@ -18,10 +18,11 @@ from xqchess.core.errors import XQChessError
 from xqchess.core.evaluation import EVALUATIONS, selected_terms
 from xqchess.core.position import Position
 from xqchess.core.search import (
+    PLAY,
+    PLAY_SWITCHES,
     QUIESCENCE_MODES,
     Iteration,
     Limits,
-    SearchConfig,
     Searcher,
     SearchResult,
 )
@@ -34,33 +35,14 @@ class EngineOptionError(XQChessError):
     """An option name or value the engine does not accept."""
 
 
-#: The playing search's switches (`SearchConfig` fields) and their defaults: quiescence
-#: without full move generation, SEE-losing captures and delta pruning (`QUIESCENCE_MODES`);
-#: null move, late-move reductions, check extension, futility pruning, reverse futility
-#: pruning and aspiration windows on together; the tapered evaluation (`core.evaluation`).
-#: What each is worth, measured by matches: docs/search.md (its opening section and "The
-#: playing search").
-PLAY_SWITCHES = {
-    "quiescence": "pruned",
-    "null_move": True,
-    "lmr": True,
-    "check_extension": True,
-    "futility": True,
-    "reverse_futility": True,
-    "late_move_pruning": False,
-    "quiescence_checks": False,
-    "aspiration": True,
-    "evaluation": "tapered",
-}
-
-
 #: the switches that take a named value rather than true or false
 CHOICE_SWITCHES = ("quiescence", "evaluation")
 
 
 class Engine:
     """One engine instance: the options, the game position and at most one running search.
-    Its searches pick moves in stages (`SearchConfig.staged`), which changes no tree."""
+    It searches with the `PLAY` preset, changed by its options (the table's size, MultiPV,
+    guard pruning, the evaluation's terms and `PLAY_SWITCHES`)."""
 
     def __init__(self, variant_name: str = DEFAULT_VARIANT) -> None:
         self.hash_mb = 16
@@ -69,7 +51,7 @@ class Engine:
         self.guard_margin = 0
         self.multipv = 1
         self.eval_terms: tuple[str, ...] | None = None  # the terms evaluation's (None: all)
-        self.switches = dict(PLAY_SWITCHES)
+        self.switches = {name: getattr(PLAY, name) for name in PLAY_SWITCHES}
         self.variant: Variant = get_variant(variant_name)
         self.pos: Position = self.variant.position()
         self.searcher: Searcher | None = None
@@ -137,8 +119,8 @@ class Engine:
         self.searcher = None
 
     def set_switch(self, name: str, value) -> None:
-        """Set one of `PLAY_SWITCHES` (``quiescence`` one of `QUIESCENCE_MODES`, the others
-        True or False)."""
+        """Set one of `PLAY_SWITCHES` (``quiescence`` one of `QUIESCENCE_MODES`, ``evaluation``
+        one of `EVALUATIONS`, the others True or False)."""
         if name not in PLAY_SWITCHES:
             raise EngineOptionError(f"unknown search switch {name!r}")
         if name == "quiescence" and value not in QUIESCENCE_MODES:
@@ -162,11 +144,11 @@ class Engine:
         """The searcher for the current options (built on first use, kept between searches
         so that its table and heuristics learn over a game)."""
         if self.searcher is None:
-            config = SearchConfig(
+            config = replace(
+                PLAY,
                 hash_mb=self.hash_mb,
                 guard_prune_depth=self.guard_prune,
                 multipv=self.multipv,
-                staged=True,
                 eval_terms=self.eval_terms,
                 **self.switches,
             )

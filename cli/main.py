@@ -22,7 +22,7 @@ from xqchess.cli.arguments import (
 from xqchess.cli.chessmaps import bench as chessmaps_bench
 from xqchess.cli.chessmaps import data as chessmaps_data
 from xqchess.cli.chessmaps import train as chessmaps_train
-from xqchess.cli.lab.matrix import PRESETS, run_lab
+from xqchess.cli.lab.matrix import CONFIGS, PRESETS, run_lab
 from xqchess.cli.match.runner import run_match
 from xqchess.cli.protocols.ucci import run_ucci
 from xqchess.cli.protocols.uci import run_uci
@@ -275,8 +275,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--config",
         action="append",
         metavar="NAME",
-        help="searcher config: default, no-tt, greer, greer-captures, "
-        "greer-no-evasions, greer-id (repeatable)",
+        help=f"search preset: {', '.join(CONFIGS)} (repeatable; default baseline)",
     )
     lab.add_argument(
         "--baseline",

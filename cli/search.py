@@ -1,5 +1,5 @@
 """`xqchess search`: search one position and report the best move, score, PV and statistics,
-as text or JSON (`xqchess.core.report`); also its option set and searcher construction, which
+as text or JSON (`xqchess.core.search.report`); also its option set and searcher construction, which
 the protocol front ends share.
 """
 
@@ -11,14 +11,18 @@ import json
 from xqchess.cli.arguments import int_between, non_negative_int
 from xqchess.core.errors import XQChessError
 from xqchess.core.evaluation import EVALUATIONS, selected_terms
-from xqchess.core.report import result_dict
-from xqchess.core.search import QUIESCENCE_MODES, Limits, SearchConfig, Searcher
+from xqchess.core.search import (
+    MAX_HASH_MB,
+    MAX_MULTIPV,
+    QUIESCENCE_MODES,
+    Limits,
+    SearchConfig,
+    Searcher,
+    result_dict,
+)
 from xqchess.core.variant import Variant
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
 from xqchess.variants import get_variant
-
-MAX_HASH_MB = 4096
-MAX_MULTIPV = 256
 
 
 def add_searcher_options(parser: argparse.ArgumentParser) -> None:

@@ -2,7 +2,7 @@
 # .py stays the source; this file only declares types. The imported constants become C ints.
 cimport cython
 from xqchess.core.position cimport Position
-from xqchess.core.search cimport Node
+from xqchess.core.search.node cimport Node
 from xqchess.ordering.heuristic cimport Heuristic
 
 cdef int SQUARE_BITS, SQUARE_MASK

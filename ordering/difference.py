@@ -7,7 +7,7 @@ ordered on the material difference between the capturing and the captured piece,
 greatest material difference in favour of the capturing side being ordered first"; his
 strategy 4 in Table 4 "firstly extracted capture moves, which were ordered first and then
 ordered the remaining moves using the history heuristic" (spec ``difference,history:seed``).
-The values are the chessmaps ones (`core.search.material_difference`, the order Table 3's
+The values are the chessmaps ones (`core.search.captures.material_difference`, the order Table 3's
 quiescence gives its captures); a capture that also promotes counts the promoted piece, and a
 promotion that captures nothing is not a capture here (the history orders it).
 """
@@ -15,7 +15,7 @@ promotion that captures nothing is not a capture here (the history orders it).
 from __future__ import annotations
 
 from xqchess.core.moves import is_capture
-from xqchess.core.search import material_difference
+from xqchess.core.search.captures import material_difference
 from xqchess.ordering.heuristic import Heuristic
 
 

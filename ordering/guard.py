@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING
 
 from xqchess.core.moves import SQUARE_BITS, SQUARE_MASK, is_capture
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK, WHITE
-from xqchess.core.search import victim_first
+from xqchess.core.search.captures import victim_first
 from xqchess.ordering.heuristic import Heuristic
 
 if TYPE_CHECKING:

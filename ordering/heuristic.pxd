@@ -5,7 +5,7 @@
 # Python subclasses it as any class (its other attributes live in its __dict__).
 cimport cython
 from xqchess.core.position cimport Position
-from xqchess.core.search cimport Node
+from xqchess.core.search.node cimport Node
 
 @cython.locals(scores=list, i=Py_ssize_t, candidate=cython.longlong)
 cpdef list marked(moves, long long move)

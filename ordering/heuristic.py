@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from xqchess.core.position import Position
-from xqchess.core.search import Node
+from xqchess.core.search.node import Node
 from xqchess.core.variant import Variant
 
 

@@ -3,7 +3,7 @@
 # the moves stay untyped: any sequence, as in pure Python.
 cimport cython
 from xqchess.core.position cimport Position
-from xqchess.core.search cimport Node
+from xqchess.core.search.node cimport Node
 from xqchess.ordering.heuristic cimport Heuristic
 
 cdef int SQUARE_BITS, SQUARE_MASK

@@ -3,7 +3,7 @@
 # untyped: any sequence, as in pure Python.
 cimport cython
 from xqchess.core.position cimport Position
-from xqchess.core.search cimport Node
+from xqchess.core.search.node cimport Node
 from xqchess.ordering.heuristic cimport Heuristic
 
 @cython.locals(scores=list, i=Py_ssize_t, move=cython.longlong)

@@ -24,7 +24,7 @@ docs/lab.md (each heuristic alone).
 from __future__ import annotations
 
 from xqchess.core.moves import SQUARE_BITS, is_quiet
-from xqchess.core.search import MAX_PLY
+from xqchess.core.search.node import MAX_PLY
 from xqchess.ordering.heuristic import Heuristic
 
 #: a move's from and to squares (its low bits), the key of the seed's count array

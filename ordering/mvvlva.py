@@ -10,7 +10,7 @@ docs/lab.md (each heuristic alone).
 
 from __future__ import annotations
 
-from xqchess.core.search import victim_first
+from xqchess.core.search.captures import victim_first
 from xqchess.ordering.heuristic import Heuristic
 
 

@@ -3,7 +3,7 @@
 # heuristics call their C methods, and the ranking is called as C functions.
 cimport cython
 from xqchess.core.position cimport Position
-from xqchess.core.search cimport Node
+from xqchess.core.search.node cimport Node
 from xqchess.ordering.heuristic cimport Heuristic
 from xqchess.ordering.ranking cimport key_at, ranked
 

@@ -8,7 +8,9 @@ gives (chessmaps names the category and the sector source). A pipeline of one he
 orders in stages (`Heuristic.staged`) hands the search a `StagedOrder`: the same order, each
 move worked out only when the search reaches it. Staged picking (`Pipeline.pick`) ranks moves
 by one integer per move instead of a tuple (`ordering.ranking.ranked`): the same order, without a
-tuple per move and a key call per comparison.
+tuple per move and a key call per comparison. The scores that separated the first move from
+the second are kept (``Node.order_keys``) only where the node asks for them
+(``Node.record_order``): a search without the statistic does none of that work.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import chain, islice
 
-from xqchess.core.search import Node
+from xqchess.core.search.node import Node
 from xqchess.ordering.heuristic import Heuristic
 from xqchess.ordering.ranking import key_at, ranked
 
@@ -76,7 +78,7 @@ class StagedOrder:
 
 
 class Pipeline:
-    """Implements `core.search.MoveOrderer` with a list of heuristics."""
+    """Implements `core.search.node.MoveOrderer` with a list of heuristics."""
 
     def __init__(self, heuristics: list[Heuristic], spec: str) -> None:
         self.heuristics = heuristics
@@ -106,11 +108,14 @@ class Pipeline:
         if len(self.heuristics) == 1:
             stages = self.heuristics[0].staged(node, moves)
             if stages is not None:
-                node.order_keys = [(0,), (-1,)][: len(moves)]  # the first two moves' scores
+                if node.record_order:
+                    # the heuristic's stages separate the first move from the second
+                    node.order_keys = [(0,), (-1,)][: len(moves)]
                 return StagedOrder(stages)
         keys = list(zip(*heuristic_columns(self.heuristics, node, moves)))
         ranking = sorted(range(len(moves)), key=keys.__getitem__, reverse=True)
-        node.order_keys = [keys[i] for i in ranking[:2]]
+        if node.record_order:
+            node.order_keys = [keys[i] for i in ranking[:2]]
         return [moves[i] for i in ranking]
 
     def pick(self, node: Node) -> Iterator[int] | None:
@@ -129,11 +134,13 @@ class Pipeline:
         # `Variant.candidate_moves`), generated without the default method's Python call
         candidate_is_legal = None if variant.candidates_are_legal else variant.candidate_is_legal
         in_check = node.in_check
+        record = node.record_order
         tried = []
         first = self.first_stage.first_move(node) if self.first_stage else 0
         if first and variant.is_legal(pos, first):
-            # the first heuristic scores this move alone above the rest: it separates it
-            node.order_keys = [(1,), (0,)]
+            if record:
+                # the first heuristic scores this move alone above the rest: it separates it
+                node.order_keys = [(1,), (0,)]
             tried.append(first)
             yield first
         column = self.capture_column
@@ -154,7 +161,7 @@ class Pipeline:
                 else (i for i in ranking if candidate_is_legal(pos, captures[i], in_check))
             )
             leading = list(islice(legal, 2))
-            if leading and not tried:
+            if record and leading and not tried:
                 # the second move is the next capture of this stage, or one scoring at most
                 # the ceiling in this heuristic's column
                 first_keys = key_at(columns, leading[0])
@@ -179,7 +186,7 @@ class Pipeline:
             else (i for i in ranking if candidate_is_legal(pos, rest[i], in_check))
         )
         leading = list(islice(legal, 2))
-        if not tried:
+        if record and not tried:
             node.order_keys = [key_at(columns, i) for i in leading]
         count = len(tried)
         for i in chain(leading, legal):

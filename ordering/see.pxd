@@ -4,7 +4,7 @@
 cimport cython
 from xqchess.core.position cimport Position
 from xqchess.core.see cimport see
-from xqchess.core.search cimport Node
+from xqchess.core.search.node cimport Node
 from xqchess.ordering.heuristic cimport Heuristic
 
 cdef int SIDE_CAPTURE, SPECIAL_SHIFT, SQUARE_BITS, SQUARE_MASK

@@ -13,7 +13,7 @@ import time
 
 import pytest
 from test_protocols import Process
-from xqchess.core.search import Limits, SearchConfig, Searcher
+from xqchess.core.search import Limits, SearchConfig, Searcher, deadlines
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
 from xqchess.variants import get_variant
 
@@ -128,8 +128,8 @@ def test_with_nothing_searched_and_no_winning_capture_the_pipelines_first_move(v
     assert result.pv == [result.best_move] and result.depth == 0
 
 
-# The time-management formula (`Searcher._deadlines`), worked by hand: with a clock, margin =
-# min(50, remaining / 10); budget = min((remaining - margin) / movestogo (30 when not sent)
+# The time-management formula (`core.search.limits.deadlines`), worked by hand: with a clock,
+# margin = min(50, remaining / 10); budget = min((remaining - margin) / movestogo (30 when not sent)
 # + 0.8 x increment, (remaining - margin) / 2), at least 1 ms; the hard deadline is the budget,
 # the soft one (no new iteration after it) 0.6 x the budget. A move time keeps back
 # MOVE_OVERHEAD_MS (10 ms), at most half of it: both deadlines max(movetime - 10, movetime / 2).
@@ -150,9 +150,7 @@ DEADLINE_CASES = [
 
 @pytest.mark.parametrize("limits, side, budget_ms", DEADLINE_CASES, ids=str)
 def test_clock_deadlines_follow_the_time_management_formula(limits, side, budget_ms):
-    search = searcher(get_variant("chess"))
-    search.start = 0.0  # deadlines are seconds after the search's start
-    soft, hard = search._deadlines(limits, side)
+    soft, hard = deadlines(limits, side, 0.0)  # seconds after the search's start
     assert hard == pytest.approx(budget_ms / 1000)
     assert soft == pytest.approx(0.6 * budget_ms / 1000)
 
@@ -160,9 +158,7 @@ def test_clock_deadlines_follow_the_time_management_formula(limits, side, budget
 @pytest.mark.parametrize("movetime, seconds", [(1000, 0.99), (15, 0.0075)])
 def test_movetime_deadlines_keep_back_the_overhead(movetime, seconds):
     # 1000 ms: max(990, 500) = 990 ms; 15 ms: max(5, 7.5) = 7.5 ms
-    search = searcher(get_variant("chess"))
-    search.start = 0.0
-    assert search._deadlines(Limits(movetime=movetime, wtime=10_000), 0) == (
+    assert deadlines(Limits(movetime=movetime, wtime=10_000), 0, 0.0) == (
         pytest.approx(seconds),
         pytest.approx(seconds),
     )
@@ -177,9 +173,7 @@ def test_movetime_deadlines_keep_back_the_overhead(movetime, seconds):
     ],
 )
 def test_no_clock_no_deadline(limits, side):
-    search = searcher(get_variant("chess"))
-    search.start = 0.0
-    assert search._deadlines(limits, side) == (None, None)
+    assert deadlines(limits, side, 0.0) == (None, None)
 
 
 #: Node limits that cut a depth-3 search without TT or iterative deepening after a few root

@@ -8,7 +8,7 @@ import pytest
 from xqchess.cli.suites import default_suite
 from xqchess.core.errors import XQChessError
 from xqchess.core.moves import is_capture, is_quiet
-from xqchess.core.search import MAX_PLY, Limits, Node, SearchConfig, Searcher
+from xqchess.core.search import BASELINE, MAX_PLY, Limits, Node, SearchConfig, Searcher
 from xqchess.ordering.countermove import Countermove
 from xqchess.ordering.guard import Guard
 from xqchess.ordering.history import GRAVITY_LIMIT, History
@@ -225,7 +225,7 @@ def suite_nodes(variant_name, spec):
     variant = get_variant(variant_name)
     total = 0
     for position in default_suite(variant_name).positions[:SUITE_POSITIONS]:
-        searcher = Searcher(build_pipeline(spec, variant))
+        searcher = Searcher(build_pipeline(spec, variant), BASELINE)
         total += searcher.search(variant.position(position.fen), Limits(depth=3)).stats.nodes
     return total
 
@@ -323,7 +323,7 @@ def test_guard_pruning_only_near_the_tips_and_never_in_check(variant_name):
 def test_guard_pruning_is_off_without_a_frontier():
     variant = get_variant("chess")
     pipeline = build_pipeline("guard,mvvlva", variant)
-    result = Searcher(pipeline).search(
+    result = Searcher(pipeline, BASELINE).search(
         variant.position(default_suite("chess").positions[0].fen), Limits(depth=3)
     )
     assert result.stats.guard_prunes == 0

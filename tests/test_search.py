@@ -9,26 +9,30 @@ import pytest
 from helpers import random_walk, snapshot
 from xqchess.core.moves import is_capture
 from xqchess.core.search import (
+    BASELINE,
+    MATE,
+    MATE_BOUND,
+    PLAY,
+    Limits,
+    SearchConfig,
+    Searcher,
+    captures_in_order,
+    mate_in,
+    material_difference,
+    victim_first,
+)
+from xqchess.core.search.tree import (
     LATE_MOVE_COUNTS,
     LATE_MOVE_PRUNING_DEPTH,
     LMR_MIN_DEPTH,
     LMR_MIN_SEARCHED,
     LMR_TABLE_SIZE,
-    MATE,
-    MATE_BOUND,
     REDUCTIONS,
     REVERSE_FUTILITY_DEPTH,
     REVERSE_FUTILITY_MARGIN,
-    Limits,
-    SearchConfig,
-    Searcher,
     _from_tt,
     _to_tt,
-    captures_in_order,
     gives_check,
-    mate_in,
-    material_difference,
-    victim_first,
 )
 from xqchess.core.tt import UPPER
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
@@ -261,7 +265,7 @@ def test_stopped_search_keeps_the_last_finished_iterations_move(variant_name):
 
     variant = get_variant(variant_name)
     for position in default_suite(variant_name).positions[:6]:
-        search = Searcher(build_pipeline("mvvlva", variant))
+        search = Searcher(build_pipeline("mvvlva", variant), BASELINE)
         result = search.search(variant.position(position.fen), Limits(nodes=3000))
         finished = result.iterations[-1].pv[0]
         assert result.best_move == finished or search.root_first == finished
@@ -436,11 +440,9 @@ def test_search_pauses_the_cycle_collector_and_restores_it(variant_name):
 def test_the_tree_leaves_no_reference_cycles(variant_name):
     """Why pausing the collector is safe: a search, playing switches and staged picking
     included, leaves no cyclic garbage for it to free."""
-    from xqchess.cli.engine import PLAY_SWITCHES
-
     variant = get_variant(variant_name)
     pos = variant.position()
-    search = searcher(variant_name, staged=True, **PLAY_SWITCHES)
+    search = Searcher(build_pipeline(DEFAULT_SPEC, variant), PLAY)
     gc.collect()
     gc.disable()
     try:

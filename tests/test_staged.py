@@ -6,11 +6,19 @@ import random
 
 import pytest
 from helpers import random_walk
-from xqchess.cli.engine import PLAY_SWITCHES
 from xqchess.cli.protocols.uci import UciProtocol
 from xqchess.cli.suites import default_suite
 from xqchess.core.evaluation import evaluate
-from xqchess.core.search import INFINITY, MATE, Limits, Node, SearchConfig, Searcher
+from xqchess.core.search import (
+    INFINITY,
+    MATE,
+    PLAY,
+    PLAY_SWITCHES,
+    Limits,
+    Node,
+    SearchConfig,
+    Searcher,
+)
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
 from xqchess.variants import NAMES, get_variant
 
@@ -174,7 +182,7 @@ def test_pruned_quiescence_looks_for_mate_only_in_check(variant_name, fen):
     ],
 )
 def test_the_playing_search_finds_mates(variant_name, fen):
-    config = SearchConfig(staged=True, **PLAY_SWITCHES)
+    config = PLAY
     pos = get_variant(variant_name).position(fen)
     result = Searcher(build_pipeline(DEFAULT_SPEC, pos.variant), config).search(
         pos, Limits(depth=4)
@@ -209,7 +217,7 @@ def test_uci_options_switch_the_playing_search():
     ):
         protocol.handle(command)
     expected = dict(
-        PLAY_SWITCHES,
+        {name: getattr(PLAY, name) for name in PLAY_SWITCHES},
         quiescence="all",
         null_move=False,
         lmr=False,

@@ -35,7 +35,7 @@ def test_the_sdist_compiles_and_its_wheel_runs_compiled_in_a_fresh_venv(tmp_path
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
     for path in kernel.MODULES:
         assert f"{path}.py" in names
-    assert {"kernel.py", "setup.py", "core/position.pxd", "core/search.pxd"} <= names
+    assert {"kernel.py", "setup.py", "core/position.pxd", "core/search/tree.pxd"} <= names
     assert not [name for name in names if name.endswith((".c", ".so", ".pyd"))]
     assert "-none-any" not in wheel.name  # a platform wheel: the kernel is compiled in
     venv = tmp_path / "venv"

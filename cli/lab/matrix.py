@@ -43,44 +43,15 @@ from xqchess.cli.arguments import package_version
 from xqchess.cli.lab.runners import ClusterRunner, LocalRunner, open_runner
 from xqchess.cli.suites import Suite, default_suite_name, load_suite
 from xqchess.core.errors import XQChessError
-from xqchess.core.search import MAX_PLY, Limits, SearchConfig, Searcher
+from xqchess.core.search import MAX_PLY, PRESETS, Limits, Searcher
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
 from xqchess.variants import NAMES, get_variant
 
-#: searcher configurations by name
-CONFIGS = {
-    "default": SearchConfig(),
-    "no-tt": SearchConfig(tt=False),
-    # Greer 2000, Table 3: brute-force negamax to a fixed depth plus a quiescence search of
-    # safe captures ordered by material difference
-    "greer": SearchConfig(
-        tt=False, pvs=False, iterative=False, quiescence="safe", quiescence_order="difference"
-    ),
-    # Table 3's quiescence read literally ("just the safe capture moves"): in check as
-    # anywhere else, stand pat and the safe captures; no quiet promotions
-    "greer-captures": SearchConfig(
-        tt=False,
-        pvs=False,
-        iterative=False,
-        quiescence="safe",
-        quiescence_order="difference",
-        quiescence_evasions=False,
-        quiescence_promotions=False,
-    ),
-    # the same with quiet promotions: what the evasions alone do (chess; xiangqi has none)
-    "greer-no-evasions": SearchConfig(
-        tt=False,
-        pvs=False,
-        iterative=False,
-        quiescence="safe",
-        quiescence_order="difference",
-        quiescence_evasions=False,
-    ),
-    # Greer 2000, Table 4: the same, iteratively deepened
-    "greer-id": SearchConfig(
-        tt=False, pvs=False, iterative=True, quiescence="safe", quiescence_order="difference"
-    ),
-}
+#: searcher configurations by name: every preset of the search (`core.search.PRESETS`), with
+#: the statistic of which heuristic placed each cutoff's move first kept (the lab reports it)
+CONFIGS = {name: replace(config, order_statistics=True) for name, config in PRESETS.items()}
+#: the configuration a lab run uses when none is named
+DEFAULT_CONFIG = "baseline"
 
 #: Greer 2000, Table 4's strategies, as ordering specs
 GREER_STRATEGIES = (
@@ -164,7 +135,7 @@ PRESETS = {
         "reduction against best-move changes",
         {
             "suite": ["bratko-kopec", "xiangqi-middlegames"],
-            "config": ["default"],
+            "config": [DEFAULT_CONFIG],
             "depth": [4],
             "spec": ["guard,mvvlva,killer,countermove,history"],
             "prune": ["0", "1:0", "1:3", "2:0", "2:3"],
@@ -415,6 +386,7 @@ LATER_SETTINGS = {
     "eval_terms": None,
     "quiescence_evasions": True,
     "quiescence_promotions": True,
+    "order_statistics": True,
 }
 
 
@@ -704,12 +676,12 @@ def resolve(args: argparse.Namespace) -> tuple[Lab, dict, str]:
             has_guard = any(h.name == "guard" for h in pipeline.heuristics)
             if pruning and spec in specs and not has_guard:
                 raise XQChessError(f"--prune needs guard in every --spec ({spec!r} has none)")
-    for config in args.config or ["default"]:
+    for config in args.config or [DEFAULT_CONFIG]:
         if config not in CONFIGS:
             raise XQChessError(f"unknown --config {config!r}; expected one of {', '.join(CONFIGS)}")
     lab = Lab(
         suites,
-        args.config or ["default"],
+        args.config or [DEFAULT_CONFIG],
         args.depth or [3],
         specs,
         prunes,
@@ -812,7 +784,7 @@ def run_lab(args: argparse.Namespace) -> None:
         "platform": platform.platform(),
         "jobs": args.jobs,
         "cluster": args.cluster,
-        "configs": {name: asdict(CONFIGS[name]) for name in args.config or ["default"]},
+        "configs": {name: asdict(CONFIGS[name]) for name in args.config or [DEFAULT_CONFIG]},
         "wall_seconds": round(time.perf_counter() - start, 1),
         "search_seconds": round(sum(r["time_ms"] for r in results) / 1000, 1),
     }

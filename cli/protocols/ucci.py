@@ -18,8 +18,7 @@ from xqchess.cli.protocols.uci import (
     int_value,
     serve,
 )
-from xqchess.core.report import pv_text
-from xqchess.core.search import Limits, Searcher
+from xqchess.core.search import Limits, Searcher, pv_text
 
 #: UCCI ``go`` parameters with the range of whole numbers each accepts (times in seconds, or
 #: milliseconds after ``setoption usemillisec true``).

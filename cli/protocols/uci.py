@@ -13,33 +13,32 @@ import threading
 from collections.abc import Callable
 
 from xqchess.cli.arguments import package_version
-from xqchess.cli.engine import PLAY_SWITCHES, Engine, EngineOptionError
-from xqchess.cli.search import MAX_HASH_MB, MAX_MULTIPV
+from xqchess.cli.engine import Engine, EngineOptionError
 from xqchess.core.errors import XQChessError
 from xqchess.core.evaluation import EVALUATIONS
-from xqchess.core.report import pv_text, score_text
-from xqchess.core.search import QUIESCENCE_MODES, Iteration, Limits, Searcher, SearchResult
+from xqchess.core.search import (
+    LIMIT_RANGES,
+    MAX_HASH_MB,
+    MAX_MULTIPV,
+    PLAY,
+    QUIESCENCE_MODES,
+    Iteration,
+    Limits,
+    Searcher,
+    SearchResult,
+    pv_text,
+    score_text,
+)
 from xqchess.ordering.spec import DEFAULT_SPEC
 from xqchess.variants import DEFAULT_VARIANT, NAMES
 
 AUTHOR = "the xqchess developers"
 MAX_GUARD_PRUNE = 8
 MAX_GUARD_MARGIN = 100
-#: ``go`` parameters that take a whole number, with the range each accepts. Clock times may be
-#: negative (some GUIs send the time a player overstepped) and count as 1 ms.
-GO_INT_PARAMETERS = {
-    "depth": (1, 10**6),
-    "mate": (1, 10**6),
-    "nodes": (1, 10**15),
-    "movetime": (1, 10**12),
-    "wtime": (-(10**12), 10**12),
-    "btime": (-(10**12), 10**12),
-    "winc": (0, 10**12),
-    "binc": (0, 10**12),
-    "movestogo": (1, 10**6),
-}
+#: ``go`` parameters that take a whole number, with the range each accepts
+GO_INT_PARAMETERS = LIMIT_RANGES
 GO_FLAGS = ("infinite", "ponder")
-#: check options -> the playing search's switch each sets (`cli.engine.PLAY_SWITCHES`)
+#: check options -> the playing search's switch each sets (`core.search.PLAY_SWITCHES`)
 CHECK_OPTIONS = {
     "NullMove": "null_move",
     "LMR": "lmr",
@@ -166,16 +165,12 @@ class UciProtocol:
         self.send(f"option name GuardMargin type spin default 0 min 0 max {MAX_GUARD_MARGIN}")
         self.send(f"option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}")
         modes = " ".join(f"var {mode}" for mode in QUIESCENCE_MODES)
-        self.send(
-            f"option name Quiescence type combo default {PLAY_SWITCHES['quiescence']} {modes}"
-        )
+        self.send(f"option name Quiescence type combo default {PLAY.quiescence} {modes}")
         evaluations = " ".join(f"var {name}" for name in EVALUATIONS)
-        self.send(
-            f"option name Evaluation type combo default {PLAY_SWITCHES['evaluation']} {evaluations}"
-        )
+        self.send(f"option name Evaluation type combo default {PLAY.evaluation} {evaluations}")
         self.send("option name EvalTerms type string default all")
         for option, switch in CHECK_OPTIONS.items():
-            default = "true" if PLAY_SWITCHES[switch] else "false"
+            default = "true" if getattr(PLAY, switch) else "false"
             self.send(f"option name {option} type check default {default}")
         self.send("uciok")
 

@@ -38,8 +38,7 @@ from xqchess.core.errors import (
 )
 from xqchess.core.outcome import Outcome, Termination
 from xqchess.core.pgn import TAG, Game, PgnError, read_pgn, write_pgn
-from xqchess.core.report import pv_text, score_text
-from xqchess.core.search import Iteration, Limits, Node, Searcher, SearchResult
+from xqchess.core.search import Iteration, Limits, Node, Searcher, SearchResult, pv_text, score_text
 from xqchess.ordering.guard import Guard
 from xqchess.variants import NAMES, get_variant
 

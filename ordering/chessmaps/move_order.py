@@ -63,7 +63,7 @@ from xqchess.core.errors import XQChessError
 from xqchess.core.moves import is_capture, move_from, move_promotion, move_to
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.core.position import Position
-from xqchess.core.search import MAX_PLY, Node
+from xqchess.core.search.node import MAX_PLY, Node
 from xqchess.core.variant import Variant
 from xqchess.ordering.chessmaps.control import Exchanges
 from xqchess.ordering.chessmaps.network import Network, sector_order, shipped_network

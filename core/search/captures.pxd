@@ -1,0 +1,18 @@
+# C types for captures.py, compiled by Cython in pure-Python mode (setup.py, kernel.py): the
+# .py stays the source; this file only declares types. Quiescence and the capture heuristics
+# call these as C functions.
+cimport cython
+from xqchess.core.position cimport Position
+
+cdef int SIDE_CAPTURE, KIND_MASK
+cdef int SQUARE_BITS, SQUARE_MASK, SPECIAL_SHIFT, PROMOTION_SHIFT, PROMOTION_MASK
+
+@cython.locals(victim=int, promotion=int)
+cpdef int capture_gain(Position pos, int move, values) except? -32768
+
+@cython.locals(count=cython.longlong, by_victim=bint, packed=list, ordered=list, i=cython.longlong,
+               move=int, key=cython.longlong)
+cpdef list captures_in_order(Position pos, list moves, capture_key)
+
+@cython.locals(gain=int)
+cpdef int victim_first(Position pos, int move) except? -32768

@@ -1,0 +1,639 @@
+"""The search tree: negamax alpha-beta with principal-variation search, quiescence and a
+transposition table, over any game's positions; the part of the search that runs once per
+node, compiled by Cython in the compiled kernel (types in tree.pxd).
+
+`Tree._search` and `Tree._expand` walk one node in the numbered steps of the map below;
+`Tree._quiesce` walks quiescence's. The driver (`core.search.driver.Searcher`) calls
+`Tree.search_root` once per depth and window and handles everything that happens once per
+iteration. Game-agnostic: moves, checks, draws and repetition verdicts come from the position's
+variant, move ordering from the `MoveOrderer` handed in.
+
+The main search, `_search` then `_expand`:
+
+- Step 1. Count the node; look at the limits every `CLOCK_CHECK_INTERVAL` nodes.
+- Step 2. Check extension: one ply deeper in check.
+- Step 3. Draws by rule, repetitions, the ply ceiling (not at the root).
+- Step 4. At the horizon, quiescence.
+- Step 5. An ending by the game's rules (not at the root).
+- Step 6. Transposition table: the hash move, and a cutoff at non-PV nodes.
+- Step 7. Reverse futility pruning (static null move).
+- Step 8. Null move.
+- Step 9. Moves: picked in stages, or generated and ordered in full; none is mate or
+  stalemate.
+- Step 10. Futility and late-move pruning's thresholds.
+- Step 11. The move loop: guard, futility and late-move pruning; principal-variation search
+  with late-move reductions, re-searched at full depth and window where it beats alpha.
+- Step 12. A new best move: the principal variation; a beta cutoff teaches the orderer.
+- Step 13. No legal move reached by a staged pick: mate or stalemate.
+- Step 14. Store the result in the transposition table.
+
+Quiescence, `_quiesce`:
+
+- Step 1. Selective depth; the static evaluation where there is no quiescence or no ply left.
+- Step 2. An ending by the game's rules.
+- Step 3. In check, every evasion; otherwise stand pat on the static evaluation.
+- Step 4. The mode's captures and promotions, in the configured order.
+- Step 5. Delta pruning and SEE pruning (``pruned`` mode), then search each.
+- Step 6. Quiet checks at quiescence's first ply (`_quiet_checks`).
+
+A fixed-depth search without a time limit is deterministic.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from xqchess.core.evaluation import evaluator
+from xqchess.core.moves import (
+    PROMOTION_MASK,
+    PROMOTION_SHIFT,
+    SIDE_CAPTURE,
+    SPECIAL_SHIFT,
+    SQUARE_BITS,
+    SQUARE_MASK,
+    is_capture,
+    move_promotion,
+)
+from xqchess.core.pieces import KIND_MASK, piece_code
+from xqchess.core.position import Position
+from xqchess.core.search.captures import (
+    capture_gain,
+    captures_in_order,
+    material_difference,
+    victim_first,
+)
+from xqchess.core.search.config import SearchConfig
+from xqchess.core.search.node import MAX_PLY, MoveOrderer, Node
+from xqchess.core.search.scores import INFINITY, MATE, MATE_BOUND
+from xqchess.core.search.stats import SearchStats
+from xqchess.core.see import see
+from xqchess.core.tt import EXACT, LOWER, UPPER, TranspositionTable
+
+CLOCK_CHECK_INTERVAL = 16  # nodes between looks at the clock (about 1 ms in Python)
+#: Delta pruning's safety margin (centipawns): a capture is skipped in ``pruned`` quiescence
+#: when standing pat plus what it takes plus this margin does not reach alpha.
+DELTA_MARGIN = 200
+#: Futility pruning's margins by remaining depth (centipawns): at a node this close to the
+#: leaves, quiet moves that give no check are skipped when the static score plus the margin
+#: does not reach alpha.
+FUTILITY_MARGINS = (0, 200, 400)
+#: Null move's depth reduction: the null move is searched to ``depth - 1 - NULL_REDUCTION``.
+NULL_REDUCTION = 2
+#: Reverse futility pruning (static null move): at a non-PV node not in check with at most
+#: this many plies left, the static score minus `REVERSE_FUTILITY_MARGIN` per ply still at or
+#: above beta is returned as the node's score (a fail-high) without searching a move.
+REVERSE_FUTILITY_DEPTH = 3
+REVERSE_FUTILITY_MARGIN = 120  # centipawns per ply of remaining depth
+#: Late-move reductions: a quiet move that gives no check, at a node not in check with at
+#: least `LMR_MIN_DEPTH` plies left and `LMR_MIN_SEARCHED` moves already searched, is first
+#: searched ``REDUCTIONS[depth][searched]`` plies shallower (indexes clamped to the table),
+#: one ply less at a PV node (but at least one).
+LMR_MIN_DEPTH = 3
+LMR_MIN_SEARCHED = 3
+LMR_TABLE_SIZE = 64
+#: Late-move (move-count) pruning: at a non-PV node below the root, not in check, with at most
+#: `LATE_MOVE_PRUNING_DEPTH` plies left, once ``LATE_MOVE_COUNTS[depth]`` moves have been
+#: picked (4, 7 and 12), the quiet moves that give no check are skipped. Seed: Stockfish's
+#: move count pruning (search.cpp, ``futility_move_count(improving, depth)`` = (3 + depth²) /
+#: (2 - improving); T. Romstad, M. Costalba, J. Kiiski and the Stockfish developers). It
+#: differs as stated: always the improving form (no static-evaluation stack is kept), only at
+#: non-PV nodes, and a quiet move that gives check is still searched.
+LATE_MOVE_PRUNING_DEPTH = 3
+LATE_MOVE_COUNTS = tuple(3 + depth * depth for depth in range(LATE_MOVE_PRUNING_DEPTH + 1))
+
+
+def _reduction(depth: int, searched: int) -> int:
+    """Late-move reduction of the move after ``searched`` others at ``depth``: the
+    logarithmic rule of Stockfish and Ethereal, 0.75 + ln(depth) ln(searched) / 2.25 plies
+    rounded down, at least 1 where reductions apply and at most ``depth - 2`` (the reduced
+    search keeps at least one ply)."""
+    if depth < LMR_MIN_DEPTH or searched < LMR_MIN_SEARCHED:
+        return 0
+    grown = int(0.75 + math.log(depth) * math.log(searched) / 2.25)
+    return max(1, min(grown, depth - 2))
+
+
+#: `_reduction` for every depth and number of moves searched below `LMR_TABLE_SIZE`
+REDUCTIONS = tuple(
+    tuple(_reduction(depth, searched) for searched in range(LMR_TABLE_SIZE))
+    for depth in range(LMR_TABLE_SIZE)
+)
+
+
+class SearchStopped(Exception):
+    """Raised inside the tree when a limit is reached; the driver catches it."""
+
+
+def gives_check(pos: Position, move: int) -> bool:
+    """Whether ``move`` gives check (made and taken back)."""
+    pos.make(move)
+    check = pos.is_check()
+    pos.unmake()
+    return check
+
+
+class Tree:
+    """The per-node search of one orderer and configuration. The driver sets a search up with
+    `begin`, sets the root's moves (``root_moves``, ``root_excluded``, ``root_restricted``) and
+    calls `search_root`; the fields ``root_*`` report how far the root got."""
+
+    def __init__(self, orderer: MoveOrderer, config: SearchConfig) -> None:
+        self.orderer = orderer
+        self.config = config
+        self.capture_key = (
+            victim_first if config.quiescence_order == "mvvlva" else material_difference
+        )
+        self.evaluate = evaluator(config.evaluation, config.eval_terms)
+        #: the lazy form quiescence stands pat with, where the evaluation has one
+        self.evaluate_within = getattr(self.evaluate, "within", None)
+        self.tt = TranspositionTable(config.hash_mb) if config.tt else None
+        self.nodes_per_ply = [Node(ply, config.order_statistics) for ply in range(MAX_PLY + 2)]
+        self.stop_requested = False
+        self.stats = SearchStats()
+        self.root_moves = []
+        self.root_excluded = set()
+        self.root_restricted = False
+        self.root_first = 0
+        self._read_switches()
+
+    def _read_switches(self) -> None:
+        """Copy the config's switches the tree reads at every node into its own fields (typed
+        in the compiled kernel: no attribute lookup on the config per node)."""
+        config = self.config
+        self.check_extension = config.check_extension
+        self.null_move = config.null_move
+        self.staged = config.staged
+        self.guard_prune_depth = config.guard_prune_depth
+        self.futility = config.futility
+        self.reverse_futility = config.reverse_futility
+        self.late_move_pruning = config.late_move_pruning
+        self.quiescence_checks = config.quiescence_checks
+        self.pvs = config.pvs
+        self.lmr = config.lmr
+        self.quiescence = config.quiescence
+        self.quiescence_evasions = config.quiescence_evasions
+        self.quiescence_promotions = config.quiescence_promotions
+        self.order_statistics = config.order_statistics
+
+    def stop(self) -> None:
+        """Ask the running search (or, if none runs, the next one) to return as soon as
+        possible; a thread-safe flag, cleared when that search returns."""
+        self.stop_requested = True
+
+    def begin(self, pos: Position, node_limit: int | None, hard_deadline: float | None) -> None:
+        """Set up a search of ``pos``: its game's rules, fresh statistics, the node limit and
+        the hard deadline (``time.perf_counter()`` seconds) it stops at."""
+        self.pos = pos
+        self.variant = variant = pos.variant
+        self.rule_result = variant.rule_result
+        self.rule_draw = variant.rule_draw
+        self._read_switches()
+        values = variant.piece_values
+        royal_kinds = {piece & KIND_MASK for piece in variant.royal_pieces}
+        lowest = min(value for kind, value in values.items() if kind not in royal_kinds)
+        kinds = [
+            kind for kind, value in values.items() if value > lowest and kind not in royal_kinds
+        ]
+        #: per color, the codes of its pieces whose presence makes a null move sound
+        self.null_move_pieces = tuple(
+            tuple(piece_code(kind, color) for kind in kinds) for color in (0, 1)
+        )
+        self.stats = SearchStats()
+        if not self.order_statistics:
+            self.stats.cutoff_first_by = None
+        self.hard_deadline = hard_deadline
+        self.node_limit = node_limit
+        self.next_check = min(CLOCK_CHECK_INTERVAL, node_limit or CLOCK_CHECK_INTERVAL)
+        self.root_undo = len(pos.undo)
+        # check flags of the game's positions before the root, oldest first, aligned with
+        # pos.hashes; the search appends one per node on its path
+        self.checks = pos.checks_back(len(pos.undo))[:0:-1]
+        self.pv_table = [[] for _ in range(MAX_PLY + 2)]
+
+    def unwind(self) -> None:
+        """Take back the moves a stopped search left on the position."""
+        pos = self.pos
+        while len(pos.undo) > self.root_undo:
+            pos.unmake_null() if pos.undo[-1][0] == 0 else pos.unmake()
+
+    def _check_limits(self) -> None:
+        """Raise SearchStopped on a stop request, the node limit or the clock; otherwise set
+        the node count at which to look again (the node limit is met exactly)."""
+        if self.stop_requested:
+            raise SearchStopped
+        nodes = self.stats.nodes
+        if self.node_limit and nodes >= self.node_limit:
+            raise SearchStopped
+        if self.hard_deadline and time.perf_counter() >= self.hard_deadline:
+            raise SearchStopped
+        self.next_check = nodes + CLOCK_CHECK_INTERVAL
+        if self.node_limit:
+            self.next_check = min(self.next_check, self.node_limit)
+
+    def search_root(self, depth: int, alpha: int, beta: int) -> int:
+        """The root searched to ``depth`` in the window (``alpha``, ``beta``); its best move
+        and score so far, its first move and how many moves it searched to the end are left
+        in the ``root_*`` fields (read when a limit cuts the search short)."""
+        self.root_best = None
+        self.root_best_score = -INFINITY
+        self.root_alpha = alpha
+        self.root_first = 0
+        self.root_searched = 0
+        # The root has no previous move, however it was reached: a search of a position
+        # depends on the position and the game's history of repetitions, not on the path.
+        return self._search(depth, alpha, beta, 0, 0, True, False)
+
+    def _repetition_score(self, ply: int) -> int | None:
+        """The score of a repetition of the current position inside its reversible stretch, or
+        None: no repetition, or only ones the variant's rules judge at a later occurrence."""
+        pos = self.pos
+        hashes = pos.hashes
+        last = len(hashes) - 1
+        current = hashes[last]
+        occurrences = 1
+        for back in range(4, min(pos.halfmove, last) + 1, 2):
+            if hashes[last - back] == current:
+                occurrences += 1
+                checks = self.checks[len(self.checks) - 1 - back :]
+                verdict = self.variant.repetition_result(pos, checks[::-1], occurrences)
+                if verdict is not None:
+                    return verdict * (MATE - ply) if verdict else 0
+        return None
+
+    def _search(
+        self,
+        depth: int,
+        alpha: int,
+        beta: int,
+        ply: int,
+        prev_move: int,
+        is_pv: bool,
+        allow_null: bool,
+    ) -> int:
+        """The score of the position at ``ply`` searched ``depth`` plies deep in the window
+        (``alpha``, ``beta``): steps 1 to 5 of the map, then `_expand`."""
+        # Step 1. Count the node; look at the limits.
+        stats = self.stats
+        stats.nodes += 1
+        if stats.nodes >= self.next_check or self.stop_requested:
+            self._check_limits()
+        pos = self.pos
+        self.pv_table[ply] = []
+        # Step 2. Check extension.
+        in_check = pos.is_check()
+        if in_check and self.check_extension:
+            depth += 1
+        self.checks.append(in_check)
+        try:
+            # Step 3. Draws by rule, repetitions, the ply ceiling.
+            if ply:
+                if self.rule_draw(pos):
+                    return 0
+                if pos.halfmove >= 4:  # a repetition takes four reversible plies at least
+                    repeated = self._repetition_score(ply)
+                    if repeated is not None:
+                        return repeated
+                if ply >= MAX_PLY:
+                    return self.evaluate(pos)
+            # Step 4. At the horizon, quiescence (which asks `rule_result` itself).
+            if depth <= 0:
+                return self._quiesce(alpha, beta, ply, in_check, self.quiescence_checks)
+            # Step 5. An ending by the game's rules.
+            if ply and self.rule_result is not None:
+                result = self.rule_result(pos)
+                if result is not None:
+                    return (MATE - ply) * result
+            return self._expand(depth, alpha, beta, ply, prev_move, is_pv, allow_null, in_check)
+        finally:
+            self.checks.pop()
+
+    def _expand(self, depth, alpha, beta, ply, prev_move, is_pv, allow_null, in_check) -> int:
+        """Steps 6 to 14 of the map: the node's moves searched."""
+        pos = self.pos
+        stats = self.stats
+        # Step 6. Transposition table: the hash move, and a cutoff at non-PV nodes.
+        tt = self.tt
+        key = pos.hash
+        hash_move = 0
+        if tt:
+            entry = tt.probe(key)
+            if entry is not None:
+                stats.tt_hits += 1
+                hash_move = entry[4]
+                if entry[1] >= depth and not is_pv and ply:
+                    score = _from_tt(entry[2], ply)
+                    bound = entry[3]
+                    if (
+                        bound == EXACT
+                        or (bound == LOWER and score >= beta)
+                        or (bound == UPPER and score <= alpha)
+                    ):
+                        return score
+        # One static evaluation serves reverse futility, null move and futility (all at
+        # non-PV nodes not in check; the root is always a PV node).
+        static_known = False
+        static_score = 0
+        if not is_pv and not in_check and ply:
+            # Step 7. Reverse futility pruning.
+            if (
+                self.reverse_futility
+                and depth <= REVERSE_FUTILITY_DEPTH
+                and -MATE_BOUND < beta < MATE_BOUND  # no static fail-high against a mate
+            ):
+                static_score = self.evaluate(pos)
+                static_known = True
+                if static_score - REVERSE_FUTILITY_MARGIN * depth >= beta:
+                    return static_score - REVERSE_FUTILITY_MARGIN * depth
+            # Step 8. Null move.
+            if self.null_move and allow_null and depth >= 3:
+                if not static_known:
+                    static_score = self.evaluate(pos)
+                    static_known = True
+                if static_score >= beta and self._has_pieces(pos):
+                    pos.make_null()
+                    score = -self._search(
+                        depth - 1 - NULL_REDUCTION, -beta, -beta + 1, ply + 1, 0, False, False
+                    )
+                    pos.unmake_null()
+                    if score >= beta:
+                        return beta
+        # Step 9. Moves: picked in stages, or generated and ordered in full.
+        node = self._node(ply, depth, prev_move, hash_move, in_check)
+        ordered = self.orderer.pick(node) if ply and self.staged else None
+        if ordered is None:
+            if ply:
+                moves = pos.legal_moves()
+            else:
+                moves = [move for move in self.root_moves if move not in self.root_excluded]
+            if not moves:
+                return (MATE - ply) * self.variant.no_move_result(pos, in_check)
+            stats.expanded += 1
+            stats.branching_sum += len(moves)
+            ordered = self.orderer.order(node, moves)
+            if not ply:
+                self.root_first = ordered[0]
+        # Step 10. Futility and late-move pruning's thresholds.
+        prune = self.guard_prune_depth and depth <= self.guard_prune_depth and not in_check
+        futility_score = None
+        if self.futility and depth < len(FUTILITY_MARGINS) and not is_pv and not in_check:
+            futility_score = (
+                static_score if static_known else self.evaluate(pos)
+            ) + FUTILITY_MARGINS[depth]
+            if futility_score > alpha:
+                futility_score = None
+        # Late-move pruning: the same nodes as futility's (non-PV, not in check), below the
+        # root, within its depth; `late_count` 0 where move counts prune nothing.
+        shallow = not is_pv and not in_check and ply
+        late_count = (
+            LATE_MOVE_COUNTS[depth]
+            if self.late_move_pruning and shallow and depth <= LATE_MOVE_PRUNING_DEPTH
+            else 0
+        )
+        # Step 11. The move loop.
+        best_score, best_move = -INFINITY, 0
+        original_alpha = alpha
+        searched = 0
+        index = -1
+        for index, move in enumerate(ordered):
+            if (
+                prune
+                and searched
+                and not is_capture(pos, move)
+                and self.orderer.prunable(node, move)
+                and not gives_check(pos, move)
+            ):
+                stats.guard_prunes += 1
+                continue
+            # neither a capture nor a promotion (`core.moves.is_quiet` written out: no call)
+            quiet = not (
+                pos.board[move >> SQUARE_BITS & SQUARE_MASK]
+                or move >> SPECIAL_SHIFT == SIDE_CAPTURE
+                or move >> PROMOTION_SHIFT & PROMOTION_MASK
+            )
+            # a late quiet move, pruned unless it gives check
+            skip = searched and late_count and quiet and index >= late_count
+            pos.make(move)
+            if futility_score is not None and searched and quiet and not pos.is_check():
+                pos.unmake()  # futile: a quiet move cannot lift the score to alpha
+                best_score = max(best_score, futility_score)
+                continue
+            if skip and not pos.is_check():
+                pos.unmake()
+                continue
+            if not searched or not self.pvs:
+                score = -self._search(depth - 1, -beta, -alpha, ply + 1, move, is_pv, True)
+            else:
+                reduction = 0
+                if (
+                    self.lmr
+                    and depth >= LMR_MIN_DEPTH
+                    and searched >= LMR_MIN_SEARCHED
+                    and not in_check
+                    and quiet
+                    and not pos.is_check()
+                ):
+                    reduction = REDUCTIONS[min(depth, LMR_TABLE_SIZE - 1)][
+                        min(searched, LMR_TABLE_SIZE - 1)
+                    ]
+                    if is_pv and reduction > 1:  # a ply less on the principal variation
+                        reduction -= 1
+                score = -self._search(
+                    depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, move, False, True
+                )
+                if score > alpha and (reduction or score < beta):
+                    score = -self._search(depth - 1, -beta, -alpha, ply + 1, move, is_pv, True)
+            pos.unmake()
+            searched += 1
+            if not ply:
+                self.root_searched += 1
+            # Step 12. A new best move; a beta cutoff teaches the orderer.
+            if score > best_score:
+                best_score, best_move = score, move
+                if ply == 0:
+                    self.root_best, self.root_best_score = move, score
+                if score > alpha:
+                    alpha = score
+                    self.pv_table[ply] = [move] + self.pv_table[ply + 1]
+                    if score >= beta:
+                        stats.beta_cutoffs += 1
+                        stats.cutoff_index_sum += index
+                        if index == 0:
+                            stats.first_move_cutoffs += 1
+                            if self.order_statistics:
+                                stats.cutoff_first_by[self.orderer.first_placed_by(node)] += 1
+                        self.orderer.on_cutoff(node, move)
+                        break
+        # Step 13. No legal move reached by a staged pick: mate or stalemate.
+        if index < 0:
+            return (MATE - ply) * self.variant.no_move_result(pos, in_check)
+        if node.legal_count is not None:  # a staged pick that generated every move
+            stats.expanded += 1
+            stats.branching_sum += node.legal_count
+        # Step 14. Store the result in the transposition table.
+        if tt and (ply or not (self.root_restricted or self.root_excluded)):
+            bound = LOWER if best_score >= beta else EXACT if best_score > original_alpha else UPPER
+            # A fail-low has no best move: every score is an upper bound. Keep the move the
+            # table had for this position (0 if none), as Stockfish does.
+            tt.store(
+                key,
+                depth,
+                _to_tt(best_score, ply),
+                bound,
+                hash_move if bound == UPPER else best_move,
+            )
+        return best_score
+
+    def _has_pieces(self, pos: Position) -> bool:
+        """Whether the side to move has a piece other than its royal piece and its least
+        valuable kind (pawns, soldiers): without one, passing may be its best move
+        (zugzwang), and a null move would prove nothing."""
+        board = pos.board
+        for piece in self.null_move_pieces[pos.side]:
+            if piece in board:  # a byte search of the board, in C in either kernel
+                return True
+        return False
+
+    def _node(self, ply: int, depth: int, prev_move: int, hash_move: int, in_check: bool) -> Node:
+        """The reused `Node` of ``ply``, filled in for the position being expanded."""
+        node = self.nodes_per_ply[ply]
+        return node.fill(self.pos, depth, prev_move, hash_move, in_check)
+
+    def _quiesce(
+        self, alpha: int, beta: int, ply: int, in_check: bool, checks: bool = False
+    ) -> int:
+        """Quiescence: stand pat, then captures and promotions as the config's mode says
+        (`QUIESCENCE_MODES`), in its `QUIESCENCE_ORDERS` order; every evasion when in check
+        (unless ``quiescence_evasions`` is off); no move at all in check is mate. With
+        ``checks`` (the first quiescence ply when ``quiescence_checks`` is on; ``pruned`` mode,
+        not in check), after the captures the quiet moves that give check and do not lose
+        material by SEE, in generation order. Its nodes count as ``qnodes``."""
+        # Step 1. Selective depth; the static evaluation without quiescence or plies left.
+        stats = self.stats
+        if ply > stats.seldepth:  # (not max(): a builtin call per node costs Python more)
+            stats.seldepth = ply
+        pos = self.pos
+        mode = self.quiescence
+        if mode == "none" or ply >= MAX_PLY:
+            return self.evaluate(pos)
+        # Step 2. An ending by the game's rules.
+        if self.rule_result is not None:
+            result = self.rule_result(pos)
+            if result is not None:
+                return (MATE - ply) * result
+        # Step 3. In check, every evasion; otherwise stand pat.
+        pruned = False
+        if in_check and self.quiescence_evasions:
+            moves = pos.legal_moves()
+            if not moves:
+                return (MATE - ply) * self.variant.no_move_result(pos, in_check)
+            best = -INFINITY
+        else:
+            pruned = mode == "pruned"
+            if not pruned or in_check:
+                legal = pos.legal_moves()
+                if not legal:  # mate, or stalemate: a draw or a loss where the variant says so
+                    return (MATE - ply) * self.variant.no_move_result(pos, in_check)
+            best = (
+                self.evaluate_within(pos, alpha, beta)
+                if self.evaluate_within
+                else self.evaluate(pos)
+            )
+            if best >= beta:
+                return best
+            if best > alpha:
+                alpha = best
+            # Step 4. The mode's captures and promotions, in order.
+            if pruned:
+                moves = pos.legal_captures()
+            else:
+                promotions = self.quiescence_promotions
+                moves = [
+                    m for m in legal if is_capture(pos, m) or (promotions and move_promotion(m))
+                ]
+                if mode == "safe":
+                    moves = [m for m in moves if see(pos, m) >= 0]
+            if len(moves) > 1:
+                moves = captures_in_order(pos, moves, self.capture_key)
+        # Step 5. Delta and SEE pruning, then each move searched.
+        values = pos._kind_values
+        board = pos.board
+        for move in moves:
+            if pruned:
+                gain = capture_gain(pos, move, values)
+                if best + gain + DELTA_MARGIN <= alpha:
+                    continue  # delta pruning: even winning this cannot reach alpha
+                if (
+                    move >> PROMOTION_SHIFT & PROMOTION_MASK
+                    or values[board[move & SQUARE_MASK] & KIND_MASK] > gain
+                ) and see(pos, move) < 0:
+                    continue  # loses material (a capturer worth at most its victim cannot)
+            stats.nodes += 1
+            stats.qnodes += 1
+            if stats.nodes >= self.next_check or self.stop_requested:
+                self._check_limits()
+            pos.make(move)
+            score = -self._quiesce(-beta, -alpha, ply + 1, pos.is_check())
+            pos.unmake()
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if score >= beta:
+                        return best
+        # Step 6. Quiet checks at quiescence's first ply.
+        if checks and pruned and not in_check:
+            best = self._quiet_checks(alpha, beta, ply, best)
+        return best
+
+    def _quiet_checks(self, alpha: int, beta: int, ply: int, best: int) -> int:
+        """The quiet checks of quiescence's first ply (`SearchConfig.quiescence_checks`),
+        searched after the captures failed to reach beta: each quiet legal move that gives
+        check and loses no material by SEE, its reply searched as quiescence in check (every
+        evasion, so a mate is found). The seed: Stockfish's qsearch, which generates quiet
+        checks at its first ply (``DEPTH_QS_CHECKS``) and skips the moves SEE says lose;
+        here after every capture rather than merged with them."""
+        stats = self.stats
+        pos = self.pos
+        board = pos.board
+        for move in pos.legal_moves():
+            if (
+                board[move >> SQUARE_BITS & SQUARE_MASK]
+                or move >> SPECIAL_SHIFT == SIDE_CAPTURE
+                or move >> PROMOTION_SHIFT & PROMOTION_MASK
+            ):
+                continue  # a capture or promotion: searched already
+            if not gives_check(pos, move) or see(pos, move) < 0:
+                continue
+            stats.nodes += 1
+            stats.qnodes += 1
+            if stats.nodes >= self.next_check or self.stop_requested:
+                self._check_limits()
+            pos.make(move)
+            score = -self._quiesce(-beta, -alpha, ply + 1, True)
+            pos.unmake()
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if score >= beta:
+                        break
+        return best
+
+
+def _to_tt(score: int, ply: int) -> int:
+    """A score as the table stores it: a mate counted from this node, not from the root."""
+    if score >= MATE_BOUND:
+        return score + ply
+    if score <= -MATE_BOUND:
+        return score - ply
+    return score
+
+
+def _from_tt(score: int, ply: int) -> int:
+    """A stored score read back at ``ply``: a mate counted from the root again."""
+    if score >= MATE_BOUND:
+        return score - ply
+    if score <= -MATE_BOUND:
+        return score + ply
+    return score
