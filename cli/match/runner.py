@@ -34,7 +34,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from xqchess.cli.match.engines import DIALECTS, Clock, Dialect, EngineFailure, ExternalEngine
+from xqchess.cli.external_engine import DIALECTS, Clock, EngineFailure, ExternalEngine
 from xqchess.cli.match.openings import Opening, load_openings, shipped_openings
 from xqchess.cli.match.stats import PENTANOMIAL, Sprt, Tally, elo_interval, format_elo
 from xqchess.core.errors import XQChessError
@@ -184,34 +184,16 @@ class TimeControl:
 
 @dataclass
 class Player:
-    """One side of the match: how to start its engine, and what it did."""
+    """One side of the match: its engine, the options it is started with, and what it did."""
 
     name: str
-    command: list[str]
-    dialect: Dialect
+    engine: ExternalEngine
     options: dict[str, str]
-    engine: ExternalEngine | None = None
     illegal_moves: int = 0
     time_losses: int = 0
     failures: int = 0
     overruns: int = 0  # moves longer than the fixed move time
     longest_move: float = 0.0  # seconds
-
-    def ensure_started(self, variant: Variant) -> ExternalEngine:
-        if self.engine is None:
-            engine = ExternalEngine(self.command, self.dialect, self.name)
-            try:
-                engine.start(variant, self.options)
-            except EngineFailure:
-                engine.quit()
-                raise
-            self.engine = engine
-        return self.engine
-
-    def stop(self) -> None:
-        if self.engine is not None:
-            self.engine.quit()
-            self.engine = None
 
 
 @dataclass
@@ -246,7 +228,7 @@ def play_game(settings: MatchSettings, players: list[Player], record: GameRecord
     """Play one game of ``record`` (its number, first mover and opening) to the end."""
     variant, control = settings.variant, settings.control
     pos = record.opening.position(variant)
-    notations = {player.dialect.move_notation for player in players}
+    notations = {player.engine.dialect.move_notation for player in players}
     replay = variant.position(record.opening.fen, strict=False)
     texts: dict[str, list[str]] = {notation: [] for notation in notations}
     for move in record.opening.moves:
@@ -262,15 +244,18 @@ def play_game(settings: MatchSettings, players: list[Player], record: GameRecord
         return record
 
     def fail(player: Player, color: int, error: EngineFailure) -> GameRecord:
-        """End the game as lost by ``player``'s engine, which died or hung (it is stopped)."""
+        """End the game as lost by ``player``'s engine, which died or hung (it is quit, and
+        restarted before the next game)."""
         player.failures += 1
-        player.stop()
+        player.engine.quit()
         record.failed = True
         return lose(color, str(error), ABANDONED)
 
     for index, player in enumerate(players):
         try:
-            player.ensure_started(variant).new_game()
+            if not player.engine.running:
+                player.engine.restart()
+            player.engine.new_game()
         except EngineFailure as error:
             return fail(player, 0 if index == record.first else 1, error)
 
@@ -302,7 +287,7 @@ def play_game(settings: MatchSettings, players: list[Player], record: GameRecord
         try:
             text, took = player.engine.best_move(
                 record.opening.fen,
-                texts[player.dialect.move_notation],
+                texts[player.engine.dialect.move_notation],
                 clock,
                 allowed + (settings.timemargin or 0) / 1000 + HANG_GRACE,
             )
@@ -331,7 +316,7 @@ def play_game(settings: MatchSettings, players: list[Player], record: GameRecord
             player.illegal_moves += 1
             return lose(side, f"{player.name} claimed to have no move", RULES_INFRACTION)
         try:
-            move = variant.parse_move(pos, text, player.dialect.move_notation)
+            move = variant.parse_move(pos, text, player.engine.dialect.move_notation)
         except XQChessError as error:
             player.illegal_moves += 1
             return lose(side, f"{player.name} played {text!r}: {error}", RULES_INFRACTION)
@@ -388,8 +373,11 @@ def build_players(args: argparse.Namespace) -> list[Player]:
     return [
         Player(
             name,
-            default_engine_command() if text is None else engine_command(text),
-            DIALECTS[protocol],
+            ExternalEngine(
+                default_engine_command() if text is None else engine_command(text),
+                DIALECTS[protocol],
+                name,
+            ),
             opts,
         )
         for name, text, protocol, opts in zip(
@@ -416,7 +404,7 @@ def run_match(args: argparse.Namespace) -> int:
     stopped = None  # why the match ended before its last game, when an engine failed
     try:
         for player in players:
-            player.ensure_started(variant)
+            player.engine.start(variant, player.options)
         for index in range(args.games):
             record = GameRecord(index + 1, index % 2, openings[(index // 2) % len(openings)])
             play_game(settings, players, record)
@@ -445,7 +433,7 @@ def run_match(args: argparse.Namespace) -> int:
                 break
     finally:
         for player in players:
-            player.stop()
+            player.engine.quit()
         if pgn:
             pgn.close()
     if stopped:
