@@ -19,7 +19,7 @@ from xqchess.variants.xiangqi.board import TABLES
 
 XIANGQI = get_variant("xiangqi")
 chased = make_chase(TABLES, make_attacks(TABLES).attackers).chased
-RED, BLACK = 0, 1
+RED, BLACK = True, False  # the winners an Outcome names
 GENERATED_CYCLES = 2000
 
 

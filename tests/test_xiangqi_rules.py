@@ -157,7 +157,7 @@ def test_judge_cycle_by_checks(checks, verdict):
 )
 def test_no_legal_move_loses(fen, termination, winner):
     pos = XIANGQI.position(fen)
-    assert pos.outcome() == Outcome(termination, winner)
+    assert pos.outcome() == Outcome.won_by(termination, winner)
 
 
 @pytest.mark.parametrize(
@@ -171,4 +171,4 @@ def test_no_legal_move_loses(fen, termination, winner):
 def test_the_general_captured_ends_the_game_for_the_capturer(fen, capture, winner):
     pos = XIANGQI.position(fen, strict=False)
     pos.make(XIANGQI.parse_move(pos, capture))
-    assert pos.outcome() == Outcome(Termination.GENERAL_CAPTURED, winner)
+    assert pos.outcome() == Outcome.won_by(Termination.GENERAL_CAPTURED, winner)

@@ -178,11 +178,12 @@ class TypeAhead:
 
 
 def termination_text(outcome: Outcome, names: tuple[str, str]) -> str:
-    """How a game ended, in words, with the result."""
+    """How a game ended, in words, with the result; ``names``: the sides' names, White's (Red's)
+    first."""
     reason = outcome.termination.value
     if outcome.winner is None:
         return f"Draw by {reason} ({outcome.result()})"
-    winner = names[outcome.winner].capitalize()
+    winner = names[0 if outcome.winner else 1].capitalize()
     if outcome.termination in (
         Termination.CHECKMATE,
         Termination.STALEMATE,
