@@ -84,15 +84,15 @@ def test_xiangqi_uci_against_ucci_writes_legal_games_with_the_rules_verdicts(tmp
     texts = pgn.read_text(encoding="utf-8").strip().split("\n\n[")
     assert len(texts) == 2
     for number, text in enumerate(texts, 1):
-        game, result = read_pgn(text if number == 1 else "[" + text, [variant])
+        game = read_pgn(text if number == 1 else "[" + text, [variant])
         assert game.tags["Round"] == str(number)
         assert game.tags["Variant"] == "xiangqi"
         pos = game.position()
         outcome = variant.outcome(pos, claim_draw=True)
         if game.tags["Termination"] == "normal":
-            assert outcome is not None and outcome.result() == result
+            assert outcome is not None and outcome.result() == game.result
         else:
-            assert game.tags["Termination"] == "adjudication" and result == "1/2-1/2"
+            assert game.tags["Termination"] == "adjudication" and game.result == "1/2-1/2"
     assert "ucci: illegal moves 0, time losses 0, failures 0" in out
     assert "xqchess: illegal moves 0, time losses 0, failures 0" in out
 

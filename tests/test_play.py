@@ -16,7 +16,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.style import Style
 from xqchess.board_view import BoardView
-from xqchess.core.pgn import Game, read_pgn, write_pgn
+from xqchess.core.pgn import GameRecord, read_pgn, write_pgn
 from xqchess.variants import NAMES, get_variant
 
 ENGINE = [sys.executable, "-m", "xqchess.cli.main"]
@@ -244,13 +244,11 @@ def test_pgn_round_trip_and_errors():
     for text in ["e4", "e5", "Nf3"]:
         moves.append(chess.parse_move(pos, text))
         pos.make(moves[-1])
-    text = write_pgn(Game(chess, chess.start_fen, moves), "*")
+    text = write_pgn(GameRecord(chess, chess.start_fen, moves))
     variants = [get_variant(name) for name in NAMES]
-    game, result = read_pgn(
-        "{a comment} " + text.replace("2. Nf3", "2. Nf3 (2. Bc4 Bc5) $1"), variants
-    )
-    assert game.moves == moves and result == "*"
-    xiangqi_game, _ = read_pgn('[Variant "xiangqi"]\n1. C2.5 h8+7 2. H2+3 *', variants)
+    game = read_pgn("{a comment} " + text.replace("2. Nf3", "2. Nf3 (2. Bc4 Bc5) $1"), variants)
+    assert game.moves == moves and game.result == "*"
+    xiangqi_game = read_pgn('[Variant "xiangqi"]\n1. C2.5 h8+7 2. H2+3 *', variants)
     assert len(xiangqi_game.moves) == 3
     with pytest.raises(Exception, match="PGN move 2 'Nf6'"):
         read_pgn("1. e4 e5 2. Nf6", variants)
