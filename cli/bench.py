@@ -19,7 +19,7 @@ import argparse
 import sys
 import time
 
-from xqchess.cli.chessmaps import bench as chessmaps_bench
+from xqchess.cli.chessmaps import cost as chessmaps_cost
 from xqchess.cli.engine import PLAY_SWITCHES
 from xqchess.cli.suites import default_suite
 from xqchess.core.errors import XQChessError
@@ -191,6 +191,6 @@ def run_bench(args: argparse.Namespace) -> None:
     if args.target == "perft":
         run_perft_bench(args)
     elif args.target == "chessmaps":
-        chessmaps_bench.run_cost(args)
+        chessmaps_cost.run_cost(args)
     else:
         run_search_bench(args, (args.target,) if args.target else NAMES)

@@ -12,7 +12,7 @@ from xqchess.core.pieces import BLACK
 from xqchess.core.pieces import WHITE as RED
 from xqchess.variants import get_variant
 from xqchess.variants.families.xiangqi_family.attacks import make_attacks
-from xqchess.variants.families.xiangqi_family.board import XiangqiBoard, build_tables
+from xqchess.variants.families.xiangqi_family.board_tables import XiangqiBoard, build_tables
 from xqchess.variants.families.xiangqi_family.chase import make_chase
 from xqchess.variants.families.xiangqi_family.rules import BY_CHECK, BY_NEITHER, make_rules
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from xqchess.cli.arguments import package_version
 from xqchess.cli.engine import PLAY_SWITCHES, Engine, EngineOptionError
-from xqchess.cli.search import MAX_HASH_MB, MAX_MULTIPV
+from xqchess.cli.search_command import MAX_HASH_MB, MAX_MULTIPV
 from xqchess.core.errors import XQChessError
 from xqchess.core.evaluation import EVALUATIONS
 from xqchess.core.report import pv_text, score_text

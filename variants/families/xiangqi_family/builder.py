@@ -18,7 +18,7 @@ from xqchess.core.notation import COORDINATES, format_coordinates, parse_coordin
 from xqchess.core.pieces import BLACK, PIECE_CODES, piece_code
 from xqchess.core.variant import POINTS, BoardStyle, Variant
 from xqchess.variants.families.xiangqi_family.attacks import make_attacks
-from xqchess.variants.families.xiangqi_family.board import (
+from xqchess.variants.families.xiangqi_family.board_tables import (
     XiangqiBoard,
     build_tables,
     placement_squares,

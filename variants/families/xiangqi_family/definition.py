@@ -8,7 +8,7 @@ the start and elephants go anywhere), its special rules as named options (the AX
 the notations it writes), its tables (values, square tables, capture strengths, chessmaps
 values), style and data. Move generation, attack probes, faults, FEN checks, WXF and Chinese
 notation and the game-end rules are the family's code, built once per definition from the
-per-square tables of its board (`board.build_tables`).
+per-square tables of its board (`board_tables.build_tables`).
 """
 
 from __future__ import annotations
