@@ -46,7 +46,7 @@ from helpers import as_pyffish, gives_check
 from xqchess.core.outcome import Termination
 from xqchess.core.position import Position
 from xqchess.core.variant import Variant
-from xqchess.variants import get_variant
+from xqchess.variants import get_variant, suites
 
 ASPECTS = ("fen", "legal_moves", "check", "captures", "game_end")
 
@@ -384,7 +384,7 @@ def suite_fens(variant: Variant) -> list[str]:
     """The positions of every suite the game ships (EPD: a FEN's first four fields, then
     operations)."""
     fens = []
-    for file_name in variant.suites.values():
+    for file_name in suites(variant.name).values():
         for line in variant.data_file(file_name).read_text().splitlines():
             if line.strip() and not line.startswith("#"):
                 fens.append(" ".join(line.split()[:4]) + " 0 1")

@@ -5,7 +5,7 @@ and bad input named in one line; the board is built by the xiangqi family's buil
 import pytest
 from xqchess.core.errors import FenError, IllegalMoveError
 from xqchess.core.outcome import Outcome, Termination
-from xqchess.variants import get_variant
+from xqchess.variants import board_style, get_variant
 from xqchess.variants.minixiangqi.definition import TABLES
 
 MINI = get_variant("minixiangqi")
@@ -86,8 +86,8 @@ def test_facing_generals_accepted_leniently_step_apart_as_in_fairy_stockfish():
 def test_the_board_has_no_advisor_or_elephant_tables():
     assert all(not steps for color in (0, 1) for steps in TABLES.advisor_steps[color])
     assert all(not jumps for color in (0, 1) for jumps in TABLES.elephant_moves[color])
-    assert TABLES.board.own_halves is None and MINI.board_style.river is None
-    assert [len(p) for p in MINI.board_style.palaces] == [9, 9]
+    assert TABLES.board.own_halves is None and board_style("minixiangqi").river is None
+    assert [len(p) for p in board_style("minixiangqi").palaces] == [9, 9]
 
 
 @pytest.mark.parametrize(

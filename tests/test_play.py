@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.style import Style
 from xqchess.board_view import BoardView
 from xqchess.core.pgn import GameRecord, read_pgn, write_pgn
-from xqchess.variants import NAMES, get_variant
+from xqchess.variants import NAMES, board_style, get_variant
 
 ENGINE = [sys.executable, "-m", "xqchess.cli.main"]
 ROOT = Path(__file__).resolve().parent.parent
@@ -414,10 +414,10 @@ def test_xiangqi_files_are_numbered_from_each_side():
 
 def test_board_drawing_is_variant_data_not_a_name_branch():
     for name in NAMES:
-        style = get_variant(name).board_style
+        style = board_style(name)
         assert set(style.glyphs) == set(get_variant(name).piece_letters)
-    assert get_variant("xiangqi").board_style.file_numbers
-    assert not get_variant("chess").board_style.file_numbers
+    assert board_style("xiangqi").file_numbers
+    assert not board_style("chess").file_numbers
     for module in ("board_view.py", "cli/tui/play.py"):
         source = (ROOT / module).read_text(encoding="utf-8")
         assert not re.search(r"\.name\s*[!=]=|[\"'](chess|xiangqi)[\"']", source), module
