@@ -47,9 +47,9 @@ from xqchess.core.errors import (
     UnknownVariantError,
     XQChessError,
 )
+from xqchess.core.outcome import Outcome, Termination
 from xqchess.move import BLACK, COLORS, RED, WHITE, Color, Move, Piece, PieceType, Square
 from xqchess.ordering.spec import DEFAULT_SPEC
-from xqchess.outcome import Outcome, Termination
 from xqchess.variants import NAMES as VARIANTS
 
 __all__ = [

@@ -15,7 +15,7 @@ from xqchess import svg
 from xqchess.board_view import BoardView
 from xqchess.core.errors import FenError, IllegalMoveError, MoveError, PieceError
 from xqchess.core.moves import move_from, move_promotion, move_to
-from xqchess.core.outcome import Termination
+from xqchess.core.outcome import Outcome, Termination
 from xqchess.core.position import Position, placement
 from xqchess.move import (
     Color,
@@ -28,7 +28,6 @@ from xqchess.move import (
     game,
     parse_square,
 )
-from xqchess.outcome import Outcome
 from xqchess.variants import DEFAULT_VARIANT, NAMES
 
 
@@ -437,8 +436,7 @@ class Board:
         (``PERPETUAL_CHECK``, ``PERPETUAL_CHASE``: the perpetrator loses) and its move limit
         (``MOVE_LIMIT``, 100 plies without a capture), shatranj's ``BARE_KING``."""
         expect(claim_draw, bool, "claim_draw as a bool")
-        ended = self.position.outcome(claim_draw)
-        return None if ended is None else Outcome.from_kernel(ended)
+        return self.position.outcome(claim_draw)
 
     def is_game_over(self, *, claim_draw: bool = False) -> bool:
         """Whether the game has ended (`outcome` is not None)."""

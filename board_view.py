@@ -23,7 +23,8 @@ from rich.text import Text
 from xqchess.core.moves import move_from, move_to
 from xqchess.core.pieces import COLOR_SHIFT
 from xqchess.core.position import Position
-from xqchess.core.variant import POINTS, BoardStyle
+from xqchess.variants import board_style
+from xqchess.variants.style import POINTS, BoardStyle
 
 LAST_MOVE = "#cdd26a"
 CHECK = "#ffc0c0"
@@ -144,7 +145,7 @@ class BoardView:
     ) -> Text:
         """``pos`` as its game draws it (``flipped``: the second player at the bottom), the
         ``last_move`` highlighted, or the ``guard_values`` heat map when given."""
-        style = pos.variant.board_style
+        style = board_style(pos.variant.name)
         if style.layout == POINTS and guard_values is None:
             return self._points(pos, style, flipped, last_move)
         heat = None if guard_values is None else HeatMap(guard_values)
@@ -155,7 +156,7 @@ class BoardView:
     ) -> Text:
         """``pos`` with ``heat``'s number on every square, in squares of its color (any game:
         the numbers need cells, so a ruled board is drawn as squares too)."""
-        return self._squares(pos, pos.variant.board_style, flipped, last_move, heat)
+        return self._squares(pos, board_style(pos.variant.name), flipped, last_move, heat)
 
     # -- shared helpers ----------------------------------------------------------------------
 

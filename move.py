@@ -24,7 +24,7 @@ from xqchess.core.moves import move_from, move_promotion, move_to
 from xqchess.core.notation import COORDINATES
 from xqchess.core.pieces import KIND_MASK, piece_code, piece_color
 from xqchess.core.variant import Variant
-from xqchess.variants import DEFAULT_VARIANT, get_variant
+from xqchess.variants import DEFAULT_VARIANT, board_style, get_variant
 
 #: A colour: `WHITE` (``True``) or `BLACK` (``False``), as python-chess's ``chess.Color``.
 Color = bool
@@ -135,7 +135,7 @@ class Piece:
         """The symbol the terminal UI draws (chess: ♘ ♞; xiangqi: its character, 傌 馬),
         the other colour's with ``invert_color``."""
         code = self.code ^ piece_code(0, 1) if invert_color else self.code
-        return game(self.variant).board_style.glyphs[code]
+        return board_style(self.variant).glyphs[code]
 
     def __str__(self) -> str:
         return self.symbol()

@@ -3,12 +3,14 @@
 `read_game` reads the next game of an open PGN file into a `Game`: its ``headers``, its
 mainline (`Game.mainline_moves`, or the nodes of `Game.mainline`, each with its ``move`` and
 ``board()``) and its result (``headers["Result"]``); `Game.from_board` makes one from a
-`Board`'s moves, and ``str(game)`` writes it. Reading and writing are the command line's own
-(`xqchess.core.pgn`): the game is the one the ``[Variant]`` tag names as Fairy-Stockfish and
-cutechess write it (no tag: chess), moves are in the game's PGN notation (SAN, or WXF for the
-xiangqi family), a game that does not start from the initial position carries ``[SetUp]`` and
-``[FEN]`` tags, and bad PGN raises `PgnError` (a ``ValueError``) naming the fault. Comments,
-variations and NAGs are skipped: a game keeps its mainline only.
+`Board`'s moves, and ``str(game)`` writes it. A `Game` is a tree over the kernel's game
+record (`xqchess.core.pgn.GameRecord`: `Game.record` makes one, `Game.from_record` reads one),
+which reads and writes PGN as the command line does: the game is the one the ``[Variant]`` tag
+names as Fairy-Stockfish and cutechess write it (no tag: chess), moves are in the game's PGN
+notation (SAN, or WXF for the xiangqi family), a game that does not start from the initial
+position carries ``[SetUp]`` and ``[FEN]`` tags, and bad PGN raises `PgnError` (a
+``ValueError``) naming the fault. Comments, variations and NAGs are skipped: a game keeps its
+mainline only.
 
 >>> import io
 >>> import xqchess.pgn
@@ -25,16 +27,7 @@ from collections.abc import Iterator, Mapping
 from typing import TextIO
 
 from xqchess import Board, Move
-from xqchess.core import pgn as core_pgn  # its Game is the writer's record of a game
-from xqchess.core.pgn import (
-    RESULTS,
-    PgnError,
-    game_text,
-    pgn_variant,
-    read_pgn,
-    read_tags,
-    write_pgn,
-)
+from xqchess.core.pgn import GameRecord, PgnError, game_text, read_pgn, tagged_record, write_pgn
 from xqchess.core.variant import Variant
 from xqchess.variants import NAMES, get_variant
 
@@ -172,37 +165,41 @@ class Game(GameNode):
         while start.move_stack:
             start.pop()
         outcome = board.outcome()
-        result = outcome.result() if outcome else "*"
-        # the tags the writer gives the game (Variant, Format, SetUp, FEN: core.pgn's rules)
-        start_game = core_pgn.Game(board.variant, start.fen(), [], dict(SEVEN_TAG_ROSTER))
-        headers = read_tags(write_pgn(start_game, result))
-        game = cls(headers)
+        record = GameRecord(
+            board.variant,
+            start.fen(),
+            [entry[0] for entry in board.position.undo],
+            dict(SEVEN_TAG_ROSTER),
+            outcome.result() if outcome else "*",
+        )
+        record.tags = record.pgn_tags()  # with Variant, Format, SetUp and FEN, as written
+        return cls.from_record(record)
+
+    @classmethod
+    def from_record(cls, record: GameRecord) -> Game:
+        """The game the kernel's ``record`` holds: its tags and result as the headers, its
+        moves as the mainline."""
+        game = cls({**record.tags, "Result": record.result})
         node: GameNode = game
-        for move in board.move_stack:
-            node = node.add_main_variation(move)
+        for code in record.moves:
+            node.variation = ChildNode(node, Move.from_code(code, record.variant.name))
+            node = node.variation
         return game
+
+    def record(self) -> GameRecord:
+        """The kernel's record of the game, which ``str`` writes as PGN: the game and start its
+        headers name, their tags and result, and the mainline's moves."""
+        record = tagged_record(self.headers, _variants())
+        record.moves = [entry[0] for entry in self.end().board().position.undo]
+        return record
 
     def start_board(self) -> Board:
         """A new `Board` at the game's start: the game and position its headers name."""
-        variant = pgn_variant(self.headers, _variants())
-        try:
-            return Board(variant.name, self.headers.get("FEN"), strict=False)
-        except ValueError as error:
-            raise PgnError(f"PGN FEN tag: {error}") from None
+        record = tagged_record(self.headers, _variants())
+        return Board(record.variant.name, record.start_fen, strict=False)
 
     def __str__(self) -> str:
-        board = self.start_board()
-        variant = board.variant
-        position = variant.position(board.fen(), strict=False)
-        codes = []
-        for move in self.mainline_moves():
-            codes.append(variant.parse_move(position, move.uci(), "uci"))
-            position.make(codes[-1])
-        tags = dict(self.headers)
-        result = tags.get("Result", "*")
-        if result not in RESULTS:
-            raise PgnError(f"PGN Result {result!r} is not one of {', '.join(RESULTS)}")
-        return write_pgn(core_pgn.Game(variant, board.fen(), codes, tags), result)
+        return write_pgn(self.record())
 
     def __repr__(self) -> str:
         players = f"{self.headers['White']!r} vs {self.headers['Black']!r}"
@@ -213,14 +210,4 @@ def read_game(handle: TextIO) -> Game | None:
     """The next game of the PGN text open as ``handle`` (None when none is left), read on
     from where the last one ended; raises `PgnError` naming what is wrong with it."""
     text = game_text(handle.readline)
-    if text is None:
-        return None
-    read, result = read_pgn(text, _variants())
-    game = Game({**read.tags, "Result": result})
-    board = game.start_board()
-    node: GameNode = game
-    for code in read.moves:
-        move = board.push(Move.from_code(code, read.variant.name))
-        node.variation = ChildNode(node, move)
-        node = node.variation
-    return game
+    return None if text is None else Game.from_record(read_pgn(text, _variants()))

@@ -23,8 +23,10 @@ from xqchess.board_view import CHECK, LAST_MOVE, RIVER
 from xqchess.core.errors import MoveError
 from xqchess.core.pieces import COLOR_SHIFT
 from xqchess.core.position import Position
-from xqchess.core.variant import POINTS, BoardStyle, Variant
+from xqchess.core.variant import Variant
 from xqchess.move import Move, expect, parse_square
+from xqchess.variants import board_style
+from xqchess.variants.style import POINTS, BoardStyle
 
 if TYPE_CHECKING:
     from xqchess import Board
@@ -161,7 +163,7 @@ def board(
     if not isinstance(position, Position):
         raise TypeError(f"expected an xqchess.Board, got {type(board).__name__}")
     variant = board.variant
-    geometry, style = variant.geometry, variant.board_style
+    geometry, style = variant.geometry, board_style(variant.name)
     layout = _Layout(geometry, style, flipped)
     frame = {"class": "frame", "fill": FRAME, "width": layout.width, "height": layout.height}
     parts = [_element("rect", frame)]

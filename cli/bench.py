@@ -2,7 +2,7 @@
 Stockfish's bench) and `xqchess bench perft`: perft speed with make/unmake at every node,
 beside python-chess.
 
-The positions are each game's ``perft_bench`` (`Variant.perft_bench`). Absolute speeds on
+The positions are each game's perft bench (`xqchess.variants.perft_bench`). Absolute speeds on
 shared machines are noise; the ratio to python-chess, run on the same positions in the same
 process, is the figure to quote. python-chess is a test dependency: when it is missing the peer
 columns show '-' and the rest still runs. It is the peer wherever it reads the position's FEN
@@ -19,13 +19,13 @@ import argparse
 import sys
 import time
 
-from xqchess.cli.chessmaps import bench as chessmaps_bench
+from xqchess.cli.chessmaps import cost as chessmaps_cost
 from xqchess.cli.suites import default_suite
 from xqchess.core.errors import XQChessError
 from xqchess.core.perft import perft
 from xqchess.core.search import PLAY, Limits, Searcher
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
-from xqchess.variants import NAMES, get_variant
+from xqchess.variants import NAMES, get_variant, perft_bench
 
 #: the bench's options (their parser defaults are None, so that a given one is seen) and the
 #: value each takes when not given
@@ -98,7 +98,7 @@ def run_perft_bench(args: argparse.Namespace) -> None:
     positions = [
         (variant, name, fen or variant.start_fen, depth)
         for variant in map(get_variant, NAMES)
-        for name, fen, depth in variant.perft_bench
+        for name, fen, depth in perft_bench(variant.name)
     ]
     rows = [PERFT_HEADER]
     for number, (variant, name, fen, depth) in enumerate(positions, 1):
@@ -188,6 +188,6 @@ def run_bench(args: argparse.Namespace) -> None:
     if args.target == "perft":
         run_perft_bench(args)
     elif args.target == "chessmaps":
-        chessmaps_bench.run_cost(args)
+        chessmaps_cost.run_cost(args)
     else:
         run_search_bench(args, (args.target,) if args.target else NAMES)

@@ -19,14 +19,14 @@ from xqchess.cli.arguments import (
     int_between,
     positive_int,
 )
-from xqchess.cli.chessmaps import bench as chessmaps_bench
+from xqchess.cli.chessmaps import cost as chessmaps_cost
 from xqchess.cli.chessmaps import data as chessmaps_data
 from xqchess.cli.chessmaps import train as chessmaps_train
 from xqchess.cli.lab.matrix import CONFIGS, PRESETS, run_lab
 from xqchess.cli.match.runner import run_match
 from xqchess.cli.protocols.ucci import run_ucci
 from xqchess.cli.protocols.uci import run_uci
-from xqchess.cli.search import add_searcher_options, run_search
+from xqchess.cli.search_command import add_searcher_options, run_search
 from xqchess.cli.tui import chessmaps_view
 from xqchess.cli.tui.play import run_play
 from xqchess.core.errors import XQChessError
@@ -143,7 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="perft, chessmaps: time each run this many times, keep the "
         f"fastest (default {bench.OPTION_DEFAULTS['repeat']})",
     )
-    chessmaps_bench.add_cost_arguments(bench_parser)
+    chessmaps_cost.add_cost_arguments(bench_parser)
     bench_parser.set_defaults(run=bench.run_bench)
 
     uci = sub.add_parser("uci", help="speak UCI on stdin/stdout (UCI_Variant: any game)")

@@ -1,7 +1,8 @@
 """Test suites (EPD files): the ones shipped with the CLI and any file a user names.
 
-Each game ships its suites in its package's ``data`` folder and names them in its ``suites``
-table (`Variant.suites`; the first is its default), so a new game brings its own. Chess and
+Each game ships its suites in its package's ``data`` folder and names them in its definition's
+``suites`` table (`xqchess.variants.suites`; the first is its default), so a new game brings
+its own. Chess and
 xiangqi ship (copied from ../shared/data/suites, or made with ../shared/tools/gen_suite.py):
 ``bratko-kopec`` (24 chess positions), ``chess-middlegames`` (24, Fairy-Stockfish self-play with
 its depth-14 best move, seed 11), ``xiangqi-middlegames`` (24, likewise), and
@@ -22,7 +23,7 @@ from typing import NamedTuple
 
 from xqchess.core.errors import XQChessError
 from xqchess.core.variant import Variant
-from xqchess.variants import NAMES, get_variant
+from xqchess.variants import NAMES, get_variant, suites
 
 #: joins suite names into one suite
 JOIN = "+"
@@ -48,15 +49,15 @@ class Suite(NamedTuple):
 @cache
 def shipped_suites() -> dict[str, Variant]:
     """Every game's shipped suites: suite name -> the game that ships it."""
-    return {suite: variant for variant in map(get_variant, NAMES) for suite in variant.suites}
+    return {suite: get_variant(name) for name in NAMES for suite in suites(name)}
 
 
 def default_suite_name(variant_name: str) -> str:
     """The name of the game's default suite (the first it ships); SuiteError if it has none."""
-    suites = get_variant(variant_name).suites
-    if not suites:
+    shipped = suites(variant_name)
+    if not shipped:
         raise SuiteError(f"{variant_name} ships no suite; name an EPD file with --suite")
-    return next(iter(suites))
+    return next(iter(shipped))
 
 
 def load_suite(name_or_path: str) -> Suite:
@@ -77,7 +78,7 @@ def load_suite(name_or_path: str) -> Suite:
     shipped = shipped_suites()
     if name_or_path in shipped:
         variant = shipped[name_or_path]
-        text = variant.data_file(variant.suites[name_or_path]).read_text("utf-8")
+        text = variant.data_file(suites(variant.name)[name_or_path]).read_text("utf-8")
         return parse_suite(text, name_or_path, variant)
     path = Path(name_or_path)
     try:

@@ -1,4 +1,14 @@
-"""How a game ended: the termination reason and the winning color (None for a draw)."""
+"""How a game ended, as python-chess's ``chess.Outcome`` says it: the `Termination` and the
+winner as a colour (``True`` for White, Red in xiangqi; ``False`` for Black; None for a draw),
+so that ``if outcome.winner:`` and ``outcome.winner == xqchess.WHITE`` mean what they mean in
+python-chess. The game's rules build it (`Outcome.won_by` takes the kernel's side numbers);
+the public API, the command line and the arbiter read the same class.
+
+>>> Outcome.won_by(Termination.CHECKMATE, 1)
+Outcome(termination=<Termination.CHECKMATE: 'checkmate'>, winner=False)
+>>> _.result()
+'0-1'
+"""
 
 from __future__ import annotations
 
@@ -26,11 +36,21 @@ class Termination(enum.Enum):
 
 @dataclass(frozen=True)
 class Outcome:
+    """The end of a game: ``termination`` (python-chess's names, and those the other games add:
+    ``PERPETUAL_CHECK``, ``PERPETUAL_CHASE``, ``MOVE_LIMIT``, ``GENERAL_CAPTURED``,
+    ``BARE_KING``) and ``winner``: ``True`` (White, Red), ``False`` (Black) or None."""
+
     termination: Termination
-    winner: int | None
+    winner: bool | None
+
+    @classmethod
+    def won_by(cls, termination: Termination, side: int) -> Outcome:
+        """The game won by ``side``, numbered as the kernel numbers the sides (0 White or Red,
+        1 Black)."""
+        return cls(termination, side == 0)
 
     def result(self) -> str:
-        """The PGN result string: 1-0, 0-1 or 1/2-1/2."""
+        """The PGN result: ``1-0``, ``0-1`` or ``1/2-1/2``."""
         if self.winner is None:
             return "1/2-1/2"
-        return "1-0" if self.winner == 0 else "0-1"
+        return "1-0" if self.winner else "0-1"

@@ -1,12 +1,15 @@
-"""PGN game records for any variant: tags, then the moves in the variant's notation.
+"""The game record (`GameRecord`) of any variant, and its PGN: tags, then the moves in the
+variant's notation, then the result. The command line's ``save`` and ``load``, the match's
+``--pgn`` file and the public API's `xqchess.pgn` all read and write games through it.
 
 The variant says which notation its PGN uses (``pgn_notation``) and whether games carry a
 ``[Variant "..."]`` tag (``pgn_variant_tag``; standard chess PGN has none), with a ``[Format]``
 tag naming the notation, the convention of xiangqi PGN files. A game that does not start from
 the variant's initial position carries ``[SetUp "1"]`` and ``[FEN "..."]`` tags. Reading skips
-comments, variations, NAGs, move numbers and the result, and names the first bad move in its
-error. `game_text` cuts the next game out of a file of many, so that `read_pgn` never mixes the
-tags of one game with the moves of another.
+comments, variations, NAGs and move numbers, takes the result from the end of the movetext or
+the ``[Result]`` tag, and names the first bad move in its error. `game_text` cuts the next
+game out of a file of many, so that `read_pgn` never mixes the tags of one game with the moves
+of another.
 """
 
 from __future__ import annotations
@@ -33,11 +36,16 @@ class PgnError(XQChessError):
 
 
 @dataclass
-class Game:
+class GameRecord:
+    """A game: its variant, the FEN it starts from, its moves (the kernel's codes), its PGN
+    tags (name -> value, in their order) and its result (``1-0``, ``0-1``, ``1/2-1/2`` or
+    ``*`` while it goes on; the ``Result`` tag written is this one)."""
+
     variant: Variant
     start_fen: str
     moves: list[int] = field(default_factory=list)
     tags: dict[str, str] = field(default_factory=dict)
+    result: str = "*"
 
     def position(self) -> Position:
         """The position after all the moves, with its history."""
@@ -46,26 +54,39 @@ class Game:
             pos.make(move)
         return pos
 
+    def pgn_tags(self, notation: str | None = None) -> dict[str, str]:
+        """The tags `write_pgn` writes: the Seven Tag Roster (the game's own values, else
+        defaults: the event "xqchess game", today's date), the game's other tags, and those
+        that say the game's variant and notation (``Variant``, ``Format``: moves in
+        ``notation``, default the variant's PGN notation) and its start (``SetUp``, ``FEN``)."""
+        variant = self.variant
+        notation = variant.require_notation(notation or variant.pgn_notation)
+        tags = {
+            "Event": "xqchess game",
+            "Site": "?",
+            "Date": date.today().strftime("%Y.%m.%d"),
+            "Round": "-",
+            "White": "?",
+            "Black": "?",
+        }
+        tags.update(self.tags)
+        tags["Result"] = self.result
+        if variant.pgn_variant_tag:
+            tags["Variant"] = variant.pgn_variant_tag
+            tags["Format"] = notation.upper()
+        if self.start_fen != variant.start_fen:
+            tags["SetUp"], tags["FEN"] = "1", self.start_fen
+        return tags
 
-def write_pgn(game: Game, result: str = "*", notation: str | None = None) -> str:
-    """The game as PGN text, moves in ``notation`` (default: the variant's PGN notation)."""
+
+def write_pgn(game: GameRecord, notation: str | None = None) -> str:
+    """The game as PGN text, moves in ``notation`` (default: the variant's PGN notation);
+    PgnError when its result is none of PGN's."""
+    if game.result not in RESULTS:
+        raise PgnError(f"PGN Result {game.result!r} is not one of {', '.join(RESULTS)}")
     variant = game.variant
     notation = variant.require_notation(notation or variant.pgn_notation)
-    tags = {
-        "Event": "xqchess game",
-        "Site": "?",
-        "Date": date.today().strftime("%Y.%m.%d"),
-        "Round": "-",
-        "White": "?",
-        "Black": "?",
-    }
-    tags.update(game.tags)
-    tags["Result"] = result
-    if variant.pgn_variant_tag:
-        tags["Variant"] = variant.pgn_variant_tag
-        tags["Format"] = notation.upper()
-    if game.start_fen != variant.start_fen:
-        tags["SetUp"], tags["FEN"] = "1", game.start_fen
+    tags = game.pgn_tags(notation)
     lines = [f'[{name} "{escape(value)}"]' for name, value in tags.items()]
     pos = variant.position(game.start_fen, strict=False)
     words = []
@@ -76,7 +97,7 @@ def write_pgn(game: Game, result: str = "*", notation: str | None = None) -> str
             words.append(f"{pos.fullmove}...")
         words.append(variant.format_move(pos, move, notation))
         pos.make(move)
-    words.append(result)
+    words.append(game.result)
     movetext, line = [], ""
     for word in words:
         if line and len(line) + 1 + len(word) > 79:
@@ -162,6 +183,22 @@ def pgn_variant(tags: dict[str, str], variants: list[Variant]) -> Variant:
     raise PgnError(f"PGN variant {tags.get('Variant', '')!r} is not one of {names}")
 
 
+def tagged_record(tags: dict[str, str], variants: list[Variant]) -> GameRecord:
+    """The record, without moves yet, of the game PGN ``tags`` describe: the game their
+    ``Variant`` tag names among ``variants`` (`pgn_variant`), from their ``FEN`` tag's position
+    (else the game's start), with these tags and their ``Result`` (else ``*``). PgnError names
+    an unknown variant or a bad FEN."""
+    variant = pgn_variant(tags, variants)
+    record = GameRecord(
+        variant, tags.get("FEN", variant.start_fen), [], dict(tags), tags.get("Result", "*")
+    )
+    try:
+        record.position()
+    except XQChessError as error:
+        raise PgnError(f"PGN FEN tag: {error}") from None
+    return record
+
+
 def _strip_movetext(text: str) -> str:
     text = re.sub(r"\{[^}]*\}", " ", text)
     if "{" in text:
@@ -175,35 +212,29 @@ def _strip_movetext(text: str) -> str:
     return re.sub(r"\$\d+", " ", text)
 
 
-def read_pgn(text: str, variants: list[Variant]) -> tuple[Game, str]:
-    """The first game in ``text`` and its result. Its ``[Variant]`` tag picks one of
-    ``variants`` (`pgn_variant`). The result is the one that ends the movetext, else the
+def read_pgn(text: str, variants: list[Variant]) -> GameRecord:
+    """The first game in ``text``. Its tags say which of ``variants`` it is and where it
+    starts (`tagged_record`). Its result is the one that ends the movetext, else the
     ``[Result]`` tag's; the two must agree."""
     text = game_text(io.StringIO(text).readline) or ""
     tags = read_tags(text)
     body = TAG.sub(" ", text)
     if not tags and not body.strip():
         raise PgnError("PGN is empty")
-    variant = pgn_variant(tags, variants)
-    start_fen = tags.get("FEN", variant.start_fen)
-    try:
-        pos = variant.position(start_fen, strict=False)
-    except XQChessError as error:
-        raise PgnError(f"PGN FEN tag: {error}") from None
+    game = tagged_record(tags, variants)
+    variant, pos = game.variant, game.position()
     declared = tags.get("Format", "").lower()
     notation = declared if declared in variant.notations else None
-    game = Game(variant, start_fen, [], tags)
-    result = tags.get("Result", "*")
-    if result not in RESULTS:
-        raise PgnError(f"PGN Result tag {result!r} is not one of {', '.join(RESULTS)}")
+    if game.result not in RESULTS:
+        raise PgnError(f"PGN Result tag {game.result!r} is not one of {', '.join(RESULTS)}")
     for token in _strip_movetext(body).split():
         token = MOVE_NUMBER.sub("", token, count=1)
         if not token:
             continue
         if token in RESULTS:
-            if "Result" in tags and token != result:
+            if "Result" in tags and token != game.result:
                 raise PgnError(f"PGN result {token} after the moves contradicts its Result tag")
-            result = token
+            game.result = token
             break
         try:
             move = variant.parse_move(pos, token, notation)
@@ -211,4 +242,4 @@ def read_pgn(text: str, variants: list[Variant]) -> tuple[Game, str]:
             raise PgnError(f"PGN move {pos.fullmove} {token!r}: {error}") from None
         pos.make(move)
         game.moves.append(move)
-    return game, result
+    return game

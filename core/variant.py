@@ -39,9 +39,6 @@ if TYPE_CHECKING:
     from xqchess.core.position import Board, Position
 
 
-#: `BoardStyle.layout` values: pieces inside shaded squares, or on the crossings of ruled lines.
-SQUARES, POINTS = "squares", "points"
-
 #: `ChessmapsValues.pair_order` values: how the pieces of one kind and color are told apart, by
 #: the color of their square (chess bishops) or by their file (a side first; on one file, the
 #: one nearer its own side first).
@@ -81,37 +78,6 @@ class ChessmapsValues:
         """Per kind, a piece's material in capture sequences: the kind's lowest value (the
         offsets of a pair only name its pieces)."""
         return {kind: min(values) for kind, values in self.values.items()}
-
-
-@dataclass(frozen=True)
-class BoardStyle:
-    """How a front end draws a game's board: data, so that no front end asks which game it is.
-
-    Colors are hex strings (``"#b00000"``) chosen to read on the board's own fills, so a board
-    looks the same on dark and light terminals. Each text field has an ASCII twin for
-    ``--ascii``, which draws pieces by their FEN letters.
-    """
-
-    #: `SQUARES` (chess) or `POINTS` (xiangqi, with ``river`` and ``palaces`` below).
-    layout: str
-    #: piece code -> its symbol (one or two terminal cells wide).
-    glyphs: dict[int, str]
-    #: per color, the rich style its pieces are drawn in (``"bold #b00000"``).
-    piece_styles: tuple[str, str]
-    #: the board's background: (light squares, dark squares), or (board, board) for points.
-    fills: tuple[str, str]
-    #: the color of a points board's lines and of the file numbers printed on it.
-    line_color: str = ""
-    #: the last rank (0-based) before the river (None: no river) and, per bank, its inscription.
-    river: int | None = None
-    river_text: tuple[str, str] = ("", "")
-    ascii_river_text: tuple[str, str] = ("", "")
-    #: the regions whose diagonals are ruled through their centres (the xiangqi palaces).
-    palaces: tuple[frozenset[int], ...] = ()
-    #: per color, each file's number counted from that color's side (by file, a first), drawn
-    #: along that color's edge; empty when the game's notation names files by letter only.
-    file_numbers: tuple[tuple[str, ...], ...] = ()
-    ascii_file_numbers: tuple[tuple[str, ...], ...] = ()
 
 
 class Variant:
@@ -159,7 +125,6 @@ class Variant:
       games a UCI engine plays are those its ``UCI_Variant`` option offers, else chess.
     * ``pgn_notation`` / ``pgn_variant_tag``: the notation of PGN move text, and the value of
       the ``[Variant]`` tag (None: the game's PGN has no such tag).
-    * ``board_style``: how front ends draw the board (a `BoardStyle`).
     * ``royal_zone_files``: three groups of files (queen side, centre, king side in chess; the
       palace's three files in xiangqi): where the royal piece stands, an input of the chessmaps
       network (Greer 2000, section 3).
@@ -170,12 +135,12 @@ class Variant:
       the compiled kernel requires, no `Position`) is attacked by ``by_color``,
       every rule that makes a royal square unsafe included (xiangqi: the facing general); the
       chessmaps heuristic tests the legality of captures with it on a scratch board.
-    * ``suites`` (optional): suite name -> EPD file in the variant's ``data`` folder (see
-      `data_file`); the first is the game's default suite (the lab's and bench's).
-    * ``perft_bench`` (optional): the perft bench's positions, (label, FEN or None for the
-      start position, depth).
-    * The ``data`` folder may also hold ``openings.txt``, the opening set `xqchess match`
-      plays by default.
+    * ``data_package`` (optional): the package whose ``data`` folder holds the game's files
+      (`data_file`): the chessmaps network's weights, which the kernel reads, and the suites
+      and openings the command line reads.
+
+    How a game is drawn, the suites it ships and its perft bench are front-end data, read
+    from the game's definition through the registry (`xqchess.variants`), not carried here.
     """
 
     name: str
@@ -207,14 +172,11 @@ class Variant:
     native_protocols: tuple[str, ...] = ()
     pgn_notation: str
     pgn_variant_tag: str | None
-    board_style: BoardStyle
     royal_zone_files: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
     chessmaps_values: ChessmapsValues
     royal_attacked: Callable[[Board, int, int], bool]
-    suites: dict[str, str] = {}
     #: the package whose ``data`` folder holds the game's files (None: the class's own)
     data_package: str | None = None
-    perft_bench: tuple[tuple[str, str | None, int], ...] = ()
 
     def __init__(self) -> None:
         self.zobrist = Zobrist(self.geometry.size, self.rights_bits)
@@ -252,7 +214,8 @@ class Variant:
 
     def data_file(self, name: str) -> Traversable:
         """The file ``name`` in the ``data`` folder of the game's package (``data_package``, else
-        the one defining the variant's class), where a game ships its suites and openings."""
+        the one defining the variant's class), where a game ships its data files (the chessmaps
+        weights, its suites and openings)."""
         package = self.data_package or type(self).__module__.rpartition(".")[0]
         return resources.files(package) / "data" / name
 

@@ -46,7 +46,7 @@ from helpers import as_pyffish, gives_check
 from xqchess.core.outcome import Termination
 from xqchess.core.position import Position
 from xqchess.core.variant import Variant
-from xqchess.variants import get_variant
+from xqchess.variants import get_variant, suites
 
 ASPECTS = ("fen", "legal_moves", "check", "captures", "game_end")
 
@@ -116,21 +116,14 @@ class PythonChessOracle:
 
     def game_end(self, pos: Position) -> tuple[tuple, tuple]:
         """(python-chess's outcome, ours), each without and with draw claims, as (termination
-        name, winner as our color) or None."""
+        name, winner: True for White, False for Black, None for a draw) or None."""
 
-        def theirs(claim_draw):
-            outcome = self.board.outcome(claim_draw=claim_draw)
-            if outcome is None:
-                return None
-            return outcome.termination.name, None if outcome.winner is None else int(
-                not outcome.winner
-            )
-
-        def ours(claim_draw):
-            outcome = pos.outcome(claim_draw=claim_draw)
+        def said(outcome):
             return None if outcome is None else (outcome.termination.name, outcome.winner)
 
-        return (theirs(False), theirs(True)), (ours(False), ours(True))
+        theirs = [said(self.board.outcome(claim_draw=claim)) for claim in (False, True)]
+        ours = [said(pos.outcome(claim_draw=claim)) for claim in (False, True)]
+        return tuple(theirs), tuple(ours)
 
 
 class PyffishOracle:
@@ -391,7 +384,7 @@ def suite_fens(variant: Variant) -> list[str]:
     """The positions of every suite the game ships (EPD: a FEN's first four fields, then
     operations)."""
     fens = []
-    for file_name in variant.suites.values():
+    for file_name in suites(variant.name).values():
         for line in variant.data_file(file_name).read_text().splitlines():
             if line.strip() and not line.startswith("#"):
                 fens.append(" ".join(line.split()[:4]) + " 0 1")

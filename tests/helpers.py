@@ -76,7 +76,7 @@ def as_pyffish(outcome, side: int) -> tuple[bool, int]:
         return False, 0
     if outcome.winner is None:
         return True, 0
-    return True, PYFFISH_MATE if outcome.winner == side else -PYFFISH_MATE
+    return True, PYFFISH_MATE if outcome.winner == (side == 0) else -PYFFISH_MATE
 
 
 def gives_check(pos: Position, move: int) -> bool:

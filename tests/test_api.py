@@ -14,6 +14,7 @@ import pytest
 import xqchess
 from xqchess.cli import lab
 from xqchess.cli.lab import matrix
+from xqchess.core import outcome
 from xqchess.core.errors import AmbiguousMoveError, IllegalMoveError, XQChessError
 
 CLI = [sys.executable, "-I", "-m", "xqchess.cli.main"]
@@ -23,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.mark.smoke
 @pytest.mark.parametrize(
     "module",
-    [xqchess, xqchess.analysis, xqchess.board, xqchess.move, xqchess.outcome, matrix],
+    [xqchess, xqchess.analysis, xqchess.board, xqchess.move, outcome, matrix],
     ids=lambda m: m.__name__,
 )
 def test_docstring_examples_run(module):

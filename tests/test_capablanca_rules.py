@@ -135,7 +135,7 @@ def test_compound_pieces_move_as_both_parts():
     "fen,termination,winner",
     [
         ("k9/2Q7/10/10/10/10/10/9K b - - 0 1", Termination.STALEMATE, None),
-        ("k9/2A7/1K8/10/10/10/10/10 b - - 0 1", Termination.CHECKMATE, 0),
+        ("k9/2A7/1K8/10/10/10/10/10 b - - 0 1", Termination.CHECKMATE, True),
         ("kC8/10/1K8/10/10/10/10/10 b - - 0 1", None, None),
         ("4k5/10/10/10/10/10/10/3BKB4 w - - 0 1", Termination.INSUFFICIENT_MATERIAL, None),
         ("4k5/10/10/10/10/10/10/3NKN4 w - - 0 1", None, None),

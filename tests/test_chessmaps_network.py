@@ -9,7 +9,7 @@ import re
 import numpy as np
 import pytest
 from xqchess.core.errors import XQChessError
-from xqchess.ordering.chessmaps import evaluation, network
+from xqchess.ordering.chessmaps import network, sector_accuracy
 from xqchess.ordering.chessmaps.control import chessmap
 from xqchess.ordering.chessmaps.features import (
     dataset,
@@ -219,11 +219,11 @@ def test_first_hit_ranks_and_percentages_by_hand():
     # move influences nothing positively: no rank.
     scores = np.array([[0.5, 0.1, 0.9, 0.3], [0.8, 0.2, 0.2, 0.1], [0.1, 0.2, 0.3, 0.4]])
     positive = np.array([[0, 1, 0, 1], [1, 0, 1, 0], [0, 0, 0, 0]], dtype=bool)
-    ranks = evaluation.first_hit_ranks(scores, positive)
-    assert list(ranks) == [3, 1, evaluation.NO_HIT]
-    percent = evaluation.hit_percentages(ranks, top=4)
+    ranks = sector_accuracy.first_hit_ranks(scores, positive)
+    assert list(ranks) == [3, 1, sector_accuracy.NO_HIT]
+    percent = sector_accuracy.hit_percentages(ranks, top=4)
     np.testing.assert_allclose(percent, [100 / 3, 0, 100 / 3, 0])
-    result = evaluation.evaluate_ordering("x", scores, positive)
+    result = sector_accuracy.evaluate_ordering("x", scores, positive)
     assert result.no_hit == 1 and result.top(3) == pytest.approx(200 / 3)
 
 
@@ -237,9 +237,9 @@ def test_moves_per_sector_by_hand():
         np.array([[0, 1, 0, 0]], dtype=bool),
     ]
     np.testing.assert_allclose(
-        evaluation.moves_per_sector(scores, moves, top=4), [2 / 2, 1 / 2, 1 / 2, 0]
+        sector_accuracy.moves_per_sector(scores, moves, top=4), [2 / 2, 1 / 2, 1 / 2, 0]
     )
-    result = evaluation.evaluate_ordering("x", scores, np.ones((2, 4), bool), moves)
+    result = sector_accuracy.evaluate_ordering("x", scores, np.ones((2, 4), bool), moves)
     assert result.moves_positions == 2 and result.moves[0] == 1.0
 
 
@@ -248,18 +248,18 @@ def test_fixed_orderings_by_hand():
     # never first, and the training moves influence sector 2 more often than sector 0.
     train_scores = np.array([[0, 9, 0, 1], [0, 9, 1, 0], [0, 1, 0, 9]], dtype=float)
     train_positive = np.array([[0, 1, 1, 0], [0, 0, 1, 1], [1, 0, 1, 1]], dtype=bool)
-    assert list(evaluation.top_counts(train_scores)) == [0, 2, 0, 1]
-    assert list(evaluation.greer_fixed_order(train_scores, train_positive)) == [1, 3, 2, 0]
-    assert list(evaluation.frequency_order(train_positive)) == [2, 3, 0, 1]
-    fixed = evaluation.scores_from_order([1, 3, 2, 0], 2)
+    assert list(sector_accuracy.top_counts(train_scores)) == [0, 2, 0, 1]
+    assert list(sector_accuracy.greer_fixed_order(train_scores, train_positive)) == [1, 3, 2, 0]
+    assert list(sector_accuracy.frequency_order(train_positive)) == [2, 3, 0, 1]
+    fixed = sector_accuracy.scores_from_order([1, 3, 2, 0], 2)
     assert fixed.shape == (2, 4)
-    assert list(evaluation.orders(fixed)[1]) == [1, 3, 2, 0]
+    assert list(sector_accuracy.orders(fixed)[1]) == [1, 3, 2, 0]
 
 
 def test_random_ordering_is_seeded():
-    a = evaluation.random_scores(5, 64, seed=3)
-    assert np.array_equal(a, evaluation.random_scores(5, 64, seed=3))
-    assert not np.array_equal(a, evaluation.random_scores(5, 64, seed=4))
+    a = sector_accuracy.random_scores(5, 64, seed=3)
+    assert np.array_equal(a, sector_accuracy.random_scores(5, 64, seed=3))
+    assert not np.array_equal(a, sector_accuracy.random_scores(5, 64, seed=4))
 
 
 @pytest.mark.parametrize("name", SIZES)
@@ -274,7 +274,7 @@ def test_probe_fills_every_control_value_and_keeps_the_start_royal_inputs(name):
         return np.arange(n_out) * (1.0 if x[0] > 0 else -1.0)
 
     start = variant.position()
-    result = evaluation.probe(forward, start)
+    result = sector_accuracy.probe(forward, start)
     assert result[1] == list(range(n_out - 1, n_out - 11, -1))
     assert result[0] == result[-1] == list(range(10))
     assert [x[0] for x in seen] == [1, 0, -1]
@@ -384,7 +384,7 @@ def test_shipped_weights_regenerate_bit_for_bit_from_the_shipped_data(name):
 def test_legal_move_rows_are_each_moves_target(name):
     variant = get_variant(name)
     pos = variant.position(SECOND_TO_MOVE[name][0])
-    rows = evaluation.legal_move_positive(pos)
+    rows = sector_accuracy.legal_move_positive(pos)
     moves = pos.legal_moves()
     assert rows.shape == (len(moves), SIZES[name][2])
     for row, move in zip(rows, moves):
@@ -411,8 +411,8 @@ def test_shipped_network_accuracy_on_a_fixed_slice_of_the_shipped_test_set(name)
     variant = get_variant(name)
     records = read_records(data_path(variant, "test"))[:SLICE]
     x, y = dataset(variant, records)
-    ranks = evaluation.first_hit_ranks(network.shipped_network(variant).forward(x), y > 0)
-    percent = evaluation.hit_percentages(ranks, 4)
+    ranks = sector_accuracy.first_hit_ranks(network.shipped_network(variant).forward(x), y > 0)
+    percent = sector_accuracy.hit_percentages(ranks, 4)
     top1, top4 = SHIPPED_SLICE_ACCURACY[name]
     assert abs(percent[:1].sum() - top1) <= ACCURACY_TOLERANCE
     assert abs(percent[:4].sum() - top4) <= ACCURACY_TOLERANCE

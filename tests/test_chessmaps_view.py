@@ -17,7 +17,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from test_play import play
 from xqchess.board_view import BoardView
-from xqchess.cli.chessmaps import bench as chessmaps_bench
+from xqchess.cli.chessmaps import cost as chessmaps_cost
 from xqchess.cli.suites import default_suite_name, load_suite
 from xqchess.cli.tui import chessmaps_view
 from xqchess.core.errors import XQChessError
@@ -299,7 +299,7 @@ def test_influence_board_and_its_squares(variant_name):
 
 
 def test_the_view_never_asks_which_game_it_is():
-    for module in ("cli/tui/chessmaps_view.py", "cli/chessmaps/bench.py"):
+    for module in ("cli/tui/chessmaps_view.py", "cli/chessmaps/cost.py"):
         source = (ROOT / module).read_text(encoding="utf-8")
         assert not re.search(r"\.name\s*[!=]=|[\"'](chess|xiangqi)[\"']", source), module
 
@@ -357,8 +357,8 @@ def test_show_chessmap_fits_a_120_by_40_terminal(variant_name, some_network):
 def test_cost_bench_prints_its_lines(capsys):
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=3)  # as the bench parser has it
-    chessmaps_bench.add_cost_arguments(parser)
-    chessmaps_bench.run_cost(parser.parse_args(["--positions", "1", "--repeat", "1"]))
+    chessmaps_cost.add_cost_arguments(parser)
+    chessmaps_cost.run_cost(parser.parse_args(["--positions", "1", "--repeat", "1"]))
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("chessmaps cost at a node")
     assert lines[1].split() == [

@@ -42,7 +42,7 @@ from xqchess.core.moves import SQUARE_BITS, is_capture, move_from, move_promotio
 from xqchess.core.outcome import Termination
 from xqchess.core.perft import divide, perft
 from xqchess.core.position import Position
-from xqchess.variants import ENTRY_POINT_GROUP, NAMES, get_variant
+from xqchess.variants import ENTRY_POINT_GROUP, NAMES, get_variant, suites
 
 GAMES = NAMES  # every registered game
 #: perft depths counting more leaves than this are slow-marked
@@ -398,7 +398,7 @@ def test_a_game_registered_through_an_entry_point_is_checked_by_the_same_harness
         for entry in perft_reference(base)[:3]
     ]
     (package / "data" / "perft.json").write_text(json.dumps({"positions": reference}))
-    for suite_file in get_variant(base).suites.values():
+    for suite_file in suites(base).values():
         (package / "data" / suite_file).write_text(
             get_variant(base).data_file(suite_file).read_text()
         )

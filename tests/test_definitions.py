@@ -9,7 +9,11 @@ import tokenize
 from pathlib import Path
 
 import pytest
-from xqchess.variants import LOCATIONS, NAMES, get_variant
+import xqchess
+import xqchess.svg
+from xqchess.board_view import BoardView
+from xqchess.core.errors import UnknownVariantError
+from xqchess.variants import LOCATIONS, NAMES, board_style, get_definition, get_variant
 from xqchess.variants.families import BUILDERS, DEFINITION_ATTRIBUTE
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -77,6 +81,14 @@ def test_every_game_is_a_definition_built_by_its_family(name):
     assert "legal_moves" in vars(variant) and "is_check" in vars(variant)
 
 
+def test_a_game_is_bound_by_its_definition_only(monkeypatch):
+    """The registry binds a game one way, by a family's definition (which also holds what the
+    front ends read of it): anything else registered under a name is refused by name."""
+    monkeypatch.setitem(LOCATIONS, "not-a-game", "xqchess.core.variant:Variant")
+    with pytest.raises(UnknownVariantError, match="'not-a-game' .* not a game definition"):
+        get_definition("not-a-game")
+
+
 def test_the_families_package_is_no_game():
     assert "families" not in NAMES
 
@@ -90,4 +102,20 @@ def test_no_game_folder_is_imported_by_a_family():
             if isinstance(node, ast.ImportFrom) and node.module:
                 parts = node.module.split(".")
                 if parts[:2] == ["xqchess", "variants"] and len(parts) > 2:
-                    assert parts[2] == "families", f"{path.name} imports {node.module}"
+                    assert parts[2] not in NAMES, f"{path.name} imports {node.module}"
+                    assert (ROOT / "variants" / parts[2]).is_dir() == (parts[2] == "families")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_game_is_drawn_from_its_registered_style(name):
+    """The front ends draw every registered game: each of its pieces has a glyph, the terminal
+    board and the SVG picture show the start position's pieces by them."""
+    style = board_style(name)
+    variant = get_variant(name)
+    assert set(style.glyphs) == set(variant.piece_letters)
+    board = xqchess.Board(name)
+    drawn = BoardView().render(board.position).plain
+    picture = xqchess.svg.board(board)
+    for piece in set(board.position.board) - {0}:
+        assert style.glyphs[piece] in drawn and style.glyphs[piece] in picture
+    assert drawn.count(style.glyphs[variant.royal_pieces[0]]) == 1

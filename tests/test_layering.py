@@ -1,7 +1,8 @@
 """The layers hold: the import contracts of pyproject.toml (import-linter), and what import-linter
 cannot say: nothing in core/, ordering/, the board view or the API's pictures and PGN (svg.py,
-pgn.py) names a game in its code, nor does cli/ outside a game's own protocol; and the installed
-distribution is one namespace, xqchess."""
+pgn.py) names a game in its code, nor does cli/ outside a game's own protocol; the kernel's
+`Variant` carries no front-end data; and the installed distribution is one namespace,
+xqchess."""
 
 import ast
 import subprocess
@@ -9,7 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from xqchess.variants import NAMES
+from xqchess.core.variant import Variant
+from xqchess.variants import NAMES, board_style, get_definition, get_variant, perft_bench, suites
 
 ROOT = Path(__file__).resolve().parent.parent
 KERNEL_PACKAGES = ("core", "ordering")
@@ -48,6 +50,22 @@ def test_the_installed_distribution_provides_only_the_xqchess_namespace(tmp_path
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == ["['xqchess']", "[]", "xiangqi"]
+
+
+#: what the front ends read of a game beside its rules, from the registry
+FRONT_END_DATA = ("board_style", "suites", "perft_bench")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_kernels_variant_carries_no_front_end_data(name):
+    """How a game is drawn, its suites and its perft bench are read from its definition
+    through the registry; neither the kernel's `Variant` type nor a built game carries them."""
+    variant = get_variant(name)
+    for attribute in FRONT_END_DATA:
+        assert not hasattr(Variant, attribute) and not hasattr(variant, attribute), attribute
+    definition = get_definition(name)
+    assert suites(name) == definition.suites and perft_bench(name) == definition.perft_bench
+    assert board_style(name) is board_style(name)  # made once per game
 
 
 # -- no game named where none may be ---------------------------------------------------------

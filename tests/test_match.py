@@ -1,6 +1,7 @@
 """`xqchess match`: real games between engine processes in both games, the arbiter's verdicts on
-scripted engines that misbehave (illegal moves, crashes, hangs, slow moves, false claims), the
-protocols' ``go`` commands, and the default engines' isolation from the working folder."""
+scripted engines that misbehave (illegal moves, crashes, hangs, slow moves, false claims), and
+the default engines' isolation from the working folder (the engine client's own tests are in
+test_external_engine.py)."""
 
 import sys
 import textwrap
@@ -8,7 +9,6 @@ import textwrap
 import pytest
 from xqchess.cli.main import main
 from xqchess.cli.match import runner as match
-from xqchess.cli.match.engines import Clock, Dialect, UcciDialect
 from xqchess.cli.match.runner import TimeControl, engine_label, engine_names
 from xqchess.core.errors import XQChessError
 from xqchess.core.pgn import read_pgn
@@ -84,15 +84,15 @@ def test_xiangqi_uci_against_ucci_writes_legal_games_with_the_rules_verdicts(tmp
     texts = pgn.read_text(encoding="utf-8").strip().split("\n\n[")
     assert len(texts) == 2
     for number, text in enumerate(texts, 1):
-        game, result = read_pgn(text if number == 1 else "[" + text, [variant])
+        game = read_pgn(text if number == 1 else "[" + text, [variant])
         assert game.tags["Round"] == str(number)
         assert game.tags["Variant"] == "xiangqi"
         pos = game.position()
         outcome = variant.outcome(pos, claim_draw=True)
         if game.tags["Termination"] == "normal":
-            assert outcome is not None and outcome.result() == result
+            assert outcome is not None and outcome.result() == game.result
         else:
-            assert game.tags["Termination"] == "adjudication" and result == "1/2-1/2"
+            assert game.tags["Termination"] == "adjudication" and game.result == "1/2-1/2"
     assert "ucci: illegal moves 0, time losses 0, failures 0" in out
     assert "xqchess: illegal moves 0, time losses 0, failures 0" in out
 
@@ -411,42 +411,6 @@ def test_with_recover_a_dead_engine_is_restarted_and_the_match_plays_on(fake, st
     assert code == 3, err
     assert out.startswith("score of xqchess vs fake: +4 =0 -0, 4/4 ")
     assert "fake: illegal moves 0, time losses 0, failures 4, " in out
-
-
-@pytest.mark.parametrize(
-    "dialect,clock,milliseconds,command",
-    [
-        (Dialect(), Clock(movetime=100), False, "go movetime 100"),
-        (
-            Dialect(),
-            Clock(own=5000, own_increment=100, opponent=4000, opponent_increment=100),
-            False,
-            "go wtime 5000 btime 4000 winc 100 binc 100",
-        ),
-        (
-            Dialect(),
-            Clock(own=5000, opponent=4000, own_is_first=False, moves_to_go=7),
-            False,
-            "go wtime 4000 btime 5000 winc 0 binc 0 movestogo 7",
-        ),
-        (UcciDialect(), Clock(movetime=100), True, "go time 100 movestogo 1"),
-        (UcciDialect(), Clock(movetime=2500), False, "go time 2 movestogo 1"),
-        (
-            UcciDialect(),
-            Clock(own=5000, own_increment=100, opponent=4000, opponent_increment=100),
-            True,
-            "go time 5000 increment 100 opptime 4000 oppincrement 100",
-        ),
-        (
-            UcciDialect(),
-            Clock(own=60000, opponent=60000, moves_to_go=10),
-            False,
-            "go time 60 movestogo 10 opptime 60 oppincrement 0",
-        ),
-    ],
-)
-def test_go_commands_per_protocol(dialect, clock, milliseconds, command):
-    assert dialect.go(clock, milliseconds) == command
 
 
 @pytest.mark.parametrize(

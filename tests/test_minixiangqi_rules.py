@@ -5,7 +5,7 @@ and bad input named in one line; the board is built by the xiangqi family's buil
 import pytest
 from xqchess.core.errors import FenError, IllegalMoveError
 from xqchess.core.outcome import Outcome, Termination
-from xqchess.variants import get_variant
+from xqchess.variants import board_style, get_variant
 from xqchess.variants.minixiangqi.definition import TABLES
 
 MINI = get_variant("minixiangqi")
@@ -86,8 +86,8 @@ def test_facing_generals_accepted_leniently_step_apart_as_in_fairy_stockfish():
 def test_the_board_has_no_advisor_or_elephant_tables():
     assert all(not steps for color in (0, 1) for steps in TABLES.advisor_steps[color])
     assert all(not jumps for color in (0, 1) for jumps in TABLES.elephant_moves[color])
-    assert TABLES.board.own_halves is None and MINI.board_style.river is None
-    assert [len(p) for p in MINI.board_style.palaces] == [9, 9]
+    assert TABLES.board.own_halves is None and board_style("minixiangqi").river is None
+    assert [len(p) for p in board_style("minixiangqi").palaces] == [9, 9]
 
 
 @pytest.mark.parametrize(
@@ -172,7 +172,7 @@ def test_stalemate_is_a_loss():
     # the red general on c1: c2 and d1 are covered by the black chariots on a2 and d6
     pos = MINI.position("4k2/3r3/7/7/7/r6/2K4 w - - 0 1")
     assert not pos.legal_moves() and not pos.is_check()
-    assert pos.outcome() == Outcome(Termination.STALEMATE, 1)
+    assert pos.outcome() == Outcome(Termination.STALEMATE, False)
 
 
 def test_move_limit_at_100_plies():
@@ -192,7 +192,7 @@ def test_perpetual_check_loses():
         played += 1
     # every red move checks: the third occurrence (after a5a7, a6a7, a6a7) loses for Red
     assert played == 9
-    assert pos.outcome() == Outcome(Termination.PERPETUAL_CHECK, 1)
+    assert pos.outcome() == Outcome(Termination.PERPETUAL_CHECK, False)
 
 
 #: Red's chariot chases Black's unprotected horse round and round.
@@ -211,6 +211,6 @@ def test_a_chase_is_no_loss_without_the_chase_rule():
         pos.push(MINI.parse_move(pos, text))
     assert pos.outcome() == Outcome(Termination.THREEFOLD_REPETITION, None)
     with_chasing = rules.make_rules(chase.make_chase(TABLES, make_attacks(TABLES).attackers))
-    assert with_chasing.outcome(pos) == Outcome(Termination.PERPETUAL_CHASE, 1)
+    assert with_chasing.outcome(pos) == Outcome(Termination.PERPETUAL_CHASE, False)
     sf = pytest.importorskip("pyffish", reason="pyffish (Fairy-Stockfish) is not installed")
     assert sf.is_optional_game_end("minixiangqi", CHASE_START, CHASE_CYCLE * 2) == (True, 0)

@@ -4,10 +4,9 @@ the line; the shipped sets legal, distinct, and (with Fairy-Stockfish installed)
 from __future__ import annotations
 
 import os
-import subprocess
 
 import pytest
-from xqchess.cli.chessmaps.data import default_engine
+from xqchess.cli.external_engine import UCI, ExternalEngine, default_engine
 from xqchess.cli.match.openings import (
     OPENINGS_FILE,
     Opening,
@@ -22,6 +21,8 @@ ENGINE = default_engine()
 #: Fairy-Stockfish's depth and the largest score (centipawns, either side) called balanced
 BALANCE_DEPTH = 14
 BALANCE_BOUND = 150
+#: seconds Fairy-Stockfish may take over one search
+SEARCH_TIMEOUT = 600
 
 
 def test_lines_of_every_kind():
@@ -86,26 +87,16 @@ def test_the_shipped_sets_are_twenty_distinct_main_lines(name):
     assert len(positions) == 20
 
 
-def fairy_stockfish_scores(variant_name: str, move_lists: list[str]) -> list[int]:
+def fairy_stockfish_scores(variant_name: str, move_lists: list[list[str]]) -> list[int]:
     """Fairy-Stockfish's score of each position, in centipawns for the first player."""
-    engine = subprocess.Popen(
-        [ENGINE], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-    )
-    commands = [f"setoption name UCI_Variant value {variant_name}"]
-    for moves in move_lists:
-        commands += ["ucinewgame", f"position startpos moves {moves}", f"go depth {BALANCE_DEPTH}"]
-    output, _ = engine.communicate("\n".join(["uci", *commands, "quit"]) + "\n", timeout=600)
-    scores, last = [], None
-    for line in output.splitlines():
-        words = line.split()
-        if "score" in words:
-            kind, value = words[words.index("score") + 1 : words.index("score") + 3]
-            last = int(value) if kind == "cp" else 10**5 * (1 if int(value) > 0 else -1)
-        elif words[:1] == ["bestmove"]:
-            scores.append(last)
-    return [
-        score if len(moves.split()) % 2 == 0 else -score for score, moves in zip(scores, move_lists)
-    ]
+    scores = []
+    with ExternalEngine([ENGINE], UCI, ENGINE, SEARCH_TIMEOUT) as engine:
+        engine.start(get_variant(variant_name))
+        for moves in move_lists:
+            engine.new_game()
+            _, score = engine.analyse(None, moves, BALANCE_DEPTH)
+            scores.append(score if len(moves) % 2 == 0 else -score)
+    return scores
 
 
 @pytest.mark.skipif(
@@ -124,7 +115,7 @@ def test_fairy_stockfish_judges_every_shipped_opening_balanced(name):
         for move in opening.moves:
             words.append(variant.move_to_uci(pos, move))
             pos.make(move)
-        move_lists.append(" ".join(words))
+        move_lists.append(words)
     scores = fairy_stockfish_scores(name, move_lists)
     unbalanced = [
         (score, moves) for score, moves in zip(scores, move_lists) if abs(score) > BALANCE_BOUND

@@ -9,7 +9,7 @@ import random
 import pytest
 import xqchess
 import xqchess.pgn
-from xqchess.core.pgn import PgnError, read_pgn
+from xqchess.core.pgn import PgnError, read_pgn, write_pgn
 from xqchess.variants import NAMES, get_variant
 
 
@@ -126,8 +126,22 @@ def test_the_first_game_of_many_is_read_with_its_own_tags():
     first = str(xqchess.pgn.Game.from_board(random_game("chess", 21, 6, start)))
     other = xqchess.Board("chess", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
     other.push_san("e4")
-    game, _ = read_pgn(first + "\n" + str(xqchess.pgn.Game.from_board(other)), variants)
+    game = read_pgn(first + "\n" + str(xqchess.pgn.Game.from_board(other)), variants)
     assert game.start_fen == start and len(game.moves) == 6
+
+
+def test_a_game_is_a_view_of_the_kernels_record():
+    """`Game.record` is the kernel's record the command line writes, `Game.from_record` reads
+    one back; a result PGN does not know is refused when the game is written."""
+    board = random_game("xiangqi", 41, 12, "4k4/9/9/9/9/9/9/9/9/3K1R3 w - - 0 1")
+    game = xqchess.pgn.Game.from_board(board)
+    record = game.record()
+    assert record.variant.name == "xiangqi" and record.start_fen == game.headers["FEN"]
+    assert record.position().fen() == board.fen() and record.result == board.result()
+    assert write_pgn(record) == str(game) == str(xqchess.pgn.Game.from_record(record))
+    game.headers["Result"] = "2-0"
+    with pytest.raises(PgnError, match="PGN Result '2-0' is not one of"):
+        str(game)
 
 
 def test_a_game_is_built_move_by_move():

@@ -16,8 +16,8 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.style import Style
 from xqchess.board_view import BoardView
-from xqchess.core.pgn import Game, read_pgn, write_pgn
-from xqchess.variants import NAMES, get_variant
+from xqchess.core.pgn import GameRecord, read_pgn, write_pgn
+from xqchess.variants import NAMES, board_style, get_variant
 
 ENGINE = [sys.executable, "-m", "xqchess.cli.main"]
 ROOT = Path(__file__).resolve().parent.parent
@@ -244,13 +244,11 @@ def test_pgn_round_trip_and_errors():
     for text in ["e4", "e5", "Nf3"]:
         moves.append(chess.parse_move(pos, text))
         pos.make(moves[-1])
-    text = write_pgn(Game(chess, chess.start_fen, moves), "*")
+    text = write_pgn(GameRecord(chess, chess.start_fen, moves))
     variants = [get_variant(name) for name in NAMES]
-    game, result = read_pgn(
-        "{a comment} " + text.replace("2. Nf3", "2. Nf3 (2. Bc4 Bc5) $1"), variants
-    )
-    assert game.moves == moves and result == "*"
-    xiangqi_game, _ = read_pgn('[Variant "xiangqi"]\n1. C2.5 h8+7 2. H2+3 *', variants)
+    game = read_pgn("{a comment} " + text.replace("2. Nf3", "2. Nf3 (2. Bc4 Bc5) $1"), variants)
+    assert game.moves == moves and game.result == "*"
+    xiangqi_game = read_pgn('[Variant "xiangqi"]\n1. C2.5 h8+7 2. H2+3 *', variants)
     assert len(xiangqi_game.moves) == 3
     with pytest.raises(Exception, match="PGN move 2 'Nf6'"):
         read_pgn("1. e4 e5 2. Nf6", variants)
@@ -416,10 +414,10 @@ def test_xiangqi_files_are_numbered_from_each_side():
 
 def test_board_drawing_is_variant_data_not_a_name_branch():
     for name in NAMES:
-        style = get_variant(name).board_style
+        style = board_style(name)
         assert set(style.glyphs) == set(get_variant(name).piece_letters)
-    assert get_variant("xiangqi").board_style.file_numbers
-    assert not get_variant("chess").board_style.file_numbers
+    assert board_style("xiangqi").file_numbers
+    assert not board_style("chess").file_numbers
     for module in ("board_view.py", "cli/tui/play.py"):
         source = (ROOT / module).read_text(encoding="utf-8")
         assert not re.search(r"\.name\s*[!=]=|[\"'](chess|xiangqi)[\"']", source), module

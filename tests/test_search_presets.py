@@ -64,9 +64,7 @@ def test_the_library_searches_as_uci_plays(variant_name):
     fen = MIDDLEGAMES[variant_name]
     report = xqchess.search(xqchess.Board(variant_name, fen), depth=6)
     assert report.preset == "play"
-    assert (report.best_move.uci(), report.statistics["nodes"]) == uci_search(
-        variant_name, fen, 6
-    )
+    assert (report.best_move.uci(), report.statistics["nodes"]) == uci_search(variant_name, fen, 6)
 
 
 def test_a_named_preset_is_the_search_it_names():

@@ -110,12 +110,12 @@ def test_pieces_move_as_shatranj_has_them():
 @pytest.mark.parametrize(
     "fen, outcome",
     [
-        ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", Outcome(Termination.BARE_KING, WHITE)),
-        ("4k3/8/8/8/8/8/8/RR2K3 b - - 0 1", Outcome(Termination.BARE_KING, WHITE)),
+        ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", Outcome.won_by(Termination.BARE_KING, WHITE)),
+        ("4k3/8/8/8/8/8/8/RR2K3 b - - 0 1", Outcome.won_by(Termination.BARE_KING, WHITE)),
         ("4k3/8/8/8/8/8/8/R3K3 b - - 0 1", None),
         ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", None),
-        ("k7/2K5/1Q6/8/8/8/8/8 b - - 0 1", Outcome(Termination.STALEMATE, WHITE)),
-        ("R6k/5Q1p/5K2/8/8/8/8/8 b - - 0 1", Outcome(Termination.CHECKMATE, WHITE)),
+        ("k7/2K5/1Q6/8/8/8/8/8 b - - 0 1", Outcome.won_by(Termination.STALEMATE, WHITE)),
+        ("R6k/5Q1p/5K2/8/8/8/8/8 b - - 0 1", Outcome.won_by(Termination.CHECKMATE, WHITE)),
         ("4k3/8/8/8/8/8/3r4/R3K3 w - - 139 80", None),
         ("4k3/8/8/8/8/8/3r4/R3K3 w - - 140 80", Outcome(Termination.MOVE_LIMIT, None)),
     ],
@@ -131,7 +131,7 @@ def test_game_end_matches_pyffish(fen, outcome):
         assert optional
     elif outcome.termination == Termination.BARE_KING:
         side = 0 if fen.split()[1] == "w" else 1
-        assert immediate and (value > 0) == (outcome.winner == side)
+        assert immediate and (value > 0) == (outcome.winner == (side == 0))
     else:
         assert not sf.legal_moves("shatranj", fen, [])
 

@@ -16,7 +16,7 @@ import xqchess
 import xqchess.svg
 from xqchess.board_view import LAST_MOVE
 from xqchess.core.errors import XQChessError
-from xqchess.variants import NAMES
+from xqchess.variants import NAMES, board_style
 
 ROOT = Path(__file__).resolve().parent.parent
 NS = "{http://www.w3.org/2000/svg}"
@@ -77,7 +77,7 @@ def test_a_squares_board_has_every_square_shaded(name, squares):
     root = parse(xqchess.svg.board(xqchess.Board(name)))
     drawn = with_class(root, "square")
     assert len(drawn) == squares
-    fills = xqchess.Board(name).variant.board_style.fills
+    fills = board_style(name).fills
     (a1,) = with_class(root, "square", "a1")
     (b1,) = with_class(root, "square", "b1")
     assert "dark" in a1.get("class") and a1.get("fill") == fills[1]

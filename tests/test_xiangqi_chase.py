@@ -15,11 +15,11 @@ from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
 from xqchess.variants import get_variant
 from xqchess.variants.families.xiangqi_family.attacks import make_attacks
 from xqchess.variants.families.xiangqi_family.chase import make_chase
-from xqchess.variants.xiangqi.board import TABLES
+from xqchess.variants.xiangqi.board_tables import TABLES
 
 XIANGQI = get_variant("xiangqi")
 chased = make_chase(TABLES, make_attacks(TABLES).attackers).chased
-RED, BLACK = 0, 1
+RED, BLACK = True, False  # the winners an Outcome names
 GENERATED_CYCLES = 2000
 
 

@@ -12,7 +12,7 @@ from xqchess.core.pieces import BLACK
 from xqchess.core.pieces import WHITE as RED
 from xqchess.variants import get_variant
 from xqchess.variants.families.xiangqi_family.attacks import make_attacks
-from xqchess.variants.families.xiangqi_family.board import XiangqiBoard, build_tables
+from xqchess.variants.families.xiangqi_family.board_tables import XiangqiBoard, build_tables
 from xqchess.variants.families.xiangqi_family.chase import make_chase
 from xqchess.variants.families.xiangqi_family.rules import BY_CHECK, BY_NEITHER, make_rules
 
@@ -157,7 +157,7 @@ def test_judge_cycle_by_checks(checks, verdict):
 )
 def test_no_legal_move_loses(fen, termination, winner):
     pos = XIANGQI.position(fen)
-    assert pos.outcome() == Outcome(termination, winner)
+    assert pos.outcome() == Outcome.won_by(termination, winner)
 
 
 @pytest.mark.parametrize(
@@ -171,4 +171,4 @@ def test_no_legal_move_loses(fen, termination, winner):
 def test_the_general_captured_ends_the_game_for_the_capturer(fen, capture, winner):
     pos = XIANGQI.position(fen, strict=False)
     pos.make(XIANGQI.parse_move(pos, capture))
-    assert pos.outcome() == Outcome(Termination.GENERAL_CAPTURED, winner)
+    assert pos.outcome() == Outcome.won_by(Termination.GENERAL_CAPTURED, winner)

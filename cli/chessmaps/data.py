@@ -45,16 +45,18 @@ from __future__ import annotations
 
 import argparse
 import os
-import queue
 import random
-import shutil
-import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
 from xqchess.cli.arguments import non_negative_int, positive_int
+from xqchess.cli.external_engine import (
+    DEBIAN_FAIRY_STOCKFISH,
+    UCI,
+    ExternalEngine,
+    default_engine,
+)
 from xqchess.cli.records import (
     HEADER_PREFIX,
     MATE_SCORE,
@@ -67,9 +69,6 @@ from xqchess.variants import NAMES, get_variant
 
 #: the command that generates data (written in every file's header)
 COMMAND = "xqchess chessmaps data"
-ENGINE_NAME = "fairy-stockfish"
-#: Debian's package installs the binary here, outside most users' PATH
-DEBIAN_ENGINE = "/usr/games/fairy-stockfish"
 #: where the shipped data lives: {variant}-{train,test}.txt.gz
 
 DEFAULT_DEPTH = 10
@@ -86,166 +85,6 @@ DEFAULT_TIMEOUT = 300.0
 #: games per chunk file when generating resumably
 CHUNK_GAMES = 10
 MAX_DEPTH = 64
-
-
-def default_engine() -> str:
-    """The Fairy-Stockfish binary: `fairy-stockfish` on PATH, else Debian's /usr/games one."""
-    return shutil.which(ENGINE_NAME) or DEBIAN_ENGINE
-
-
-# -- the engine ------------------------------------------------------------------------------
-
-
-class FairyStockfish:
-    """A Fairy-Stockfish process spoken to in UCI, set to one variant, one thread, fixed hash.
-    Every failure (missing binary, not a UCI engine, variant not offered, death, silence)
-    raises XQChessError with a one-line message naming the engine and the fault."""
-
-    def __init__(
-        self,
-        path: str,
-        variant_name: str,
-        hash_mb: int = DEFAULT_HASH_MB,
-        timeout: float = DEFAULT_TIMEOUT,
-    ) -> None:
-        self.path = path
-        self.timeout = timeout
-        self.lines: queue.Queue[str | None] = queue.Queue()
-        try:
-            self.process = subprocess.Popen(
-                [path],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL,
-                text=True,
-                bufsize=1,
-            )
-        except FileNotFoundError:
-            raise XQChessError(
-                f"engine {path!r} not found (install Debian's fairy-stockfish "
-                f"or give --engine PATH)"
-            ) from None
-        except OSError as error:
-            raise XQChessError(
-                f"engine {path!r} cannot be started: {error.strerror or error}"
-            ) from None
-        threading.Thread(target=self._read, daemon=True).start()
-        self.name = "unknown engine"
-        variants: list[str] | None = None
-        for line in self._until("uciok", "uci"):
-            if line.startswith("id name "):
-                self.name = line[len("id name ") :].strip()
-            elif line.startswith("option name UCI_Variant "):
-                words = line.split()
-                variants = [words[i + 1] for i, word in enumerate(words[:-1]) if word == "var"]
-        if variants is None or variant_name not in variants:
-            self.close()
-            raise XQChessError(
-                f"engine {path!r} ({self.name}) does not offer UCI_Variant {variant_name}"
-            )
-        self._send(f"setoption name UCI_Variant value {variant_name}")
-        self._send("setoption name Threads value 1")
-        self._send(f"setoption name Hash value {hash_mb}")
-        self._until("readyok", "isready")
-
-    def _read(self) -> None:
-        for line in self.process.stdout:
-            self.lines.put(line.rstrip("\n"))
-        self.lines.put(None)
-
-    def _send(self, text: str) -> None:
-        try:
-            self.process.stdin.write(text + "\n")
-            self.process.stdin.flush()
-        except (BrokenPipeError, OSError, ValueError):
-            raise XQChessError(
-                f"engine {self.path!r} died (exit code {self.process.poll()}) before '{text}'"
-            ) from None
-
-    def _until(self, prefix: str, command: str) -> list[str]:
-        """Send ``command`` and collect the engine's lines up to one starting with ``prefix``."""
-        self._send(command)
-        lines = []
-        deadline = time.monotonic() + self.timeout
-        while True:
-            try:
-                line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
-            except queue.Empty:
-                self.close()
-                raise XQChessError(
-                    f"engine {self.path!r} gave no '{prefix}' within "
-                    f"{self.timeout:g} s after '{command}'"
-                ) from None
-            if line is None:
-                code = self.process.wait()
-                raise XQChessError(
-                    f"engine {self.path!r} died (exit code {code}) before answering '{command}'"
-                )
-            lines.append(line)
-            if line.startswith(prefix):
-                return lines
-
-    def new_game(self) -> None:
-        self._send("ucinewgame")
-        self._until("readyok", "isready")
-
-    def best_move(self, fen: str, moves: list[str], depth: int) -> tuple[str | None, int | None]:
-        """The engine's move at ``depth`` after ``moves`` from ``fen`` (None when it has none),
-        and its score for the side to move in centipawns (a mate as +-100000, None if unsaid)."""
-        self._send(f"position fen {fen}" + (" moves " + " ".join(moves) if moves else ""))
-        lines = self._until("bestmove", f"go depth {depth}")
-        score = None
-        for line in lines:
-            words = line.split()
-            if words[:1] == ["info"] and "score" in words:
-                at = words.index("score")
-                kind, value = words[at + 1], int(words[at + 2])
-                score = value if kind == "cp" else (MATE_SCORE if value > 0 else -MATE_SCORE)
-        words = lines[-1].split()
-        move = words[1] if len(words) > 1 else None
-        return (None if move in (None, "(none)", "0000") else move), score
-
-    def scored_moves(self, fen: str, moves: list[str], depth: int, count: int) -> dict[str, int]:
-        """Every move's score at ``depth`` (MultiPV ``count``, as many as there are legal
-        moves), for the side to move in centipawns (mates as +-100000)."""
-        self._send(f"setoption name MultiPV value {count}")
-        self._send(f"position fen {fen}" + (" moves " + " ".join(moves) if moves else ""))
-        lines = self._until("bestmove", f"go depth {depth}")
-        self._send("setoption name MultiPV value 1")
-        scores: dict[int, tuple[str, int]] = {}
-        for line in lines:
-            words = line.split()
-            if (
-                words[:1] != ["info"]
-                or "multipv" not in words
-                or "pv" not in words
-                or words[words.index("depth") + 1] != str(depth)
-            ):
-                continue
-            at = words.index("score")
-            kind, value = words[at + 1], int(words[at + 2])
-            score = value if kind == "cp" else (MATE_SCORE if value > 0 else -MATE_SCORE)
-            scores[int(words[words.index("multipv") + 1])] = (words[words.index("pv") + 1], score)
-        return dict(scores.values())
-
-    def close(self) -> None:
-        if self.process.poll() is None:
-            try:
-                self.process.stdin.write("quit\n")
-                self.process.stdin.close()
-            except (BrokenPipeError, OSError, ValueError):
-                pass
-            try:
-                self.process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-
-    def __enter__(self) -> FairyStockfish:
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
 
 
 # -- options ---------------------------------------------------------------------------------
@@ -342,7 +181,7 @@ class GameStats:
 
 
 def play_game(
-    engine: FairyStockfish,
+    engine: ExternalEngine,
     variant_name: str,
     seed: int,
     game: int,
@@ -399,7 +238,7 @@ def play_game(
         if result is not None:
             stats.end(result.termination.value)
             return records
-        text, score = engine.best_move(start, moves, depth)
+        text, score = engine.analyse(start, moves, depth)
         stats.plies += 1
         fen = pos.fen()
         if text is None:
@@ -514,7 +353,9 @@ def generate(
         with_scores=with_scores,
     )
     records: list[Record] = []
-    with FairyStockfish(engine or default_engine(), variant_name, hash_mb, timeout) as fsf:
+    path = engine or default_engine()
+    with ExternalEngine([path], UCI, path, timeout) as fsf:
+        fsf.start(get_variant(variant_name), {"Threads": "1", "Hash": str(hash_mb)})
         title = header(
             variant_name,
             count,
@@ -649,7 +490,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--engine",
-        help=f"Fairy-Stockfish binary (default: fairy-stockfish on PATH, else {DEBIAN_ENGINE})",
+        help="Fairy-Stockfish binary (default: fairy-stockfish on PATH, else "
+        f"{DEBIAN_FAIRY_STOCKFISH})",
     )
     parser.add_argument(
         "--hash",

@@ -44,7 +44,7 @@ from xqchess.cli.chessmaps.data import data_path
 from xqchess.cli.records import read_records
 from xqchess.core.errors import XQChessError
 from xqchess.core.variant import Variant
-from xqchess.ordering.chessmaps import evaluation, network
+from xqchess.ordering.chessmaps import network, sector_accuracy
 from xqchess.ordering.chessmaps.features import dataset
 from xqchess.variants import get_variant
 
@@ -108,8 +108,8 @@ def file_facts(path: Path) -> dict:
 
 def accuracy(net: network.Network, x: np.ndarray, y: np.ndarray) -> dict[int, float]:
     """The network's cumulative top-k accuracy (percent) for the report's ranks."""
-    ranks = evaluation.first_hit_ranks(net.forward(x), y > 0)
-    percent = evaluation.hit_percentages(ranks, max(REPORT_RANKS))
+    ranks = sector_accuracy.first_hit_ranks(net.forward(x), y > 0)
+    percent = sector_accuracy.hit_percentages(ranks, max(REPORT_RANKS))
     return {k: float(percent[:k].sum()) for k in REPORT_RANKS}
 
 
@@ -313,13 +313,13 @@ def run_evaluate(args: argparse.Namespace) -> None:
     sectors = y_test.shape[1]
     scores = {
         "network": net.forward(x_test),
-        "fixed (Greer)": evaluation.scores_from_order(
-            evaluation.greer_fixed_order(net.forward(x_train), y_train > 0), len(x_test)
+        "fixed (Greer)": sector_accuracy.scores_from_order(
+            sector_accuracy.greer_fixed_order(net.forward(x_train), y_train > 0), len(x_test)
         ),
-        "fixed (frequency)": evaluation.scores_from_order(
-            evaluation.frequency_order(y_train > 0), len(x_test)
+        "fixed (frequency)": sector_accuracy.scores_from_order(
+            sector_accuracy.frequency_order(y_train > 0), len(x_test)
         ),
-        "random": evaluation.random_scores(len(x_test), sectors, args.seed),
+        "random": sector_accuracy.random_scores(len(x_test), sectors, args.seed),
     }
     sample = np.arange(len(records))
     if args.moves_sample is not None and args.moves_sample < len(records):
@@ -333,10 +333,10 @@ def run_evaluate(args: argparse.Namespace) -> None:
             bar = progress.add_task("influence of every legal move", total=len(sample))
             for i in sample:
                 fen, _ = records[i]
-                move_positive.append(evaluation.legal_move_positive(variant.position(fen)))
+                move_positive.append(sector_accuracy.legal_move_positive(variant.position(fen)))
                 progress.advance(bar)
     results = [
-        evaluation.evaluate_ordering(name, s, y_test > 0, move_positive, sample)
+        sector_accuracy.evaluate_ordering(name, s, y_test > 0, move_positive, sample)
         for name, s in scores.items()
     ]
     console.print(
@@ -353,13 +353,13 @@ def run_evaluate(args: argparse.Namespace) -> None:
     )
     console.print(centre_line(variant, scores["network"]))
     start = variant.position()
-    console.print(probe_boards(variant, evaluation.probe(net.forward, start)))
+    console.print(probe_boards(variant, sector_accuracy.probe(net.forward, start)))
 
 
-def accuracy_table(results: list[evaluation.OrderingResult], sample: int) -> Table:
+def accuracy_table(results: list[sector_accuracy.OrderingResult], sample: int) -> Table:
     """Table 1/2 style: percent per rank for each ordering, then moves per sector, with
     Greer's chess rows for comparison."""
-    ranks = evaluation.TABLE_RANKS
+    ranks = sector_accuracy.TABLE_RANKS
     table = Table(
         box=box.SIMPLE,
         title="% of test positions whose move first hits the "
@@ -385,7 +385,7 @@ def accuracy_table(results: list[evaluation.OrderingResult], sample: int) -> Tab
     return table
 
 
-def summary_table(results: list[evaluation.OrderingResult]) -> Table:
+def summary_table(results: list[sector_accuracy.OrderingResult]) -> Table:
     """Cumulative top-1/4/6 accuracy and the moves looked at for them, per ordering."""
     table = Table(
         box=box.SIMPLE, title="cumulative accuracy (moves looked at)", title_justify="left"
@@ -415,7 +415,7 @@ def summary_table(results: list[evaluation.OrderingResult]) -> Table:
 def centre_line(variant: Variant, scores: np.ndarray) -> str:
     """The sectors the network most often ranks first on the test set (the paper's
     centralisation test), seen from the side to move."""
-    counts = evaluation.top_counts(scores)
+    counts = sector_accuracy.top_counts(scores)
     best = np.argsort(-counts, kind="stable")[:CENTRE_TOP]
     names = ", ".join(
         f"{variant.geometry.square_name(int(s))} {counts[s]}" for s in best if counts[s]

@@ -31,14 +31,14 @@ import argparse
 import re
 import shlex
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
-from xqchess.cli.match.engines import DIALECTS, Clock, Dialect, EngineFailure, ExternalEngine
+from xqchess.cli.external_engine import DIALECTS, Clock, EngineFailure, ExternalEngine
 from xqchess.cli.match.openings import Opening, load_openings, shipped_openings
 from xqchess.cli.match.stats import PENTANOMIAL, Sprt, Tally, elo_interval, format_elo
 from xqchess.core.errors import XQChessError
-from xqchess.core.pgn import Game, write_pgn
+from xqchess.core.pgn import GameRecord, write_pgn
 from xqchess.core.variant import Variant
 from xqchess.variants import get_variant
 
@@ -184,49 +184,45 @@ class TimeControl:
 
 @dataclass
 class Player:
-    """One side of the match: how to start its engine, and what it did."""
+    """One side of the match: its engine, the options it is started with, and what it did."""
 
     name: str
-    command: list[str]
-    dialect: Dialect
+    engine: ExternalEngine
     options: dict[str, str]
-    engine: ExternalEngine | None = None
     illegal_moves: int = 0
     time_losses: int = 0
     failures: int = 0
     overruns: int = 0  # moves longer than the fixed move time
     longest_move: float = 0.0  # seconds
 
-    def ensure_started(self, variant: Variant) -> ExternalEngine:
-        if self.engine is None:
-            engine = ExternalEngine(self.command, self.dialect, self.name)
-            try:
-                engine.start(variant, self.options)
-            except EngineFailure:
-                engine.quit()
-                raise
-            self.engine = engine
-        return self.engine
 
-    def stop(self) -> None:
-        if self.engine is not None:
-            self.engine.quit()
-            self.engine = None
-
-
-@dataclass
-class GameRecord:
-    """A finished game: who moved first (player index), its moves after the opening, and how
-    it ended."""
+@dataclass(kw_only=True)
+class MatchGame(GameRecord):
+    """A game of the match: the kernel's record of it (its start, the opening's moves and those
+    played, its result, and its PGN tags, which say how it ended: ``Termination`` in the PGN
+    standard's words, ``Ending`` the reason), and what only the match needs: its number, who
+    moved first (player index), its opening, and whether an engine failed in it (died or hung,
+    losing the game)."""
 
     number: int
     first: int
     opening: Opening
-    moves: list[int] = field(default_factory=list)
-    result: str = "*"
-    reason: str = ""
-    termination: str = NORMAL
-    failed: bool = False  # an engine died or hung, losing the game
+    failed: bool = False
+
+    @property
+    def reason(self) -> str:
+        """How the game ended, in words."""
+        return self.tags["Ending"]
+
+    def played(self) -> int:
+        """The plies played after the opening."""
+        return len(self.moves) - len(self.opening.moves)
+
+    def end(self, result: str, reason: str, termination: str = NORMAL) -> MatchGame:
+        """End the game with ``result``, for ``reason``, of the kind ``termination``."""
+        self.result = result
+        self.tags["Termination"], self.tags["Ending"] = termination, reason
+        return self
 
     def first_player_score(self) -> float:
         """The score of player 0 (the match's first engine) in this game."""
@@ -242,11 +238,33 @@ class MatchSettings:
     max_plies: int | None
 
 
-def play_game(settings: MatchSettings, players: list[Player], record: GameRecord) -> GameRecord:
+def match_game(
+    settings: MatchSettings, players: list[Player], number: int, first: int, opening: Opening
+) -> MatchGame:
+    """Game ``number`` of the match, ``players[first]`` moving first from ``opening``, with
+    the PGN tags that name the match, the players, the time control and the opening."""
+    variant = settings.variant
+    tags = {
+        "Event": "xqchess match",
+        "Round": str(number),
+        "White": players[first].name,
+        "Black": players[1 - first].name,
+        "TimeControl": settings.control.describe(),
+        "Opening": opening.text,
+        "Termination": NORMAL,
+        "Ending": "",
+    }
+    start = opening.fen or variant.start_fen
+    return MatchGame(
+        variant, start, list(opening.moves), tags, number=number, first=first, opening=opening
+    )
+
+
+def play_game(settings: MatchSettings, players: list[Player], record: MatchGame) -> MatchGame:
     """Play one game of ``record`` (its number, first mover and opening) to the end."""
     variant, control = settings.variant, settings.control
     pos = record.opening.position(variant)
-    notations = {player.dialect.move_notation for player in players}
+    notations = {player.engine.dialect.move_notation for player in players}
     replay = variant.position(record.opening.fen, strict=False)
     texts: dict[str, list[str]] = {notation: [] for notation in notations}
     for move in record.opening.moves:
@@ -255,37 +273,36 @@ def play_game(settings: MatchSettings, players: list[Player], record: GameRecord
         replay.make(move)
     clocks = [control.base, control.base]  # per color, ms
 
-    def lose(color: int, reason: str, termination: str) -> GameRecord:
+    def lose(color: int, reason: str, termination: str) -> MatchGame:
         """End the game as lost by ``color``."""
-        record.result = "0-1" if color == 0 else "1-0"
-        record.reason, record.termination = reason, termination
-        return record
+        return record.end("0-1" if color == 0 else "1-0", reason, termination)
 
-    def fail(player: Player, color: int, error: EngineFailure) -> GameRecord:
-        """End the game as lost by ``player``'s engine, which died or hung (it is stopped)."""
+    def fail(player: Player, color: int, error: EngineFailure) -> MatchGame:
+        """End the game as lost by ``player``'s engine, which died or hung (it is quit, and
+        restarted before the next game)."""
         player.failures += 1
-        player.stop()
+        player.engine.quit()
         record.failed = True
         return lose(color, str(error), ABANDONED)
 
     for index, player in enumerate(players):
         try:
-            player.ensure_started(variant).new_game()
+            if not player.engine.running:
+                player.engine.restart()
+            player.engine.new_game()
         except EngineFailure as error:
             return fail(player, 0 if index == record.first else 1, error)
 
     while True:
         outcome = variant.outcome(pos, claim_draw=True)
         if outcome is not None:
-            record.result, record.reason = outcome.result(), outcome.termination.value
-            return record
-        if settings.max_plies is not None and len(record.moves) >= settings.max_plies:
-            record.result, record.reason = "1/2-1/2", f"move cap ({settings.max_plies} plies)"
-            record.termination = ADJUDICATION
-            return record
+            return record.end(outcome.result(), outcome.termination.value)
+        if settings.max_plies is not None and record.played() >= settings.max_plies:
+            reason = f"move cap ({settings.max_plies} plies)"
+            return record.end("1/2-1/2", reason, ADJUDICATION)
         side = pos.side
         player = players[record.first if side == 0 else 1 - record.first]
-        own_moves = len(record.moves) // 2  # this side's moves so far (the opening's untimed)
+        own_moves = record.played() // 2  # this side's moves so far (the opening's untimed)
         clock = (
             Clock(movetime=control.movetime)
             if control.movetime is not None
@@ -302,7 +319,7 @@ def play_game(settings: MatchSettings, players: list[Player], record: GameRecord
         try:
             text, took = player.engine.best_move(
                 record.opening.fen,
-                texts[player.dialect.move_notation],
+                texts[player.engine.dialect.move_notation],
                 clock,
                 allowed + (settings.timemargin or 0) / 1000 + HANG_GRACE,
             )
@@ -331,7 +348,7 @@ def play_game(settings: MatchSettings, players: list[Player], record: GameRecord
             player.illegal_moves += 1
             return lose(side, f"{player.name} claimed to have no move", RULES_INFRACTION)
         try:
-            move = variant.parse_move(pos, text, player.dialect.move_notation)
+            move = variant.parse_move(pos, text, player.engine.dialect.move_notation)
         except XQChessError as error:
             player.illegal_moves += 1
             return lose(side, f"{player.name} played {text!r}: {error}", RULES_INFRACTION)
@@ -339,24 +356,6 @@ def play_game(settings: MatchSettings, players: list[Player], record: GameRecord
             texts[notation].append(variant.format_move(pos, move, notation))
         pos.make(move)
         record.moves.append(move)
-
-
-def game_pgn(settings: MatchSettings, players: list[Player], record: GameRecord) -> str:
-    variant = settings.variant
-    first, second = players[record.first], players[1 - record.first]
-    start = record.opening.fen or variant.start_fen
-    tags = {
-        "Event": "xqchess match",
-        "Round": str(record.number),
-        "White": first.name,
-        "Black": second.name,
-        "TimeControl": settings.control.describe(),
-        "Opening": record.opening.text,
-        "Termination": record.termination,
-        "Ending": record.reason,
-    }
-    game = Game(variant, start, list(record.opening.moves) + record.moves, tags)
-    return write_pgn(game, record.result)
 
 
 def summary(players: list[Player], tally: Tally) -> list[str]:
@@ -388,8 +387,11 @@ def build_players(args: argparse.Namespace) -> list[Player]:
     return [
         Player(
             name,
-            default_engine_command() if text is None else engine_command(text),
-            DIALECTS[protocol],
+            ExternalEngine(
+                default_engine_command() if text is None else engine_command(text),
+                DIALECTS[protocol],
+                name,
+            ),
             opts,
         )
         for name, text, protocol, opts in zip(
@@ -416,9 +418,10 @@ def run_match(args: argparse.Namespace) -> int:
     stopped = None  # why the match ended before its last game, when an engine failed
     try:
         for player in players:
-            player.ensure_started(variant)
+            player.engine.start(variant, player.options)
         for index in range(args.games):
-            record = GameRecord(index + 1, index % 2, openings[(index // 2) % len(openings)])
+            opening = openings[(index // 2) % len(openings)]
+            record = match_game(settings, players, index + 1, index % 2, opening)
             play_game(settings, players, record)
             if record.failed and not args.recover and index + 1 < args.games:
                 stopped = (
@@ -427,13 +430,13 @@ def run_match(args: argparse.Namespace) -> int:
                 )
             tally.add(record.first_player_score())
             if pgn:
-                pgn.write(game_pgn(settings, players, record) + "\n")
+                pgn.write(write_pgn(record) + "\n")
                 pgn.flush()
             white, black = players[record.first].name, players[1 - record.first].name
             estimate, lower, upper = elo_interval(tally)
             progress = (
                 f"game {record.number}/{args.games}: {white} vs {black}: "
-                f"{record.result} ({record.reason}, {len(record.moves)} plies); "
+                f"{record.result} ({record.reason}, {record.played()} plies); "
                 f"{players[0].name} {tally.points:g}/{tally.games}, elo "
                 f"{format_elo(estimate)} ({format_elo(lower)}, {format_elo(upper)})"
             )
@@ -445,7 +448,7 @@ def run_match(args: argparse.Namespace) -> int:
                 break
     finally:
         for player in players:
-            player.stop()
+            player.engine.quit()
         if pgn:
             pgn.close()
     if stopped:

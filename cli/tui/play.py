@@ -37,7 +37,7 @@ from xqchess.core.errors import (
     XQChessError,
 )
 from xqchess.core.outcome import Outcome, Termination
-from xqchess.core.pgn import TAG, Game, PgnError, read_pgn, write_pgn
+from xqchess.core.pgn import TAG, GameRecord, PgnError, read_pgn, write_pgn
 from xqchess.core.search import Iteration, Limits, Node, Searcher, SearchResult, pv_text, score_text
 from xqchess.ordering.guard import Guard
 from xqchess.variants import NAMES, get_variant
@@ -177,11 +177,12 @@ class TypeAhead:
 
 
 def termination_text(outcome: Outcome, names: tuple[str, str]) -> str:
-    """How a game ended, in words, with the result."""
+    """How a game ended, in words, with the result; ``names``: the sides' names, White's (Red's)
+    first."""
     reason = outcome.termination.value
     if outcome.winner is None:
         return f"Draw by {reason} ({outcome.result()})"
-    winner = names[outcome.winner].capitalize()
+    winner = names[0 if outcome.winner else 1].capitalize()
     if outcome.termination in (
         Termination.CHECKMATE,
         Termination.STALEMATE,
@@ -538,15 +539,15 @@ class PlaySession:
         if not rest:
             self.say("save needs a file name", "red")
             return
-        result = self.result_code
-        game = Game(
+        game = GameRecord(
             self.variant,
             self.start_fen,
             [entry[0] for entry in self.pos.undo],
             {"White": self._player(0), "Black": self._player(1)},
+            self.result_code,
         )
         try:
-            Path(rest).write_text(write_pgn(game, result, None), encoding="utf-8")
+            Path(rest).write_text(write_pgn(game), encoding="utf-8")
         except OSError as error:
             self.say(f"cannot save {rest}: {error.strerror}", "red")
             return
@@ -594,7 +595,7 @@ class PlaySession:
         without any tag is taken for a game of the game being played."""
         if not TAG.search(text) and self.variant.pgn_variant_tag is not None:
             text = f'[Variant "{self.variant.pgn_variant_tag}"]\n{text}'
-        game, _ = read_pgn(text, [get_variant(name) for name in NAMES])
+        game = read_pgn(text, [get_variant(name) for name in NAMES])
         if game.variant is not self.variant:
             raise PgnError(f"{source} is a {game.variant.name} game; this is {self.variant.name}")
         return game.start_fen, game.moves

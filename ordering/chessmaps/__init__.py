@@ -7,6 +7,6 @@ move influence"), written once for every game on the kernel's interfaces:
   move) and targets (the influence of the move played);
 - `network`: the feedforward network trained by backpropagation in numpy (section 3), with its
   shipped weights;
-- `evaluation`: the accuracy of a sector ordering (the paper's Tables 1 and 2) and the probes
+- `sector_accuracy`: the accuracy of a sector ordering (the paper's Tables 1 and 2) and the probes
   of what the network learned (its Figs. 4-6).
 """

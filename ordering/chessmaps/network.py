@@ -52,8 +52,8 @@ import numpy as np
 from xqchess.core.errors import XQChessError
 from xqchess.core.position import Position
 from xqchess.core.variant import Variant
-from xqchess.ordering.chessmaps.evaluation import first_hit_ranks, hit_percentages
 from xqchess.ordering.chessmaps.features import inputs, orient_squares
+from xqchess.ordering.chessmaps.sector_accuracy import first_hit_ranks, hit_percentages
 
 #: The paper's hidden layer: 16 nodes (70-16-64).
 DEFAULT_HIDDEN = 16

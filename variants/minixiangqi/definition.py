@@ -43,7 +43,7 @@ and cannon slide along ranks and files.
 
 from xqchess.core.geometry import Geometry
 from xqchess.core.variant import BY_FILE, ChessmapsValues
-from xqchess.variants.families.xiangqi_family.board import (
+from xqchess.variants.families.xiangqi_family.board_tables import (
     ORTHOGONAL, XiangqiBoard, build_tables,
 )
 from xqchess.variants.families.xiangqi_family.definition import (

@@ -23,7 +23,7 @@ files; the other pieces score as the paper's kings and knights do.
 """
 
 from xqchess.core.variant import BY_FILE, ChessmapsValues
-from xqchess.variants.families.xiangqi_family.board import ORTHOGONAL
+from xqchess.variants.families.xiangqi_family.board_tables import ORTHOGONAL
 from xqchess.variants.families.xiangqi_family.definition import (
     ADVISOR,
     CANNON,

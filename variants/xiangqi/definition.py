@@ -3,7 +3,7 @@ xiangqi family's builder: 9x10 points, the palaces on files d-f, a river between
 the seven kinds, ICCS and Chinese notation beside UCI and WXF."""
 
 from xqchess.variants.families.xiangqi_family.definition import CHINESE, ICCS, KINDS, XiangqiGame
-from xqchess.variants.xiangqi.board import GEOMETRY, OWN_HALF, PALACE
+from xqchess.variants.xiangqi.board_tables import GEOMETRY, OWN_HALF, PALACE
 from xqchess.variants.xiangqi.chessmaps import CHESSMAPS_VALUES
 from xqchess.variants.xiangqi.evaluation import EVALUATION_TERMS
 from xqchess.variants.xiangqi.tables import (

@@ -22,7 +22,7 @@ from xqchess.variants.families.xiangqi_family.definition import (
     HORSE,
     SOLDIER,
 )
-from xqchess.variants.xiangqi.board import GEOMETRY, TABLES
+from xqchess.variants.xiangqi.board_tables import GEOMETRY, TABLES
 
 FILES = GEOMETRY.files
 HORSE_MOVES = TABLES.horse_moves

@@ -25,7 +25,7 @@ from xqchess.variants.families.xiangqi_family.definition import (
     KINDS,
     SOLDIER,
 )
-from xqchess.variants.xiangqi.board import GEOMETRY
+from xqchess.variants.xiangqi.board_tables import GEOMETRY
 
 PIECE_VALUES = {
     GENERAL: 0,

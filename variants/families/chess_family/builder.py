@@ -7,36 +7,14 @@ from __future__ import annotations
 
 from xqchess.core.notation import COORDINATES
 from xqchess.core.pieces import BLACK, PIECE_CODES, WHITE, piece_code
-from xqchess.core.variant import SQUARES, BoardStyle, Variant
+from xqchess.core.variant import Variant
 from xqchess.variants.families.chess_family.attacks import build_attacks
-from xqchess.variants.families.chess_family.definition import (
-    STANDARD_PIECES,
-    SYMBOLS,
-    ChessGame,
-)
+from xqchess.variants.families.chess_family.definition import ChessGame
 from xqchess.variants.families.chess_family.faults import Faults
 from xqchess.variants.families.chess_family.fen import FenRules
 from xqchess.variants.families.chess_family.movegen import build_movegen
 from xqchess.variants.families.chess_family.rules import bare_king_winner, make_rules
 from xqchess.variants.families.chess_family.san import San
-
-
-def board_style(game: ChessGame) -> BoardStyle:
-    """Wooden squares: FIDE's pieces by their chess symbols, any other by its letter glyph
-    (upper case for White, lower for Black), black on both colors of square."""
-    standard = list(STANDARD_PIECES)
-    glyphs = {}
-    for piece in game.kinds:
-        for color in (WHITE, BLACK):
-            if piece.kind in game.letter_glyphs:
-                glyph = game.letter_glyphs[piece.kind]
-                glyph = glyph if color == WHITE else glyph.lower()
-            else:
-                glyph = SYMBOLS[color][standard.index(piece.kind)]
-            glyphs[piece_code(piece.kind, color)] = glyph
-    return BoardStyle(
-        SQUARES, glyphs=glyphs, piece_styles=("#000000", "#000000"), fills=("#f0d9b5", "#b58863")
-    )
 
 
 class ChessFamilyVariant(Variant):
@@ -61,8 +39,6 @@ class ChessFamilyVariant(Variant):
         self.stalemate_loses = game.stalemate_loses
         self.native_protocols = game.native_protocols
         self.pgn_notation, self.pgn_variant_tag = "san", game.pgn_variant_tag
-        self.board_style = board_style(game)
-        self.suites, self.perft_bench = game.suites, game.perft_bench
         # what the kernel derives from the pieces, pawns and castlings
         self.piece_letters = {}
         for piece in game.kinds:

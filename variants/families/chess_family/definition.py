@@ -8,7 +8,8 @@ promotion kinds), castling (per right: king and rook squares, the squares that m
 and those that must not be attacked), each game-end rule as a named option, and the tables
 (values, square tables, capture strengths, chessmaps values), style, suites and perft bench.
 The move generator, attack probes, faults, FEN, SAN and rules are the family's code
-(`attacks`, `movegen`, `faults`, `fen`, `san`, `rules`), built once per definition.
+(`attacks`, `movegen`, `faults`, `fen`, `san`, `rules`), built once per definition; how its
+board is drawn is `style`'s.
 
 This module also holds the family's vocabulary: the steps pieces move by and FIDE's six pieces
 (`STANDARD_PIECES`, kinds 1-6), which a game lists among its kinds or leaves out.
@@ -158,6 +159,9 @@ class ChessGame:
     letter_glyphs: dict[int, str] = field(default_factory=dict)
     pgn_variant_tag: str | None = None
     native_protocols: tuple[str, ...] = ()
+    #: the suites it ships (name -> EPD file in its ``data`` folder, the default first) and its
+    #: perft bench (label, FEN or None for the start, depth): the front ends read them and its
+    #: board's style through the registry (`xqchess.variants`); its `Variant` has none of them
     suites: dict[str, str] = field(default_factory=dict)
     perft_bench: tuple[tuple[str, str | None, int], ...] = ()
     kind_by_letter: dict[str, int] = field(init=False, repr=False, compare=False)

@@ -147,15 +147,15 @@ def make_rules(game: ChessGame) -> SimpleNamespace:
 
     def no_move(pos) -> Outcome:
         if pos.is_check():
-            return Outcome(Termination.CHECKMATE, pos.side ^ 1)
-        return stalemate or Outcome(Termination.STALEMATE, pos.side ^ 1)
+            return Outcome.won_by(Termination.CHECKMATE, pos.side ^ 1)
+        return stalemate or Outcome.won_by(Termination.STALEMATE, pos.side ^ 1)
 
     def fide_outcome(pos, claim_draw: bool = False) -> Outcome | None:
         """How the game has ended, in python-chess's order of precedence, or None."""
         legal = pos.legal_moves()
         if not legal:
             if pos.is_check():
-                return Outcome(Termination.CHECKMATE, pos.side ^ 1)
+                return Outcome.won_by(Termination.CHECKMATE, pos.side ^ 1)
             if not dead_material(pos):
                 return no_move(pos)
         if dead_material(pos):
@@ -176,7 +176,7 @@ def make_rules(game: ChessGame) -> SimpleNamespace:
         if game.bare_king_loses:
             winner = bare_king_winner(pos)
             if winner is not None:
-                return Outcome(Termination.BARE_KING, winner)
+                return Outcome.won_by(Termination.BARE_KING, winner)
         if not pos.legal_moves():
             return no_move(pos)
         if pos.halfmove >= move_rule:

@@ -1,9 +1,9 @@
 # cython: boundscheck=False, wraparound=False
 """Xiangqi attack detection, the reverse attack probes built from a board's tables.
 
-`make_attacks(tables)` returns the probes of one board (`board.Tables`): whether a square is
-attacked, by whom, by whom directly or indirectly (`closure_on`), whether the generals face
-each other. The tables are closed over, so the
+`make_attacks(tables)` returns the probes of one board (`board_tables.Tables`): whether a
+square is attacked, by whom, by whom directly or indirectly (`closure_on`), whether the
+generals face each other. The tables are closed over, so the
 probes index lists exactly as module constants would. Below, xiangqi's own board and probes.
 """
 
@@ -16,7 +16,7 @@ from xqchess.core.closure import prefix_masks
 from xqchess.core.geometry import bytes_rays, bytes_table
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.core.probe import AttackProbe
-from xqchess.variants.families.xiangqi_family.board import Tables
+from xqchess.variants.families.xiangqi_family.board_tables import Tables
 from xqchess.variants.families.xiangqi_family.definition import (
     ADVISOR,
     CANNON,

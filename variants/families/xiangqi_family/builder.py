@@ -16,21 +16,20 @@ import re
 
 from xqchess.core.notation import COORDINATES, format_coordinates, parse_coordinates
 from xqchess.core.pieces import BLACK, PIECE_CODES, piece_code
-from xqchess.core.variant import POINTS, BoardStyle, Variant
+from xqchess.core.variant import Variant
 from xqchess.variants.families.xiangqi_family.attacks import make_attacks
-from xqchess.variants.families.xiangqi_family.board import (
+from xqchess.variants.families.xiangqi_family.board_tables import (
     XiangqiBoard,
     build_tables,
     placement_squares,
 )
 from xqchess.variants.families.xiangqi_family.chase import make_chase
-from xqchess.variants.families.xiangqi_family.chinese import NUMBERS, make_chinese
+from xqchess.variants.families.xiangqi_family.chinese import make_chinese
 from xqchess.variants.families.xiangqi_family.definition import (
     ALIASES,
     CHINESE,
     GENERAL,
     ICCS,
-    KINDS,
     LETTERS,
     NAMES,
     RED,
@@ -44,43 +43,6 @@ from xqchess.variants.families.xiangqi_family.wxf import make_wxf
 
 ICCS_PATTERN = re.compile(r"[A-I][0-9]-[A-I][0-9]")
 ICCS_RANK_BASE = 0
-#: The pieces' characters in kind order (general to soldier), for Red and for Black.
-SYMBOLS = ("帥仕相傌俥炮兵", "將士象馬車砲卒")
-
-
-def file_numbers(numerals: tuple[str, str], geometry, file_number) -> tuple[tuple[str, ...], ...]:
-    """Per color, each file's WXF number (files a, b, ...) in that color's ``numerals`` (indexed
-    by value), as Chinese boards print them along that side's edge; ``file_number`` is the
-    game's WXF file numbering."""
-    return tuple(
-        tuple(
-            numerals[color][file_number(geometry.square(file, 0), color)]
-            for file in range(geometry.files)
-        )
-        for color in (RED, BLACK)
-    )
-
-
-def board_style(game: XiangqiGame, board: XiangqiBoard, file_number) -> BoardStyle:
-    """Red and black pieces on a light wooden board ruled in brown, the palaces ruled with
-    their diagonals, the river (if any) inscribed; Red's files 九 ... 一, Black's １ ... ９."""
-    return BoardStyle(
-        POINTS,
-        glyphs={
-            piece_code(kind, color): SYMBOLS[color][KINDS.index(kind)]
-            for color in (RED, BLACK)
-            for kind in game.kinds
-        },
-        piece_styles=("bold #b00000", "bold #101010"),
-        fills=("#ecd3a0", "#ecd3a0"),
-        line_color="#6a4a20",
-        river=board.river,
-        river_text=game.river_text,
-        ascii_river_text=game.ascii_river_text,
-        palaces=game.palaces,
-        file_numbers=file_numbers(NUMBERS, game.geometry, file_number),
-        ascii_file_numbers=file_numbers(("0123456789", "0123456789"), game.geometry, file_number),
-    )
 
 
 class XiangqiFamilyVariant(Variant):
@@ -110,8 +72,6 @@ class XiangqiFamilyVariant(Variant):
         self.chessmaps_values, self.royal_zone_files = game.chessmaps_values, game.royal_zone_files
         self.pgn_notation, self.pgn_variant_tag = "wxf", game.pgn_variant_tag
         self.native_protocols = game.native_protocols
-        self.board_style = board_style(game, board, wxf.file_number)
-        self.suites, self.perft_bench = game.suites, game.perft_bench
         # what every game of the family tells the kernel alike
         self.piece_letters, self.letter_aliases = {}, {}
         for kind in game.kinds:

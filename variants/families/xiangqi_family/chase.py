@@ -25,8 +25,8 @@ and where it asks them inside the region (``attacks_from``, ``attackers_to``) so
 the verdicts must be the oracle's, quirks included.
 
 `make_chase(tables, attackers)` builds `chased`, `cycle_chases` and the attack sets they read
-for one board (`board.Tables` and the probes of `attacks.make_attacks`); xiangqi's own are
-bound below.
+for one board (`board_tables.Tables` and the probes of `attacks.make_attacks`); xiangqi's own
+are bound below.
 
 `perpetual_chase` tells who chased throughout a repeated cycle, the way Fairy-Stockfish's
 ``is_optional_game_end`` does: both sides' chase sets intersected move by move, each chased piece

@@ -8,7 +8,8 @@ the start and elephants go anywhere), its special rules as named options (the AX
 the notations it writes), its tables (values, square tables, capture strengths, chessmaps
 values), style and data. Move generation, attack probes, faults, FEN checks, WXF and Chinese
 notation and the game-end rules are the family's code, built once per definition from the
-per-square tables of its board (`board.build_tables`).
+per-square tables of its board (`board_tables.build_tables`); how its board is drawn is
+`style`'s.
 """
 
 from __future__ import annotations
@@ -90,5 +91,8 @@ class XiangqiGame:
     ascii_river_text: tuple[str, str] = ("", "")
     pgn_variant_tag: str | None = None
     native_protocols: tuple[str, ...] = ()
+    #: the suites it ships (name -> EPD file in its ``data`` folder, the default first) and its
+    #: perft bench (label, FEN or None for the start, depth): the front ends read them and its
+    #: board's style through the registry (`xqchess.variants`); its `Variant` has none of them
     suites: dict[str, str] = field(default_factory=dict)
     perft_bench: tuple[tuple[str, str | None, int], ...] = ()

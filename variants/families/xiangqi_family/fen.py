@@ -9,7 +9,7 @@ from __future__ import annotations
 from xqchess.core.errors import FenError
 from xqchess.core.fen import require_waiting_side_safe
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK, piece_code
-from xqchess.variants.families.xiangqi_family.board import FORWARD
+from xqchess.variants.families.xiangqi_family.board_tables import FORWARD
 from xqchess.variants.families.xiangqi_family.definition import (
     ADVISOR,
     ELEPHANT,
@@ -33,8 +33,9 @@ def _reachable(starts, steps) -> frozenset[int]:
 def make_validate(tables, attacks, start_squares: dict[int, list[int]], kind_names: dict[int, str]):
     """The `Variant.validate` of the board of ``tables`` (``attacks``: its probes), for a game
     starting with ``start_squares`` (piece code -> its squares in the start position, from
-    `board.placement_squares`): at most the start's count of each kind, advisors and elephants
-    only where they can go from their start squares, soldiers not behind their start rank."""
+    `board_tables.placement_squares`): at most the start's count of each kind, advisors and
+    elephants only where they can go from their start squares, soldiers not behind their start
+    rank."""
     geometry = tables.geometry
     palaces = tables.board.palaces
     generals_facing = attacks.generals_facing

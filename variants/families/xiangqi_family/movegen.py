@@ -12,9 +12,9 @@ The same generation without quiet moves gives the captures quiescence and staged
 search first; from one origin square, one piece's moves (to validate a transposition table's
 move).
 
-`make_movegen(tables, attacks)` builds these generators for one board (`board.Tables` and the
-probes of `attacks.make_attacks`): its tables (rays and steps as bytes, each check zone as a
-per-square bytes of marks, `zone_marks`) in a `MoveTables` bound to the module's functions,
+`make_movegen(tables, attacks)` builds these generators for one board (`board_tables.Tables`
+and the probes of `attacks.make_attacks`): its tables (rays and steps as bytes, each check zone
+as a per-square bytes of marks, `zone_marks`) in a `MoveTables` bound to the module's functions,
 which take it first (an extension type with typed fields in the compiled kernel, whose
 functions call each other and the attack probe directly, kernel.py).
 """
@@ -277,8 +277,8 @@ def candidate_legal(t: MoveTables, pos, move: int, in_check: bool) -> bool:
 
 def zone_marks(tables, ksq: int) -> bytes:
     """Per square, its mark in the check zone of a general on ``ksq`` (``tables``: a
-    `board.Tables`): the index plus one of the general's rook ray it lies on, `HORSE_LEG` for a
-    diagonal neighbour, 0 outside the zone."""
+    `board_tables.Tables`): the index plus one of the general's rook ray it lies on,
+    `HORSE_LEG` for a diagonal neighbour, 0 outside the zone."""
     marks = [0] * tables.geometry.size
     for index, ray in enumerate(tables.rook_rays[ksq]):
         for s in ray:

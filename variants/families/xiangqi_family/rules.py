@@ -106,7 +106,7 @@ def make_rules(chase: SimpleNamespace | None) -> SimpleNamespace:
                             if decided_by == BY_CHECK
                             else Termination.PERPETUAL_CHASE
                         )
-                        return Outcome(termination, winner)
+                        return Outcome.won_by(termination, winner)
                     return Outcome(Termination.THREEFOLD_REPETITION, None)
         return None
 
@@ -114,10 +114,10 @@ def make_rules(chase: SimpleNamespace | None) -> SimpleNamespace:
         """How the game has ended, or None; ``claim_draw`` changes nothing (see module
         docstring)."""
         if pos.kings[pos.side] < 0:
-            return Outcome(Termination.GENERAL_CAPTURED, pos.side ^ 1)
+            return Outcome.won_by(Termination.GENERAL_CAPTURED, pos.side ^ 1)
         if not pos.legal_moves():
             termination = Termination.CHECKMATE if pos.is_check() else Termination.STALEMATE
-            return Outcome(termination, pos.side ^ 1)
+            return Outcome.won_by(termination, pos.side ^ 1)
         end = min(pos.halfmove, len(pos.undo))
         if pos.halfmove < MOVE_LIMIT_PLIES and end < 4:
             return None

@@ -92,7 +92,7 @@ def looks_like_wxf(canonical: str) -> bool:
 
 
 def make_wxf(layout, kind_names: dict[int, str] = NAMES) -> SimpleNamespace:
-    """WXF for ``layout`` (a `board.XiangqiBoard`): ``file_number``, ``wxf_parts``,
+    """WXF for ``layout`` (a `board_tables.XiangqiBoard`): ``file_number``, ``wxf_parts``,
     ``move_to_wxf``, ``move_from_wxf`` and ``unmatched`` (naming kinds by ``kind_names``)."""
     GEOMETRY = layout.geometry
     #: the letters of the kinds on this board, in WXF order

@@ -2,7 +2,7 @@
 river between ranks 5 and 6; and its per-square tables, which the evaluation terms read."""
 
 from xqchess.core.geometry import Geometry
-from xqchess.variants.families.xiangqi_family.board import XiangqiBoard, build_tables
+from xqchess.variants.families.xiangqi_family.board_tables import XiangqiBoard, build_tables
 from xqchess.variants.families.xiangqi_family.definition import KINDS
 
 GEOMETRY = Geometry(9, 10)

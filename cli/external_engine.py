@@ -1,31 +1,53 @@
-"""One engine program driven over UCI or UCCI by `xqchess match`: start it, set its options and
-game, send positions and ``go`` commands, and read its best move with the time it took.
+"""Drive an external engine program over UCI or UCCI: start it, set its game and options, send
+positions and ``go`` commands, and read its best move with the time it took, its move and score
+at a fixed depth, or every move's score (MultiPV); restart it after a failure, and quit it.
 
 The two protocols differ only in what the `Dialect` holds: the greeting, how options are set,
 the move notation (UCI: the variant's ``uci`` coordinates, which for xiangqi are
-Fairy-Stockfish's ranks 1-10; UCCI: ICCS), how a new game is announced and how a time budget is
-asked for. A reader thread queues the engine's lines, so every wait has a timeout and a hung or
-dead engine is reported as an `EngineFailure` rather than blocking the match.
+Fairy-Stockfish's ranks 1-10; UCCI: ICCS), how a new game is announced, how a time budget is
+asked for and how a score is written. A reader thread queues the engine's lines, so every wait
+has a timeout and a hung or dead engine is reported as an `EngineFailure` naming the engine
+rather than blocking its caller.
+
+`xqchess match` plays two such engines against each other; `xqchess chessmaps data` has
+Fairy-Stockfish (`default_engine`) play itself.
 """
 
 from __future__ import annotations
 
 import queue
+import shutil
 import subprocess
 import threading
 import time
 from dataclasses import dataclass
 
+from xqchess.cli.records import MATE_SCORE
 from xqchess.core.errors import XQChessError
 from xqchess.core.variant import Variant
 from xqchess.variants import NAMES, get_variant
 
-#: seconds an engine has to answer the greeting and ``isready``
+#: seconds an engine has to answer the greeting and ``isready``, unless the engine is given
+#: another timeout
 HANDSHAKE_TIMEOUT = 10.0
 #: seconds an engine has to exit after ``quit`` before it is killed
 QUIT_TIMEOUT = 1.0
 #: the UCI option that selects the game (Fairy-Stockfish and this engine offer it)
 VARIANT_OPTION = "UCI_Variant"
+#: the UCI option that asks for the best N lines, each with its score
+MULTIPV_OPTION = "MultiPV"
+#: Fairy-Stockfish's program name, and where Debian's package installs it (outside most
+#: users' PATH)
+FAIRY_STOCKFISH = "fairy-stockfish"
+DEBIAN_FAIRY_STOCKFISH = "/usr/games/fairy-stockfish"
+#: an engine's name until its ``id name`` line says otherwise
+UNKNOWN_NAME = "unknown engine"
+ID_NAME = "id name "
+
+
+def default_engine() -> str:
+    """The Fairy-Stockfish binary: `fairy-stockfish` on PATH, else Debian's /usr/games one."""
+    return shutil.which(FAIRY_STOCKFISH) or DEBIAN_FAIRY_STOCKFISH
 
 
 class EngineFailure(XQChessError):
@@ -33,7 +55,7 @@ class EngineFailure(XQChessError):
 
 
 class EngineRefused(EngineFailure):
-    """The engine does not declare the game the match plays."""
+    """The engine does not declare the game it is asked to play."""
 
 
 @dataclass(frozen=True)
@@ -97,11 +119,23 @@ class Dialect:
         text = f"go wtime {first[0]} btime {second[0]} winc {first[1]} binc {second[1]}"
         return text + (f" movestogo {clock.moves_to_go}" if clock.moves_to_go else "")
 
+    def go_depth(self, depth: int) -> str:
+        """A search to ``depth`` plies (the same in both protocols)."""
+        return f"go depth {depth}"
+
+    def score(self, words: list[str]) -> int:
+        """The score after the word ``score`` of an ``info`` line's ``words``, for the side to
+        move in centipawns: ``cp N``, or ``mate N`` as +-`MATE_SCORE` (mated: negative)."""
+        at = words.index("score")
+        kind, value = words[at + 1], int(words[at + 2])
+        return value if kind == "cp" else (MATE_SCORE if value > 0 else -MATE_SCORE)
+
 
 class UcciDialect(Dialect):
     """UCCI (xiangqi GUIs): ``ucci``, ICCS moves, ``setoption NAME VALUE``, times in seconds
-    unless the engine offers ``usemillisec``. A fixed move time is sent as the whole clock
-    for one move (``time T movestogo 1``), UCCI having no ``movetime``."""
+    unless the engine offers ``usemillisec``, scores as bare centipawns. A fixed move time is
+    sent as the whole clock for one move (``time T movestogo 1``), UCCI having no
+    ``movetime``."""
 
     name = "ucci"
     greeting, greeting_done = "ucci", "ucciok"
@@ -142,27 +176,58 @@ class UcciDialect(Dialect):
             f"oppincrement {unit(clock.opponent_increment)}"
         )
 
+    def score(self, words: list[str]) -> int:
+        return int(words[words.index("score") + 1])
 
-DIALECTS = {dialect.name: dialect for dialect in (Dialect(), UcciDialect())}
+
+UCI, UCCI = Dialect(), UcciDialect()
+DIALECTS = {dialect.name: dialect for dialect in (UCI, UCCI)}
 
 
 class ExternalEngine:
-    """A running engine program: `start` it, then `new_game`, `best_move`, and `quit`."""
+    """An engine program: `start` it for a game, then `new_game` and `best_move` (under a
+    clock), `analyse` (to a depth) or `scored_moves` (every move's score); `restart` it after
+    a failure, and `quit` it (leaving a ``with`` block quits it too). Every wait lasts at most
+    ``timeout`` seconds unless the call gives its own."""
 
-    def __init__(self, command: list[str], dialect: Dialect, label: str) -> None:
+    def __init__(
+        self,
+        command: list[str],
+        dialect: Dialect,
+        label: str,
+        timeout: float = HANDSHAKE_TIMEOUT,
+    ) -> None:
         self.command = command
         self.dialect = dialect
         self.label = label
+        self.timeout = timeout
         self.process: subprocess.Popen | None = None
         self.lines: queue.Queue[str | None] = queue.Queue()
-        self.options: set[str] = set()
+        self.name = UNKNOWN_NAME  # what its ``id name`` line says
+        self.options: set[str] = set()  # the options it declares
         self.variants: list[str] = []  # the values its UCI_Variant option offers
+        #: the game and option values of the last `start`, for `restart`
+        self.game: Variant | None = None
+        self.settings: dict[str, str] = {}
+
+    def __enter__(self) -> ExternalEngine:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.quit()
 
     # -- the process -------------------------------------------------------------------------
 
-    def start(self, variant: Variant, options: dict[str, str]) -> None:
+    @property
+    def running(self) -> bool:
+        """Whether the program was started and not quit since."""
+        return self.process is not None
+
+    def start(self, variant: Variant, options: dict[str, str] | None = None) -> None:
         """Start the program, greet it, check that it plays ``variant`` (`require_game`),
-        select the game and set ``options`` (each must be one the engine declares)."""
+        select the game and set ``options`` (each must be one the engine declares). On
+        failure the program is quit and EngineFailure raised."""
+        self.game, self.settings = variant, dict(options or {})
         try:
             self.process = subprocess.Popen(
                 self.command,
@@ -176,9 +241,23 @@ class ExternalEngine:
             raise EngineFailure(f"cannot start engine {self.label!r}: {error}") from None
         self.lines = queue.Queue()
         threading.Thread(target=self._read, args=(self.process, self.lines), daemon=True).start()
-        self.send(self.dialect.greeting)
-        self.options, self.variants = set(), []
-        for line in self._lines_until((self.dialect.greeting_done,), HANDSHAKE_TIMEOUT):
+        try:
+            self._handshake(variant, self.settings)
+        except EngineFailure:
+            self.quit()
+            raise
+
+    def restart(self) -> None:
+        """Quit the program if it runs and start it again for the game and options of its
+        last `start` (after it died or hung)."""
+        self.quit()
+        self.start(self.game, self.settings)
+
+    def _handshake(self, variant: Variant, options: dict[str, str]) -> None:
+        self.name, self.options, self.variants = UNKNOWN_NAME, set(), []
+        for line in self.ask(self.dialect.greeting, (self.dialect.greeting_done,)):
+            if line.startswith(ID_NAME):
+                self.name = line[len(ID_NAME) :].strip()
             name = self.dialect.option_name(line)
             if name is not None:
                 self.options.add(name)
@@ -189,12 +268,17 @@ class ExternalEngine:
             self.send(command)
         if VARIANT_OPTION in self.options:
             self.send(self.dialect.set_option(VARIANT_OPTION, variant.name))
-        offered = {option.lower(): option for option in self.options}
         for name, value in options.items():
-            if name.lower() not in offered:  # option names are not case-sensitive
-                raise EngineFailure(f"engine {self.label!r} has no option {name!r}")
-            self.send(self.dialect.set_option(offered[name.lower()], value))
+            self.send(self.dialect.set_option(self._declared(name), value))
         self.ready()
+
+    def _declared(self, option: str) -> str:
+        """The engine's spelling of ``option`` (option names are not case-sensitive);
+        EngineFailure when it declares no such option."""
+        offered = {name.lower(): name for name in self.options}
+        if option.lower() not in offered:
+            raise EngineFailure(f"engine {self.label!r} has no option {option!r}")
+        return offered[option.lower()]
 
     def require_game(self, variant: Variant) -> None:
         """EngineRefused unless the engine declares ``variant``'s game: its ``UCI_Variant``
@@ -238,8 +322,18 @@ class ExternalEngine:
         except (OSError, ValueError):
             raise EngineFailure(f"engine {self.label!r} has exited") from None
 
-    def _lines_until(self, first_words: tuple[str, ...], timeout: float) -> list[str]:
+    def ask(
+        self, command: str, first_words: tuple[str, ...], timeout: float | None = None
+    ) -> list[str]:
+        """Send ``command``; the lines the engine writes up to one starting with one of
+        ``first_words`` (that one last). EngineFailure when it exits first or says nothing
+        of the kind within ``timeout`` seconds (default: the engine's timeout)."""
+        self.send(command)
+        return self._lines_until(first_words, timeout)
+
+    def _lines_until(self, first_words: tuple[str, ...], timeout: float | None) -> list[str]:
         """The lines read up to one starting with one of ``first_words`` (that one last)."""
+        timeout = self.timeout if timeout is None else timeout
         deadline = time.perf_counter() + timeout
         seen = []
         while True:
@@ -256,8 +350,7 @@ class ExternalEngine:
                 return seen
 
     def ready(self) -> None:
-        self.send("isready")
-        self._lines_until(("readyok",), HANDSHAKE_TIMEOUT)
+        self.ask("isready", ("readyok",))
 
     def quit(self) -> None:
         """Ask the program to quit; kill it if it does not."""
@@ -265,7 +358,8 @@ class ExternalEngine:
             return
         try:
             self.send("quit")
-        except EngineFailure:
+            self.process.stdin.close()
+        except (EngineFailure, OSError):
             pass
         try:
             self.process.wait(QUIT_TIMEOUT)
@@ -281,22 +375,82 @@ class ExternalEngine:
             self.send(command)
         self.ready()
 
+    def _search(
+        self, fen: str | None, moves: list[str], go: str, timeout: float | None
+    ) -> tuple[list[str], float]:
+        """Send the position ``fen`` (None: the start position) after ``moves`` and the ``go``
+        command; the engine's lines up to its answer, and the seconds it took."""
+        start = "startpos" if fen is None else f"fen {fen}"
+        self.send(f"position {start}" + (" moves " + " ".join(moves) if moves else ""))
+        self.send(go)
+        began = time.perf_counter()
+        lines = self._lines_until(self.dialect.answers, timeout)
+        return lines, time.perf_counter() - began
+
+    def _move(self, answer: str) -> str | None:
+        """The move of the answer to ``go`` in the engine's notation (None: it has none)."""
+        words = answer.split()
+        if words[0] != "bestmove":
+            return None
+        if len(words) < 2:
+            raise EngineFailure(f"engine {self.label!r} sent {answer!r}")
+        return None if words[1] in self.dialect.no_move else words[1]
+
+    def _score(self, words: list[str]) -> int:
+        try:
+            return self.dialect.score(words)
+        except (IndexError, ValueError):
+            raise EngineFailure(f"engine {self.label!r} sent {' '.join(words)!r}") from None
+
     def best_move(
         self, fen: str | None, moves: list[str], clock: Clock, timeout: float
     ) -> tuple[str | None, float]:
         """The engine's move (None: it says it has none) in its notation for the position
         ``fen`` (None: the start position) after ``moves``, and the seconds it took.
         EngineFailure when it answers nothing within ``timeout`` seconds."""
-        start = "startpos" if fen is None else f"fen {fen}"
-        self.send(f"position {start}" + (" moves " + " ".join(moves) if moves else ""))
         milliseconds = UcciDialect.MILLISECONDS_OPTION in self.options
-        self.send(self.dialect.go(clock, milliseconds))
-        began = time.perf_counter()
-        answer = self._lines_until(self.dialect.answers, timeout)[-1]
-        took = time.perf_counter() - began
-        words = answer.split()
-        if words[0] != "bestmove":
-            return None, took
-        if len(words) < 2:
-            raise EngineFailure(f"engine {self.label!r} sent {answer!r}")
-        return (None if words[1] in self.dialect.no_move else words[1]), took
+        lines, took = self._search(fen, moves, self.dialect.go(clock, milliseconds), timeout)
+        return self._move(lines[-1]), took
+
+    def analyse(
+        self, fen: str | None, moves: list[str], depth: int, timeout: float | None = None
+    ) -> tuple[str | None, int | None]:
+        """The engine's move at ``depth`` plies after ``moves`` from ``fen`` (None: it has
+        none), and the score of its last ``info`` line that gives one, for the side to move
+        in centipawns (a mate as +-`MATE_SCORE`; None when no line gives one)."""
+        lines, _ = self._search(fen, moves, self.dialect.go_depth(depth), timeout)
+        score = None
+        for line in lines:
+            words = line.split()
+            if words[:1] == ["info"] and "score" in words:
+                score = self._score(words)
+        return self._move(lines[-1]), score
+
+    def scored_moves(
+        self,
+        fen: str | None,
+        moves: list[str],
+        depth: int,
+        count: int,
+        timeout: float | None = None,
+    ) -> dict[str, int]:
+        """The ``count`` best moves' scores at ``depth`` plies (``MultiPV`` lines; as many as
+        there are legal moves scores every move), for the side to move in centipawns (mates
+        as +-`MATE_SCORE`). ``MultiPV`` is set back to 1 afterwards."""
+        multipv = self._declared(MULTIPV_OPTION)
+        self.send(self.dialect.set_option(multipv, str(count)))
+        lines, _ = self._search(fen, moves, self.dialect.go_depth(depth), timeout)
+        self.send(self.dialect.set_option(multipv, "1"))
+        scores: dict[int, tuple[str, int]] = {}
+        for line in lines:
+            words = line.split()
+            if (
+                words[:1] != ["info"]
+                or "multipv" not in words
+                or "pv" not in words
+                or words[words.index("depth") + 1] != str(depth)
+            ):
+                continue
+            line_number = int(words[words.index("multipv") + 1])
+            scores[line_number] = (words[words.index("pv") + 1], self._score(words))
+        return dict(scores.values())
