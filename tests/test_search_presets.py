@@ -4,7 +4,7 @@ library checks its limits and options as the UCI front end does, and the lab's o
 costs the playing search nothing."""
 
 import subprocess
-from dataclasses import replace
+from dataclasses import FrozenInstanceError, replace
 
 import pytest
 import xqchess
@@ -87,7 +87,7 @@ def test_presets_name_the_engine_and_the_lab():
     assert PLAY.staged and PLAY.null_move and PLAY.evaluation == "tapered"
     with pytest.raises(SearchConfigError, match="unknown search preset 'fast'; expected one of"):
         xqchess.search(xqchess.Board(), depth=1, preset="fast")
-    with pytest.raises(Exception):  # a preset is a value: it cannot be changed in place
+    with pytest.raises(FrozenInstanceError):  # a preset is a value: it cannot change in place
         PLAY.null_move = False  # type: ignore[misc]
 
 
