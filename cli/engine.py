@@ -192,8 +192,7 @@ class Engine:
         The clock starts here (`Limits.started`), so that starting the search's thread counts
         against the search's time. The garbage collector stays paused until ``on_done`` has
         returned: the collection that the search put off (`Searcher.search`) runs after the
-        best move is out, not between the search's deadline and the answer (about 2-7 ms after
-        each xiangqi search)."""
+        best move is out, not between the search's deadline and the answer."""
         started = time.perf_counter()  # the clock runs from here, thread start included
         self.stop()
         searcher = self.ensure_searcher()

@@ -1,12 +1,14 @@
 """`xqchess search`: search one position and report the best move, score, PV and statistics,
-as text or JSON (`xqchess.core.search.report`); also its option set and searcher construction, which
-the protocol front ends share.
+as text or JSON (`xqchess.core.search.report`). The search is a named preset (`--preset`, the
+lab's ``baseline`` by default; ``play`` is the engine that plays) changed by the options given:
+the flags switch an enhancement on or off, the valued options replace the preset's value.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import replace
 
 from xqchess.cli.arguments import int_between, non_negative_int
 from xqchess.core.errors import XQChessError
@@ -14,19 +16,52 @@ from xqchess.core.evaluation import EVALUATIONS, selected_terms
 from xqchess.core.search import (
     MAX_HASH_MB,
     MAX_MULTIPV,
+    PRESETS,
     QUIESCENCE_MODES,
     Limits,
-    SearchConfig,
     Searcher,
+    preset_config,
     result_dict,
 )
 from xqchess.core.variant import Variant
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
 from xqchess.variants import get_variant
 
+#: the flags that switch a preset's enhancement on, by `SearchConfig` field
+ON_FLAGS = (
+    "null_move",
+    "lmr",
+    "staged",
+    "check_extension",
+    "futility",
+    "reverse_futility",
+    "late_move_pruning",
+    "quiescence_checks",
+    "aspiration",
+)
+#: the flags that switch one off, by `SearchConfig` field
+OFF_FLAGS = {"no_tt": "tt", "no_pvs": "pvs", "no_id": "iterative"}
+#: the options that replace a preset's value when given, by `SearchConfig` field
+VALUED_OPTIONS = {
+    "quiescence": "quiescence",
+    "evaluation": "evaluation",
+    "eval_terms": "eval_terms",
+    "hash": "hash_mb",
+    "multipv": "multipv",
+    "guard_prune": "guard_prune_depth",
+}
+
 
 def add_searcher_options(parser: argparse.ArgumentParser) -> None:
-    """Options that choose the ordering pipeline and the search enhancements."""
+    """Options that choose the preset, the ordering pipeline and the search enhancements."""
+    parser.add_argument(
+        "--preset",
+        choices=tuple(PRESETS),
+        default="baseline",
+        help="the search to start from: play (the engine that plays), or one of the lab's "
+        "(default baseline: every enhancement off but the table, PVS and iterative "
+        "deepening); the options below change it",
+    )
     parser.add_argument(
         "--ordering",
         default=DEFAULT_SPEC,
@@ -38,10 +73,9 @@ def add_searcher_options(parser: argparse.ArgumentParser) -> None:
         type=non_negative_int,
         nargs="?",
         const=1,
-        default=0,
         metavar="DEPTH",
         help="prune quiet moves to unsafe squares at depths up "
-        "to DEPTH (default 1 when given; needs guard in --ordering)",
+        "to DEPTH (1 when given alone; needs guard in --ordering)",
     )
     parser.add_argument(
         "--guard-margin",
@@ -56,10 +90,9 @@ def add_searcher_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--quiescence",
         choices=QUIESCENCE_MODES,
-        default="all",
         help="captures searched at the horizon: all, SEE-safe only, pruned "
         "(the playing search's: no full generation, SEE and delta pruning), "
-        "or none (default all)",
+        "or none (default: the preset's; baseline's is all)",
     )
     parser.add_argument(
         "--staged",
@@ -103,10 +136,9 @@ def add_searcher_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--evaluation",
         choices=EVALUATIONS,
-        default="squares",
-        help="middlegame square tables (squares, the default), tapered "
-        "middlegame-to-endgame tables, or those plus the game's positional "
-        "terms (terms)",
+        help="middlegame square tables (squares, baseline's), tapered "
+        "middlegame-to-endgame tables (play's), or those plus the game's positional "
+        "terms (terms); default: the preset's",
     )
     parser.add_argument(
         "--eval-terms",
@@ -117,16 +149,14 @@ def add_searcher_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--hash",
         type=int_between(1, MAX_HASH_MB),
-        default=16,
         metavar="MB",
-        help=f"transposition table size in MB, 1-{MAX_HASH_MB} (default 16)",
+        help=f"transposition table size in MB, 1-{MAX_HASH_MB} (default: the preset's, 16)",
     )
     parser.add_argument(
         "--multipv",
         type=int_between(1, MAX_MULTIPV),
-        default=1,
         metavar="N",
-        help=f"the N best moves, each with its line, 1-{MAX_MULTIPV} (default 1)",
+        help=f"the N best moves, each with its line, 1-{MAX_MULTIPV} (default: the preset's, 1)",
     )
 
 
@@ -139,8 +169,6 @@ def term_names(text: str) -> tuple[str, ...]:
 def searcher_from_args(args: argparse.Namespace, variant: Variant) -> Searcher:
     if args.depth is None and args.movetime is None and args.nodes is None:
         raise XQChessError("give at least one limit: --depth, --movetime or --nodes")
-    if args.no_id and args.depth is None:
-        raise XQChessError("--no-id searches one iteration to a fixed depth: give --depth")
     if args.guard_prune and "guard" not in args.ordering.replace(" ", "").split(","):
         raise XQChessError("--guard-prune needs guard in the --ordering spec")
     if args.eval_terms is not None:
@@ -148,26 +176,22 @@ def searcher_from_args(args: argparse.Namespace, variant: Variant) -> Searcher:
             selected_terms(variant, args.eval_terms)
         except ValueError as error:
             raise XQChessError(str(error)) from None
-    config = SearchConfig(
-        tt=not args.no_tt,
-        hash_mb=args.hash,
-        pvs=not args.no_pvs,
-        iterative=not args.no_id,
-        quiescence=args.quiescence,
-        null_move=args.null_move,
-        lmr=args.lmr,
-        staged=args.staged,
-        check_extension=args.check_extension,
-        futility=args.futility,
-        reverse_futility=args.reverse_futility,
-        late_move_pruning=args.late_move_pruning,
-        quiescence_checks=args.quiescence_checks,
-        aspiration=args.aspiration,
-        evaluation=args.evaluation,
-        eval_terms=args.eval_terms,
-        guard_prune_depth=args.guard_prune,
-        multipv=args.multipv,
+    changes = {field: True for field in ON_FLAGS if getattr(args, field)}
+    changes.update({field: False for flag, field in OFF_FLAGS.items() if getattr(args, flag)})
+    changes.update(
+        {
+            field: getattr(args, option)
+            for option, field in VALUED_OPTIONS.items()
+            if getattr(args, option) is not None
+        }
     )
+    # the command prints which heuristic placed each cutoff's move first: it keeps that count
+    config = replace(preset_config(args.preset), order_statistics=True, **changes)
+    if not config.iterative and args.depth is None:
+        raise XQChessError(
+            "a search without iterative deepening (--no-id, or the preset's) searches one "
+            "iteration to a fixed depth: give --depth"
+        )
     return Searcher(build_pipeline(args.ordering, variant, args.guard_margin), config)
 
 
@@ -202,7 +226,7 @@ def run_search(args: argparse.Namespace) -> None:
     )
     placed = ", ".join(f"{name} {count}" for name, count in data["cutoff_first_by"].items())
     print(f"first-move cutoffs placed by: {placed or '-'}")
-    if args.multipv > 1 and data["iterations"]:
+    if searcher.config.multipv > 1 and data["iterations"]:
         for number, line in enumerate(data["iterations"][-1]["lines"], 1):
             print(f"line {number}  score {line['score']}  pv {' '.join(line['pv'])}")
     for it in data["iterations"]:

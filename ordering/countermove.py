@@ -7,7 +7,7 @@ side by the previous move's [from][to] (``countermove:fromto``, the default) or,
 friendly, by the [piece][to] of the previous move (``countermove:pieceto``); it is updated on
 beta cutoffs by non-captures only, and a move matching the entry earns the bonus (scored 1).
 
-What it is worth, measured: docs/search.md's ordering table (`xqchess lab --depth 4`) and
+What it is worth, measured: docs/search.md, "What the ordering is worth", and
 docs/lab.md (each heuristic alone).
 """
 

@@ -36,7 +36,7 @@ check and never a checking move; rule 3 (the order of the remaining moves) is ou
 names only the first two. "Controlling" is the variant's `attackers`: the pieces that could
 capture on the square as the board stands (pinned pieces included, x-ray attackers not).
 
-What it is worth, measured: docs/search.md's ordering table (`xqchess lab --depth 4`) and
+What it is worth, measured: docs/search.md, "What the ordering is worth", and
 docs/lab.md (guard heuristic across games; each heuristic alone).
 """
 

@@ -18,7 +18,7 @@ What ``one``, ``depth2`` and ``gravity`` do otherwise than the seed, deliberatel
 side, only quiet moves (no captures or promotions) credited, and every entry halved between
 searches (aging), so the table follows the game.
 
-What it is worth, measured: docs/search.md's ordering table (`xqchess lab --depth 4`) and
+What it is worth, measured: docs/search.md, "What the ordering is worth", and
 docs/lab.md (each heuristic alone; Greer's Tables 3 and 4 for ``seed``).
 """
 

@@ -17,7 +17,7 @@ and a killer whose count halves to zero leaves its slot.
 Only quiet moves (no captures or promotions) become killers or are counted, in both schemes;
 the seed counts every cutoff move (its example is the capture Ra1xa8).
 
-What they are worth, measured: docs/search.md's ordering table (`xqchess lab --depth 4`) and
+What they are worth, measured: docs/search.md, "What the ordering is worth", and
 docs/lab.md (each heuristic alone).
 """
 

@@ -4,7 +4,7 @@ valuable attacker first; promotions count the promoted piece. Quiet moves score 
 Seed: the classic capture ordering the guard heuristic pairs with "capture-first-if-target-safe"
 (Ke and Parng 1993, the Chessprogramming wiki's "Guard Heuristic"). Values are the variant's
 piece values.
-What it is worth, measured: docs/search.md's ordering table (`xqchess lab --depth 4`) and
+What it is worth, measured: docs/search.md, "What the ordering is worth", and
 docs/lab.md (each heuristic alone).
 """
 

@@ -4,7 +4,7 @@ then quiet moves, losing captures last.
 Seed: SEE as the guard heuristic's and Greer's "safe capture" test (a capture is safe when
 the exchange it starts does not lose material); the exchange is the kernel's `core.see.see`,
 with x-ray attackers and cannon screens from the variant's attacker lists.
-What it is worth, measured: docs/search.md's ordering table (`xqchess lab --depth 4`) and
+What it is worth, measured: docs/search.md, "What the ordering is worth", and
 docs/lab.md (each heuristic alone).
 """
 

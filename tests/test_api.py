@@ -123,6 +123,8 @@ def test_search_reports_what_the_command_line_reports(variant):
                 "--json",
                 "--notation",
                 board.variant.pgn_notation,
+                "--preset",
+                "play",
             ],
             capture_output=True,
             text=True,

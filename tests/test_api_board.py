@@ -1,4 +1,4 @@
-"""The Board vocabulary of python-chess, for every game (issue 29): colours as booleans, the
+"""The Board vocabulary of python-chess, for every game: colours as booleans, the
 constructors, squares by name or index, pieces, the live move views, moves by value, the game's
 state, ends and claims, copies, comparison and mirror; wrong types are TypeErrors and refused
 values change nothing. tests/test_api_oracle.py compares the same answers with python-chess and

@@ -1,16 +1,15 @@
 """The search bench's signatures (`xqchess bench GAME`: total nodes of each game's suite at
 depth 3, the playing search), pinned: a change to the search trees shows here, and the compiled
 and the pure-Python kernel must both print them (.ci/run runs this file in both modes). A change
-that alters the trees on purpose updates them here and in docs/commands.md, saying why."""
+that alters the trees on purpose updates them here and in docs/results.md, and says why in its
+commit and CHANGELOG.md."""
 
 import argparse
 
 import pytest
 from xqchess.cli.bench import run_search_bench
 
-#: 19,462 and 30,595 before reverse futility pruning and the grown late-move reductions
-#: (branch strength, docs/search.md); 19,487 and 30,607 before issue 30 fixed SEE's early
-#: stop (docs/testing.md); xiangqi 29,837 before its tuned tapered tables (docs/search.md)
+#: the earlier signatures, and what changed them, are in CHANGELOG.md
 SIGNATURES = {"chess": 18_532, "xiangqi": 26_511}
 
 

@@ -95,7 +95,7 @@ def test_epd_form_reads_with_default_counters():
 )
 def test_fields_left_off_after_the_side_read_as_fairy_stockfish_reads_them(short, fen):
     """Fields after the side to move left off at the end mean no rights, no ep square and
-    counters 0 1, as Fairy-Stockfish and python-chess read them (issue 27: the protocols take
+    counters 0 1, as Fairy-Stockfish and python-chess read them (the protocols take
     what they take, where it is harmless)."""
     assert CHESS.position(short).fen() == fen
 
@@ -153,7 +153,7 @@ def test_ambiguous_and_underspecified_san():
         CHESS.parse_move(pos, "b7b8")
 
 
-# -- why a move is refused (issue 10) ---------------------------------------------------------
+# -- why a move is refused ---------------------------------------------------------
 
 PINNED_KNIGHT = "4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1"  # knight e2 pinned by the rook on e8
 CHECKED_BY_ROOK = "4k3/8/8/8/8/8/8/r3K2N w - - 0 1"  # the rook on a1 checks the king on e1

@@ -1,4 +1,4 @@
-"""The chessmaps view (`xqchess chessmaps VARIANT`, issue 13 item 9), its place in `xqchess play`
+"""The chessmaps view (`xqchess chessmaps VARIANT`), its place in `xqchess play`
 (``show chessmap``) and the cost benchmark (`xqchess bench chessmaps`): the JSON object's keys,
 lengths and values in both games, sectors only from a network (none without one, and the text
 says why), a move's influence in every notation, one-line errors, the boards' fixed-width cells

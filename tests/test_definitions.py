@@ -1,4 +1,4 @@
-"""A game is a definition (issue 28 item 3): every registered game is a frozen dataclass built
+"""A game is a definition: every registered game is a frozen dataclass built
 by its family's builder, the games' own folders stay short, and no game folder is a library."""
 
 import ast

@@ -182,7 +182,7 @@ def test_readers_answer_mutated_moves_with_a_legal_move_or_a_move_error(variant_
 
 @pytest.mark.parametrize("text", ["E3+5", "A4+5", "B3+5", "e3+5"])
 def test_wxf_naming_a_piece_the_game_lacks_is_a_move_error(text):
-    """Issue 27: in minixiangqi (no elephants, no advisors) ``E3+5`` raised KeyError from the
+    """In minixiangqi (no elephants, no advisors) ``E3+5`` raised KeyError from the
     WXF reader and ended `xqchess play`; it is refused, the board unchanged, naming the kind
     the game lacks (B is Fairy-Stockfish's FEN letter of the elephant) and the ones it has."""
     board = xqchess.Board("minixiangqi")

@@ -297,7 +297,7 @@ def test_session_object_reads_namespace_options():
     assert session.flipped and session.notation == "wxf" and session.humans == {1}
 
 
-# -- issue 10: boards that read on dark terminals, ASCII, file numbers, fitting views, --------
+# -- boards that read on dark terminals, ASCII, file numbers, fitting views, --------
 # -- new/restart, loading by content, typing while the engine thinks -------------------------
 
 #: WCAG's AA minimum contrast for text (https://www.w3.org/TR/WCAG21/#contrast-minimum)

@@ -251,7 +251,7 @@ def protocol_in(protocol, variant_name):
 PROTOCOL_GAMES = [pytest.param(UciProtocol, name, id=f"uci-{name}") for name in NAMES] + [
     pytest.param(UcciProtocol, UcciProtocol(print).engine.variant.name, id="ucci")
 ]
-#: Issue 27's positions, each with the reason the command line gives (hand-written)
+#: Positions, each with the reason the command line gives (hand-written)
 IMPOSSIBLE = [
     (
         "xiangqi",
@@ -324,7 +324,7 @@ def _refuses_and_keeps_the_position(engine, out, fen, reason):
 def test_position_refuses_what_the_command_line_refuses_and_keeps_the_previous_one(
     capsys, protocol, variant_name
 ):
-    """Issue 27: `position` took FENs the command line refuses (a general outside its
+    """`position` once took FENs the command line refuses (a general outside its
     palace, the side not to move in check). A placement the game's validation refuses, one
     royal piece moved per color, gets the command line's reason, word for word."""
     placements = refused_placements(get_variant(variant_name))
@@ -336,7 +336,7 @@ def test_position_refuses_what_the_command_line_refuses_and_keeps_the_previous_o
 
 
 @pytest.mark.parametrize("variant_name, fen, reason", IMPOSSIBLE)
-def test_issue_positions_are_refused_with_the_command_line_reason(
+def test_unreachable_positions_are_refused_with_the_command_line_reason(
     capsys, variant_name, fen, reason
 ):
     protocols = [UciProtocol] + ([UcciProtocol] if variant_name == "xiangqi" else [])
@@ -387,7 +387,7 @@ def test_an_illegal_move_after_position_keeps_the_previous_position(protocol, va
     ],
 )
 def test_a_repeated_go_parameter_is_refused_naming_it(protocol, line, name):
-    """Issue 27: ``go depth 3 depth 4`` was taken without a word (the last one counted)."""
+    """``go depth 3 depth 4`` was once taken without a word (the last one counted)."""
     out = []
     engine = protocol(out.append)
     engine.handle(line)

@@ -1,4 +1,4 @@
-"""Seed fidelity of the move-ordering heuristics (issue 11), worked by hand from the seed texts
+"""Seed fidelity of the move-ordering heuristics, worked by hand from the seed texts
 (Ke and Parng's guard heuristic, the advanced killers and history text, Uiterwijk's
 countermove, Greer 2000) and run through the same code on both games: the guard value is the
 seed's guardValueWPOV from the side to move's point of view, its ordering rules and its pruning
@@ -100,7 +100,7 @@ def test_guard_value_is_the_seeds_for_the_side_to_move(variant_name, fen, square
 @pytest.mark.parametrize(
     "variant_name,fen,square",
     [
-        # the issue's position: the knight e5 is unsafe for White (5 - 9 = -4)
+        # the worked position: the knight e5 is unsafe for White (5 - 9 = -4)
         ("chess", "4k3/8/3p4/4N3/8/2B5/8/4K3 w - - 0 1", "e5"),
         ("chess", CHESS, "e5"),
         # the red horse e6 is unsafe for Red (5 - 9 = -4)

@@ -1,4 +1,4 @@
-"""Shatranj, the fifth game (issue 28 item 4): perft-exact against pyffish from the start and
+"""Shatranj, the fifth game: perft-exact against pyffish from the start and
 from random positions, its rules by hand (the ferz, the alfil, the single-step pawn promoting to
 a ferz, stalemate and bare king losing), and the game playable through the API, UCI and `play`."""
 

@@ -156,7 +156,7 @@ def move_mates_within(board, move, moves):
 #: (FEN, moves to mate): Fairy-Stockfish's `go mate N` reports each of these distances, and the
 #: test proves them with python-chess (the first move forces mate in N; nothing mates sooner).
 MATE_PROBLEMS = [
-    # 1.Kb6 (or 1.Kc7) Kb8 2.Rh8#; late-move reductions put it beyond depth 3 (issue 31)
+    # 1.Kb6 (or 1.Kc7) Kb8 2.Rh8#; late-move reductions put it beyond depth 3
     ("k7/8/2K5/8/8/8/8/7R w - - 0 1", 2),
     # the end of Morphy's Opera Game (Paris 1858): 18.Qb8+ Nxb8 19.Rd8#
     ("4kb1r/p2n1ppp/4q3/4p1B1/4P3/1Q6/PPP2PPP/2KR4 w k - 0 18", 2),

@@ -68,9 +68,9 @@ def test_fen_aliases_and_red_side_letter():
     assert XIANGQI.position(aliased).fen() == START
 
 
-# -- the side not to move in check (issue 10) -------------------------------------------------
+# -- the side not to move in check -------------------------------------------------
 
-#: The issue's position: the black general on d10 attacked by the red chariot on d9, red to move.
+#: A position with the black general on d10 attacked by the red chariot on d9, red to move.
 BLACK_GENERAL_ATTACKED = "3k5/3R5/9/9/9/9/9/9/9/4K4 w - - 0 1"
 
 
@@ -133,7 +133,7 @@ def test_lenient_general_capture_agrees_with_fairy_stockfish():
     assert pos.outcome().winner is True
 
 
-# -- why a move is refused (issue 10) ---------------------------------------------------------
+# -- why a move is refused ---------------------------------------------------------
 
 BLOCKED_CHARIOT = "3k5/9/9/9/9/9/9/N8/9/R3K4 w - - 0 1"  # chariot a1, horse a3
 HOBBLED_HORSE = "3k5/9/9/9/9/9/9/9/1C7/1N2K4 w - - 0 1"  # horse b1, cannon on its leg b2

@@ -1,6 +1,6 @@
 """`xqchess bench chessmaps`: what Greer's chessmaps cost at one node, beside what the default
-move ordering costs at the same node (issue 13's "Cost" goal; the paper warns that chessmaps
-cost time, this measures how much).
+move ordering costs at the same node (the paper warns that chessmaps cost time; this measures
+how much).
 
 For every position of each game's default suite (`suites.default_suite_name`: Bratko-Kopec, the
 xiangqi middlegames, or the ``--suite`` files), timed in the same process, interleaved (one run

@@ -1,4 +1,4 @@
-"""`xqchess chessmaps VARIANT`: Greer's chessmaps seen on a position (issue 13, item 9), and the
+"""`xqchess chessmaps VARIANT`: Greer's chessmaps seen on a position, and the
 view `xqchess play` shows with ``show chessmap``.
 
 Drawn on the game's board, each square's number in a fixed-width cell beside its piece and the

@@ -70,7 +70,7 @@ from xqchess.core.search.stats import SearchStats
 from xqchess.core.see import see
 from xqchess.core.tt import EXACT, LOWER, UPPER, TranspositionTable
 
-CLOCK_CHECK_INTERVAL = 16  # nodes between looks at the clock (about 1 ms in Python)
+CLOCK_CHECK_INTERVAL = 16  # nodes between looks at the clock
 #: Delta pruning's safety margin (centipawns): a capture is skipped in ``pruned`` quiescence
 #: when standing pat plus what it takes plus this margin does not reach alpha.
 DELTA_MARGIN = 200

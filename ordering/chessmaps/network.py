@@ -20,9 +20,8 @@ for the sectors" with "a good spread of values over all of the output nodes". Th
 * ``"mse"``: tanh outputs, squared error against the -1/0/+1 targets, as a backpropagation
   simulator of the paper's day would train; it ranks by P(+1) - P(-1).
 
-The default was chosen on a validation split of the training data (10%, seed 1; the test
-files played no part): mean validation score over seeds 1 and 2, chess / xiangqi, softmax
-44.4 / 35.0, mse 42.9 / 35.6, bce 43.5 / 33.8 (docs/lab.md).
+The default was chosen on a validation split of the training data (the test files played no
+part); the scores of each loss are in docs/lab.md with the command that measures them.
 
 Training: mini-batch gradient descent with Adam steps (`DEFAULT_LEARNING_RATE`,
 `DEFAULT_BATCH`), weights initialised from a seeded normal scaled by 1/sqrt(fan-in), batches

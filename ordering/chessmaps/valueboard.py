@@ -30,8 +30,8 @@ kernel.
   considered as being influenced". `influences` gives every legal move's at once.
 * **Speed**: each square's entry is kept with the squares it depends on (those its attack
   scan read, and the square itself). After a move only the squares it changed and those whose
-  entry depends on one of them are computed again (docs/lab.md, "Speed of the chessmaps
-  ordering", says how many), which gives exactly the full computation (tests). The
+  entry depends on one of them are computed again (docs/lab.md, "What chessmaps cost at a
+  node", says how many), which gives exactly the full computation (tests). The
   valueboard before a move is kept for the position's other moves, and one per position of
   the line searched (keyed by its distance from the game's start), so that a node's
   valueboard is derived the same way from its parent's rather than computed in full. Each

@@ -5,7 +5,7 @@ Each term is a function of the position returning a packed middlegame/endgame sc
 (`core.evaluation.pack`) from White's point of view. The weights are Fruit 2.1's (Fabien
 Letouzey's evaluation, 2005: eval.cpp, pawn.cpp and material.cpp), the simplest published set
 that covers these terms; what we leave out of Fruit's is named in each docstring. What each term is
-worth, measured by matches, is in docs/search.md, "Evaluation terms", beside its command.
+worth, measured by matches, is in docs/results.md, "What each switch is worth".
 """
 
 from xqchess.core.evaluation import SIGN, mobility_term, open_file_term, pack

@@ -6,9 +6,8 @@ These are the terms xiangqi programs weigh beyond material and square tables (El
 evaluation by Morning Yellow has each of them: advisor and elephant worth that grows with the
 opponent's attacking force, trapped horses, open files for chariots, the hollow-cannon threat);
 the weights are ours, in that program's range; what each term is worth, measured by matches,
-is in docs/search.md, "Evaluation terms", beside the command that measures it. Xiangqi has no
-game phase here (its endgame tables were dropped: docs/search.md, its opening section), so each
-term scores the middlegame and the endgame alike. Each term is
+is in docs/results.md, "What each switch is worth". Xiangqi has no endgame tables (CHANGELOG.md
+says why they were dropped), so each term scores the middlegame and the endgame alike. Each term is
 a function of the position returning a packed score (`core.evaluation.pack`), Red's view.
 """
 
