@@ -126,7 +126,13 @@ class _SourceFinder(importlib.abc.MetaPathFinder):
     """Finds the kernel's modules as their ``.py`` files, ahead of any extension module."""
 
     def __init__(self, root: Path, modules: tuple[str, ...]) -> None:
-        self.sources = {module_name(path): root / f"{path}.py" for path in modules}
+        # a module an older build compiled may since have become a package or gone: only the
+        # sources there are are found here, the rest by the usual finders
+        self.sources = {
+            module_name(path): root / f"{path}.py"
+            for path in modules
+            if (root / f"{path}.py").exists()
+        }
 
     def find_spec(self, fullname, path=None, target=None):
         source = self.sources.get(fullname)

@@ -68,6 +68,17 @@ def test_a_compiled_module_the_kernel_no_longer_lists_makes_the_build_stale(tmp_
     )
 
 
+def test_a_compiled_module_that_became_a_package_is_left_to_the_usual_finders(tmp_path):
+    """An older build compiled ``core/gamma``, which is now a package ``core/gamma/``: the
+    source finder must not claim ``core.gamma`` (its ``.py`` is gone), or the package would
+    not import."""
+    fake_build(tmp_path, MODULES + ("core/gamma",))
+    (tmp_path / "core/gamma.py").unlink()
+    finder = kernel._SourceFinder(tmp_path, MODULES + ("core/gamma",))
+    assert finder.find_spec("xqchess.core.gamma") is None
+    assert finder.find_spec("xqchess.core.alpha").origin == str(tmp_path / "core/alpha.py")
+
+
 def test_no_extension_at_all_and_the_environment_variable(tmp_path, monkeypatch):
     monkeypatch.delenv(kernel.PURE_ENV, raising=False)
     assert kernel.why_pure(tmp_path, MODULES).startswith("no compiled modules")
