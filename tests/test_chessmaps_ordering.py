@@ -303,7 +303,7 @@ def test_quiescence_order_by_material_difference():
         29 - 90,
         29 - 200,
     ]
-    with pytest.raises(ValueError, match="quiescence order 'sideways'"):
+    with pytest.raises(ValueError, match="quiescence_order 'sideways' is not one of"):
         Searcher(build_pipeline("mvvlva", CHESS), SearchConfig(quiescence_order="sideways"))
 
 

@@ -154,7 +154,7 @@ def test_the_search_scores_a_game_the_rules_ended_for_its_winner(fen, winner):
     """A node without legal moves is scored by who the rules say has won, not always as a loss
     for the side to move: the bare-king rule ends the game in the mover's favour."""
     board = xqchess.Board("shatranj", fen)
-    report = xqchess.search(board, depth=3)
+    report = xqchess.search(board, depth=3, preset="baseline")  # quiescence sees every move
     mover = WHITE if fen.split()[1] == "w" else BLACK
     assert (report.score > 0) == (mover == winner) and report.mate is not None
     if mover == BLACK and board.legal_moves.count():
