@@ -9,7 +9,7 @@ preset is a value a user can name (`PRESETS`, `preset_config`) and change with
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 
 from xqchess.core.errors import XQChessError
 from xqchess.core.evaluation import EVALUATIONS
@@ -148,28 +148,11 @@ PRESETS: dict[str, SearchConfig] = {
     "greer": GREER,
     # Table 3's quiescence read literally ("just the safe capture moves"): in check as
     # anywhere else, stand pat and the safe captures; no quiet promotions
-    "greer-captures": SearchConfig(
-        tt=False,
-        pvs=False,
-        iterative=False,
-        quiescence="safe",
-        quiescence_order="difference",
-        quiescence_evasions=False,
-        quiescence_promotions=False,
-    ),
+    "greer-captures": replace(GREER, quiescence_evasions=False, quiescence_promotions=False),
     # the same with quiet promotions: what the evasions alone do (chess; xiangqi has none)
-    "greer-no-evasions": SearchConfig(
-        tt=False,
-        pvs=False,
-        iterative=False,
-        quiescence="safe",
-        quiescence_order="difference",
-        quiescence_evasions=False,
-    ),
+    "greer-no-evasions": replace(GREER, quiescence_evasions=False),
     # Greer 2000, Table 4: the same as Table 3, iteratively deepened
-    "greer-id": SearchConfig(
-        tt=False, pvs=False, iterative=True, quiescence="safe", quiescence_order="difference"
-    ),
+    "greer-id": replace(GREER, iterative=True),
 }
 
 #: the switches of `PLAY` a front end lets its user set (UCI options, `xqchess search` flags):
