@@ -151,10 +151,11 @@ class Tree:
         self.nodes_per_ply = [Node(ply, config.order_statistics) for ply in range(MAX_PLY + 2)]
         self.stop_requested = False
         self.stats = SearchStats()
-        self.root_moves = []
-        self.root_excluded = set()
+        self.root_moves: list[int] = []
+        self.root_excluded: set[int] = set()
         self.root_restricted = False
         self.root_first = 0
+        self.root_best: int | None = None
         self._read_switches()
 
     def _read_switches(self) -> None:
@@ -209,7 +210,7 @@ class Tree:
         # check flags of the game's positions before the root, oldest first, aligned with
         # pos.hashes; the search appends one per node on its path
         self.checks = pos.checks_back(len(pos.undo))[:0:-1]
-        self.pv_table = [[] for _ in range(MAX_PLY + 2)]
+        self.pv_table: list[list[int]] = [[] for _ in range(MAX_PLY + 2)]
 
     def unwind(self) -> None:
         """Take back the moves a stopped search left on the position."""
@@ -460,8 +461,9 @@ class Tree:
                         stats.cutoff_index_sum += index
                         if index == 0:
                             stats.first_move_cutoffs += 1
-                            if self.order_statistics:
-                                stats.cutoff_first_by[self.orderer.first_placed_by(node)] += 1
+                            credited = stats.cutoff_first_by  # None: not kept
+                            if credited is not None:
+                                credited[self.orderer.first_placed_by(node)] += 1
                         self.orderer.on_cutoff(node, move)
                         break
         # Step 13. No legal move reached by a staged pick: mate or stalemate.
