@@ -8,7 +8,8 @@ python-chess's names and what differs.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from abc import ABC, abstractmethod
+from collections.abc import Iterator
 
 from rich.console import RenderableType
 from xqchess import svg
@@ -31,16 +32,18 @@ from xqchess.move import (
 from xqchess.variants import DEFAULT_VARIANT, NAMES
 
 
-class _MoveView:
+class _MoveView(ABC):
     """A live view of a board's moves of one kind, as python-chess's move generators: ``len``,
     ``count()``, ``bool``, ``in`` and iteration always answer for the board as it is now."""
 
-    def __init__(self, board: Board, generate: Callable[[Position], list[int]]) -> None:
+    def __init__(self, board: Board) -> None:
+        """The view of ``board``'s moves; TypeError unless ``board`` is a `Board`."""
+        expect(board, Board, "a Board")
         self._board = board
-        self._generate = generate
 
+    @abstractmethod
     def _codes(self) -> list[int]:
-        return self._generate(self._board.position)
+        """The kernel's codes of the moves of this kind, in generation order."""
 
     def count(self) -> int:
         return len(self._codes())
@@ -69,10 +72,16 @@ class _MoveView:
 class LegalMoveGenerator(_MoveView):
     """The legal moves of a board, in the kernel's generation order (`Board.legal_moves`)."""
 
+    def _codes(self) -> list[int]:
+        return self._board.variant.legal_moves(self._board.position)
+
 
 class PseudoLegalMoveGenerator(_MoveView):
     """The moves the pieces' movement rules allow, the own king's (general's) safety aside
     (`Board.pseudo_legal_moves`)."""
+
+    def _codes(self) -> list[int]:
+        return self._board.variant.pseudo_legal_moves(self._board.position)
 
 
 class Board:
@@ -106,6 +115,7 @@ class Board:
         expect(variant_or_fen, str, "a game name or a FEN (str)")
         if fen is not None:
             expect(fen, str, "a FEN (str) or None")
+        expect(strict, bool, "strict as a bool")
         looks_like_fen = " " in variant_or_fen.strip() or "/" in variant_or_fen
         if variant_or_fen not in NAMES and looks_like_fen and fen is None:
             variant_or_fen, fen = DEFAULT_VARIANT, variant_or_fen
@@ -175,8 +185,12 @@ class Board:
 
     def set_piece_at(self, square: SquareLike, piece: Piece | None) -> None:
         """Put ``piece`` on ``square`` (None empties it) and clear the move stack, as
-        python-chess does. FenError (nothing changed) when the game cannot be played from the
-        position so made (a king missing, a general out of its palace ...)."""
+        python-chess does.
+
+        Raises (nothing changed): SquareError for a square the board lacks, PieceError for
+        another game's piece, TypeError for a square or piece of the wrong type, and FenError
+        naming the square when the game cannot be played from the position so made (a king
+        missing, a general out of its palace ...)."""
         sq = self.parse_square(square)
         if piece is not None:
             expect(piece, Piece, "a Piece or None")
@@ -186,11 +200,16 @@ class Board:
                 )
         board = list(self.position.board)
         board[sq] = 0 if piece is None else piece.code
-        self._set_placement(board)
+        try:
+            self._set_placement(board)
+        except FenError as error:
+            name = self.variant.geometry.square_name(sq)
+            change = f"empty {name}" if piece is None else f"put {piece.symbol()} on {name}"
+            raise FenError(f"cannot {change}: {error}") from None
 
     def remove_piece_at(self, square: SquareLike) -> Piece | None:
         """Take the piece off ``square`` and return it (None when empty); clears the move stack
-        as `set_piece_at` does."""
+        and refuses as `set_piece_at` does (FenError: "cannot empty e1: ...")."""
         piece = self.piece_at(square)
         if piece is not None:
             self.set_piece_at(square, None)
@@ -234,13 +253,13 @@ class Board:
     def legal_moves(self) -> LegalMoveGenerator:
         """The legal moves, a live view (``len``, ``count()``, ``bool``, ``in``, iteration),
         in the kernel's generation order."""
-        return LegalMoveGenerator(self, self.variant.legal_moves)
+        return LegalMoveGenerator(self)
 
     @property
     def pseudo_legal_moves(self) -> PseudoLegalMoveGenerator:
         """The moves the pieces' movement rules allow, ignoring the own king's (general's)
         safety, a live view as `legal_moves`."""
-        return PseudoLegalMoveGenerator(self, self.variant.pseudo_legal_moves)
+        return PseudoLegalMoveGenerator(self)
 
     def _code(self, move: Move, codes: list[int]) -> int | None:
         """The kernel's code of ``move`` among ``codes``, or None (another game's move too)."""
@@ -475,7 +494,8 @@ class Board:
         """The position seen from the other side, as python-chess's ``mirror``: ranks
         reversed, colours swapped (pieces, side to move, castling rights), the move counters
         kept and no moves played. Every registered game has one: their rules are the same for
-        both sides; FenError where a game's rules would refuse the mirrored position."""
+        both sides. Raises FenError ("cannot mirror the position: ...") where a game's rules
+        would refuse the mirrored position (a lenient game whose general was captured)."""
         fields = self.fen().split()
         fields[0] = "/".join(reversed(fields[0].split("/"))).swapcase()
         other_side = self.position.side ^ 1
@@ -489,7 +509,10 @@ class Board:
             fields[3] = geometry.square_name(
                 geometry.square(geometry.file_of(ep), geometry.ranks - 1 - geometry.rank_of(ep))
             )
-        return Board(self.variant.name, " ".join(fields), strict=self._strict)
+        try:
+            return Board(self.variant.name, " ".join(fields), strict=self._strict)
+        except FenError as error:
+            raise FenError(f"cannot mirror the position: {error}") from None
 
     def __eq__(self, other: object) -> bool:
         """Same game and same position (FEN: pieces, side to move, rights, a legal en-passant

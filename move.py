@@ -20,7 +20,15 @@ from __future__ import annotations
 from typing import Final, Union
 
 from xqchess.core.errors import MoveError, PieceError, SquareError, XQChessError
-from xqchess.core.moves import move_from, move_promotion, move_to
+from xqchess.core.moves import (
+    COMPANION,
+    DOUBLE_STEP,
+    SIDE_CAPTURE,
+    SPECIAL_SHIFT,
+    move_from,
+    move_promotion,
+    move_to,
+)
 from xqchess.core.notation import COORDINATES
 from xqchess.core.pieces import KIND_MASK, piece_code, piece_color
 from xqchess.core.variant import Variant
@@ -114,7 +122,11 @@ class Piece:
 
     @classmethod
     def from_code(cls, code: int, variant: str) -> Piece:
-        """The piece the kernel codes ``code``."""
+        """The piece the kernel codes ``code``; PieceError when the code is no piece of the
+        game, TypeError unless an int."""
+        expect(code, int, "a piece code (int)")
+        if code not in game(variant).piece_letters:
+            raise PieceError(f"bad piece code {code}: not a piece of {variant}")
         return cls(code & KIND_MASK, color_of(piece_color(code)), variant)
 
     @classmethod
@@ -193,8 +205,17 @@ class Move:
 
     @classmethod
     def from_code(cls, code: int, variant: str) -> Move:
-        """The move the kernel codes ``code``."""
-        return cls(move_from(code), move_to(code), move_promotion(code) or None, variant=variant)
+        """The move the kernel codes ``code``; MoveError when its squares or promotion are
+        none of the game's, TypeError unless an int."""
+        expect(code, int, "a move code (int)")
+        if not 0 <= code >> SPECIAL_SHIFT <= max(DOUBLE_STEP, SIDE_CAPTURE, COMPANION):
+            raise MoveError(f"bad move code {code}: no move of the kernel's is coded so")
+        try:
+            return cls(
+                move_from(code), move_to(code), move_promotion(code) or None, variant=variant
+            )
+        except (SquareError, PieceError) as error:
+            raise MoveError(f"bad move code {code}: {error}") from None
 
     @classmethod
     def from_uci(cls, uci: str, variant: str = DEFAULT_VARIANT) -> Move:

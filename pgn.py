@@ -29,6 +29,7 @@ from typing import TextIO
 from xqchess import Board, Move
 from xqchess.core.pgn import GameRecord, PgnError, game_text, read_pgn, tagged_record, write_pgn
 from xqchess.core.variant import Variant
+from xqchess.move import expect
 from xqchess.variants import NAMES, get_variant
 
 __all__ = ["Game", "ChildNode", "GameNode", "PgnError", "read_game"]
@@ -55,6 +56,12 @@ class GameNode:
     position after its ``move``)."""
 
     def __init__(self, parent: GameNode | None) -> None:
+        """A node after ``parent``; only a `Game` has none. TypeError unless ``parent`` is a
+        node (or None for a `Game`)."""
+        if parent is None and not isinstance(self, Game):
+            raise TypeError("expected a parent GameNode, got None: only a Game starts a game")
+        if parent is not None:
+            expect(parent, GameNode, "a parent GameNode")
         self.parent = parent
         self.variation: ChildNode | None = None
 
@@ -121,7 +128,10 @@ class ChildNode(GameNode):
     """The position after ``move``, played from the ``parent`` node."""
 
     def __init__(self, parent: GameNode, move: Move) -> None:
+        """The node after ``move`` played from ``parent``; TypeError unless they are a
+        `GameNode` and a `Move` (whether the move is legal there, `board` says)."""
         super().__init__(parent)
+        expect(move, Move, "a Move")
         self.move = move
 
     def __repr__(self) -> str:
@@ -153,14 +163,24 @@ class Game(GameNode):
     """
 
     def __init__(self, headers: Mapping[str, str] | None = None) -> None:
+        """A game with ``headers`` (tag -> value, both str) besides the Seven Tag Roster's
+        defaults. Raises PgnError when the headers name no game or a bad FEN, TypeError
+        for headers that are not a mapping of str to str."""
         super().__init__(None)
+        if headers is not None:
+            expect(headers, Mapping, "headers as a mapping of PGN tags to values (str)")
+            for tag, value in headers.items():
+                expect(tag, str, "a PGN tag name (str)")
+                expect(value, str, f"the value of the PGN tag {tag} (str)")
         self.headers: dict[str, str] = {**SEVEN_TAG_ROSTER, **(headers or {})}
         self.start_board()  # the headers name a game and a position
 
     @classmethod
     def from_board(cls, board: Board) -> Game:
         """The game ``board`` holds: its start and the moves on its stack, the result if it
-        has ended (``*`` if not), and the tags PGN gives its game and start."""
+        has ended (``*`` if not), and the tags PGN gives its game and start. TypeError
+        unless ``board`` is a `Board`."""
+        expect(board, Board, "a Board")
         start = board.copy()
         while start.move_stack:
             start.pop()
@@ -178,7 +198,8 @@ class Game(GameNode):
     @classmethod
     def from_record(cls, record: GameRecord) -> Game:
         """The game the kernel's ``record`` holds: its tags and result as the headers, its
-        moves as the mainline."""
+        moves as the mainline. TypeError unless ``record`` is a `GameRecord`."""
+        expect(record, GameRecord, "a GameRecord")
         game = cls({**record.tags, "Result": record.result})
         node: GameNode = game
         for code in record.moves:
@@ -208,6 +229,22 @@ class Game(GameNode):
 
 def read_game(handle: TextIO) -> Game | None:
     """The next game of the PGN text open as ``handle`` (None when none is left), read on
-    from where the last one ended; raises `PgnError` naming what is wrong with it."""
-    text = game_text(handle.readline)
+    from where the last one ended; raises `PgnError` naming what is wrong with it, and
+    TypeError unless ``handle`` reads text (a file open in text mode, `io.StringIO`)."""
+    readline = getattr(handle, "readline", None)
+    if not callable(readline):
+        raise TypeError(
+            f"expected a PGN text stream (with readline), got {type(handle).__name__} {handle!r}"
+        )
+
+    def line() -> str:
+        text = readline()
+        if not isinstance(text, str):
+            raise TypeError(
+                f"expected a PGN text stream: the handle read {type(text).__name__}, not str"
+                " (open the file in text mode)"
+            )
+        return text
+
+    text = game_text(line)
     return None if text is None else Game.from_record(read_pgn(text, _variants()))

@@ -16,11 +16,11 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 from xml.sax.saxutils import escape, quoteattr
 
 from xqchess.board_view import CHECK, LAST_MOVE, RIVER
-from xqchess.core.errors import MoveError
+from xqchess.core.errors import MoveError, XQChessError
 from xqchess.core.pieces import COLOR_SHIFT
 from xqchess.core.position import Position
 from xqchess.core.variant import Variant
@@ -37,6 +37,8 @@ __all__ = ["Arrow", "board"]
 #: a square, by its index (``rank * files + file``) or its name (``"e4"``)
 Square = int | str
 
+#: the largest ``size`` `board` draws, in pixels
+MAX_SIZE = 100_000
 CELL = 45  # a square's side, or the distance between two crossings
 MARGIN = 20  # the band around the board that holds the coordinates
 FRAME = "#262421"  # the band's fill
@@ -149,8 +151,13 @@ def board(
     terminal UI: ``lastmove``'s squares and the ``check`` square highlighted, ``arrows``
     (`Arrow`\\ s or (tail, head) pairs) and a cross on each of ``squares`` drawn on top, the
     second player at the bottom when ``flipped``. Squares are indices or names (``"e4"``).
-    ``size`` sets the picture's longer side in pixels (None: no width or height, the
-    picture fills the space it is given).
+    ``size`` sets the picture's longer side in pixels, 1 to `MAX_SIZE` (None: no width or
+    height, the picture fills the space it is given).
+
+    Raises: TypeError for an argument of the wrong type (``board`` not a `Board`,
+    ``lastmove`` not a `Move`, ``arrows`` not an iterable of arrows or pairs, ``squares`` not
+    an iterable of squares, ``size`` not an int); SquareError for a square the board lacks,
+    MoveError for another game's move, and XQChessError for a ``size`` out of its range.
 
     >>> import xqchess
     >>> chess = xqchess.Board()
@@ -162,6 +169,10 @@ def board(
     position = getattr(board, "position", None)
     if not isinstance(position, Position):
         raise TypeError(f"expected an xqchess.Board, got {type(board).__name__}")
+    if size is not None:
+        expect(size, int, "size in pixels (int) or None")
+        if not 1 <= size <= MAX_SIZE:
+            raise XQChessError(f"size must be between 1 and {MAX_SIZE} pixels, got {size}")
     variant = board.variant
     geometry, style = variant.geometry, board_style(variant.name)
     layout = _Layout(geometry, style, flipped)
@@ -189,10 +200,11 @@ def board(
     for sq, piece in enumerate(position.board):
         if piece:
             parts.append(_piece(layout, style, variant, sq, piece))
-    for marked in squares or ():
+    marks = () if squares is None else _iterable(squares, "squares: an iterable of squares")
+    for marked in marks:
         parts.append(_mark(layout, parse_square(variant, marked)))
-    for arrow in arrows:
-        parts.append(_arrow(layout, variant, Arrow(*arrow)))
+    for arrow in _iterable(arrows, "arrows: an iterable of Arrows or (tail, head) pairs"):
+        parts.append(_arrow(layout, variant, _as_arrow(arrow)))
     scale = 1.0 if size is None else size / max(layout.width, layout.height)
     dimensions = (
         {} if size is None else {"width": layout.width * scale, "height": layout.height * scale}
@@ -204,6 +216,23 @@ def board(
         **dimensions,
     }
     return _container("svg", root, parts)
+
+
+def _iterable(values: object, what: str) -> Iterable[Any]:
+    """``values``, TypeError naming ``what`` was expected unless an iterable (text is not)."""
+    if not isinstance(values, Iterable) or isinstance(values, (str, bytes)):
+        raise TypeError(f"expected {what}, got {type(values).__name__} {values!r}")
+    return values
+
+
+def _as_arrow(arrow: object) -> Arrow:
+    """An `Arrow`, or a (tail, head) or (tail, head, color) sequence as one; TypeError for
+    anything else."""
+    if not isinstance(arrow, (tuple, list)) or len(arrow) not in (2, 3):
+        raise TypeError(f"expected arrows as Arrows or (tail, head) pairs, got {arrow!r}")
+    made = Arrow(*arrow)
+    expect(made.color, str, "an arrow's color (str)")
+    return made
 
 
 def _shaded_squares(layout: _Layout, style: BoardStyle) -> list[str]:

@@ -15,8 +15,14 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from xqchess.core.errors import XQChessError
+
 
 class Termination(enum.Enum):
+    """How a game ended, by python-chess's names and those the other games add;
+    ``Termination(value)`` looks one up by its value (``"checkmate"``) and raises
+    `XQChessError` naming the value when there is none."""
+
     CHECKMATE = "checkmate"
     STALEMATE = "stalemate"
     INSUFFICIENT_MATERIAL = "insufficient material"
@@ -33,6 +39,13 @@ class Termination(enum.Enum):
     #: A side is left with its king alone (shatranj's bare king).
     BARE_KING = "bare king"
 
+    @classmethod
+    def _missing_(cls, value: object) -> Termination:
+        """Refuse a value that names no termination (Python's enum lookup calls this)."""
+        raise XQChessError(
+            f"bad termination {value!r}: expected one of {', '.join(t.value for t in cls)}"
+        )
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -42,6 +55,20 @@ class Outcome:
 
     termination: Termination
     winner: bool | None
+
+    def __post_init__(self) -> None:
+        """TypeError unless ``termination`` is a `Termination` and ``winner`` a colour or
+        None."""
+        if not isinstance(self.termination, Termination):
+            raise TypeError(
+                f"expected a Termination, got {type(self.termination).__name__} "
+                f"{self.termination!r}"
+            )
+        if self.winner is not None and not isinstance(self.winner, bool):
+            raise TypeError(
+                f"expected the winner as a colour (bool) or None, got "
+                f"{type(self.winner).__name__} {self.winner!r}"
+            )
 
     @classmethod
     def won_by(cls, termination: Termination, side: int) -> Outcome:
