@@ -160,7 +160,8 @@ class Tree:
 
     def _read_switches(self) -> None:
         """Copy the config's switches the tree reads at every node into its own fields (typed
-        in the compiled kernel: no attribute lookup on the config per node)."""
+        in the compiled kernel: no attribute lookup on the config per node); once, as the
+        config is frozen."""
         config = self.config
         self.check_extension = config.check_extension
         self.null_move = config.null_move
@@ -189,7 +190,6 @@ class Tree:
         self.variant = variant = pos.variant
         self.rule_result = variant.rule_result
         self.rule_draw = variant.rule_draw
-        self._read_switches()
         values = variant.piece_values
         royal_kinds = {piece & KIND_MASK for piece in variant.royal_pieces}
         lowest = min(value for kind, value in values.items() if kind not in royal_kinds)
