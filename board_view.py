@@ -8,6 +8,13 @@ draws any per-square numbers the same way (a `HeatMap`: the chessmaps view's con
 valueboard and move influence), in the guard map's cells or, ``compact``, in narrower ones so
 that two boards stand side by side in 120 columns.
 
+A `Theme` recolours a board for the terminal it is on (``light``, the games' own colours;
+``dark``; ``mono``, which reads without colour as ``NO_COLOR`` asks: highlights by reverse
+video and underline), and ``marks`` highlight chosen squares (a selected piece, its legal
+targets, a cursor, a hinted move). ``dense`` leaves out a ruled board's rows between ranks,
+but for the river, so that a xiangqi board fits 24 lines. After each render `square_at` tells
+which square a character cell belongs to, for a front end's mouse clicks.
+
 Every cell of a board has a background (the squares, the ruled board's fill, a highlight or a
 heat color), and piece colors are chosen against those, so boards read alike on dark and
 light terminals; only the coordinates around a board use the terminal's own colors.
@@ -15,7 +22,8 @@ light terminals; only the coordinates around a board use the terminal's own colo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from rich.cells import cell_len
@@ -24,7 +32,7 @@ from xqchess.core.moves import move_from, move_to
 from xqchess.core.pieces import COLOR_SHIFT
 from xqchess.core.position import Position
 from xqchess.variants import board_style
-from xqchess.variants.style import POINTS, BoardStyle
+from xqchess.variants.style import POINTS, SQUARES, BoardStyle
 
 LAST_MOVE = "#cdd26a"
 CHECK = "#ffc0c0"
@@ -42,6 +50,79 @@ HEAT_CELL = SYMBOL_CELLS + 5  # " N +15 ": a space on each side keeps neighbours
 HEAT_NUMBER_CELLS = 3  # the guard map's numbers: "+15"
 POINT_SPACING = 4  # a crossing and the line to the next one
 BOARD_PADDING = 1  # cells of fill left and right of a ruled board
+
+
+#: `BoardView.render`'s ``marks``: the kinds of square a front end highlights
+SELECTED, TARGET, CURSOR, HINT = "selected", "target", "cursor", "hint"
+
+
+@dataclass(frozen=True)
+class Theme:
+    """A board's colours for one kind of terminal: how the games' own `BoardStyle` is
+    recoloured per layout (``None``: kept), and the style each highlight adds to a square."""
+
+    name: str
+    #: per layout (`SQUARES`, `POINTS`), the fields of `BoardStyle` replaced
+    restyle: Mapping[str, Mapping[str, object]]
+    #: highlight kind (``"last"``, ``"check"``, `SELECTED`, `TARGET`, `CURSOR`, `HINT`) -> a
+    #: background colour, or with ``colour`` off a rich style (reverse video, underline)
+    highlights: Mapping[str, str]
+    #: False: no colour at all, every mark a text attribute (``NO_COLOR``)
+    colour: bool = True
+
+    def style(self, style: BoardStyle) -> BoardStyle:
+        """The game's board style in this theme's colours."""
+        changes = self.restyle.get(style.layout)
+        return replace(style, **changes) if changes else style
+
+
+#: the light boards' highlights, each light enough for every piece colour (4.5:1)
+LIGHT_HIGHLIGHTS = {
+    "last": LAST_MOVE,
+    "check": CHECK,
+    SELECTED: "#a8ecc0",
+    TARGET: "#c4e4ff",
+    CURSOR: "#ffd98a",
+    HINT: "#ecccff",
+}
+#: the dark boards' pieces: light ink, White's (Red's) first; chess's two sides are told apart
+#: by their symbols' shapes as on the light board, and by colour
+DARK_PIECES = ("bold #ffffff", "bold #f2b84b")
+THEMES = {
+    "light": Theme("light", {}, LIGHT_HIGHLIGHTS),
+    "dark": Theme(
+        "dark",
+        {
+            SQUARES: {"fills": ("#3b4252", "#2e3440"), "piece_styles": DARK_PIECES},
+            POINTS: {
+                "fills": ("#2e3440", "#2e3440"),
+                "piece_styles": ("bold #ffa8a8", "bold #e6e6e6"),
+                "line_color": "#9aa5b1",
+            },
+        },
+        {
+            "last": "#3f3d10",
+            "check": "#6b2020",
+            SELECTED: "#174a2e",
+            TARGET: "#1f3f66",
+            CURSOR: "#553b00",
+            HINT: "#4f2a6b",
+        },
+    ),
+    "mono": Theme(
+        "mono",
+        {},
+        {
+            "last": "underline",
+            "check": "reverse bold",
+            SELECTED: "reverse",
+            TARGET: "underline",
+            CURSOR: "reverse",
+            HINT: "reverse",
+        },
+        colour=False,
+    ),
+}
 
 
 class Ruling(NamedTuple):
@@ -130,11 +211,16 @@ class HeatMap(NamedTuple):
 
 
 class BoardView:
-    """Renders positions of any variant; ``ascii_pieces`` draws letters and ASCII lines only."""
+    """Renders positions of any variant; ``ascii_pieces`` draws letters and ASCII lines only,
+    ``theme`` colours the board (`THEMES`)."""
 
-    def __init__(self, ascii_pieces: bool = False) -> None:
+    def __init__(self, ascii_pieces: bool = False, theme: Theme = THEMES["light"]) -> None:
         self.ascii = ascii_pieces
         self.ruling = ASCII_RULING if ascii_pieces else BOX_RULING
+        self.theme = theme
+        #: the last render's squares: square -> (line, first column, columns) on screen
+        self.places: dict[int, tuple[int, int, int]] = {}
+        self._ruled = False  # whether the last render was a ruled board
 
     def render(
         self,
@@ -142,21 +228,35 @@ class BoardView:
         flipped: bool = False,
         last_move: int = 0,
         guard_values: list[int] | None = None,
+        marks: Mapping[int, str] | None = None,
+        dense: bool = False,
     ) -> Text:
         """``pos`` as its game draws it (``flipped``: the second player at the bottom), the
-        ``last_move`` highlighted, or the ``guard_values`` heat map when given."""
+        ``last_move`` highlighted, or the ``guard_values`` heat map when given; ``marks``
+        (square -> `SELECTED`, `TARGET`, `CURSOR` or `HINT`) highlight squares, and ``dense``
+        draws a ruled board without the rows between its ranks (but the river's)."""
         style = board_style(pos.variant.name)
         if style.layout == POINTS and guard_values is None:
-            return self._points(pos, style, flipped, last_move)
+            return self._points(pos, style, flipped, last_move, marks or {}, dense)
         heat = None if guard_values is None else HeatMap(guard_values)
-        return self._squares(pos, style, flipped, last_move, heat)
+        return self._squares(pos, style, flipped, last_move, heat, marks or {})
 
     def render_heat(
         self, pos: Position, heat: HeatMap, flipped: bool = False, last_move: int = 0
     ) -> Text:
         """``pos`` with ``heat``'s number on every square, in squares of its color (any game:
         the numbers need cells, so a ruled board is drawn as squares too)."""
-        return self._squares(pos, board_style(pos.variant.name), flipped, last_move, heat)
+        return self._squares(pos, board_style(pos.variant.name), flipped, last_move, heat, {})
+
+    def square_at(self, column: int, line: int) -> int | None:
+        """The square drawn at character cell (``column``, ``line``) of the last render, or
+        None (a label, a line between crossings). A ruled board's crossing also answers for
+        the cell on each side of it, so that a click need not hit the glyph exactly."""
+        for sq, (row, first, width) in self.places.items():
+            slack = 1 if width == SYMBOL_CELLS and self._ruled else 0
+            if row == line and first - slack <= column < first + width + slack:
+                return sq
+        return None
 
     # -- shared helpers ----------------------------------------------------------------------
 
@@ -171,16 +271,37 @@ class BoardView:
             ranks.reverse()
         return files, ranks
 
+    def _theme(self, heat: HeatMap | None) -> Theme:
+        """The theme a board is drawn in: a heat map's fills are light whatever the theme,
+        so a colour theme's heat map keeps the light board's pieces and highlights."""
+        return THEMES["light"] if heat is not None and self.theme.colour else self.theme
+
     @staticmethod
-    def _highlights(pos: Position, last_move: int) -> dict[int, str]:
-        """Square -> highlight background: the last move's squares, a royal piece in check."""
-        marks = {}
+    def _on(theme: Theme, colour: str) -> str:
+        """The style part that paints a cell's background ``colour`` (none without colour)."""
+        return f"on {colour}" if theme.colour and colour else ""
+
+    @staticmethod
+    def _ink(theme: Theme, style: str) -> str:
+        """A piece's or line's ink, or nothing when the theme has no colour."""
+        return style if theme.colour else ""
+
+    def _highlights(
+        self, theme: Theme, pos: Position, last_move: int, marks: Mapping[int, str]
+    ) -> dict[int, str]:
+        """Square -> the style part of its highlight: the last move's squares, a royal piece
+        in check, then ``marks`` over them."""
+        kinds: dict[int, str] = {}
         if last_move:
-            marks[move_from(last_move)] = marks[move_to(last_move)] = LAST_MOVE
+            kinds[move_from(last_move)] = kinds[move_to(last_move)] = "last"
         king = pos.kings[pos.side]
         if king >= 0 and pos.is_check():
-            marks[king] = CHECK
-        return marks
+            kinds[king] = "check"
+        kinds.update(marks)
+        paint = theme.highlights
+        if theme.colour:
+            return {sq: f"on {paint[kind]}" for sq, kind in kinds.items()}
+        return {sq: paint[kind] for sq, kind in kinds.items()}
 
     def _symbol(self, style: BoardStyle, pos: Position, piece: int) -> str:
         """The piece's letter (``--ascii``) or glyph; empty for an empty square."""
@@ -228,13 +349,22 @@ class BoardView:
     # -- squares (and the heat maps of either game) -------------------------------------------
 
     def _squares(
-        self, pos: Position, style: BoardStyle, flipped: bool, last_move: int, heat: HeatMap | None
+        self,
+        pos: Position,
+        style: BoardStyle,
+        flipped: bool,
+        last_move: int,
+        heat: HeatMap | None,
+        marks: Mapping[int, str],
     ) -> Text:
         """Pieces inside squares: shaded ones, or colored by ``heat`` with each square's
         number beside its piece."""
+        theme = self._theme(heat)
+        if heat is None:
+            style = theme.style(style)
         geometry = pos.variant.geometry
         files, ranks = self._orders(pos, flipped)
-        marks = self._highlights(pos, last_move)
+        highlights = self._highlights(theme, pos, last_move, marks)
         width = 0
         if heat is None:
             glyph_cells = 1 if self.ascii else max(map(cell_len, style.glyphs.values()))
@@ -255,23 +385,29 @@ class BoardView:
         text = letters.copy()
         if numbers:
             text.append_text(labels([numbers[top][f] for f in files]))
+        self._ruled, self.places = False, {}
         for rank in ranks:
             label = rank + geometry.rank_base
+            line = text.plain.count("\n")
             text.append(f"{label:>{RANK_MARGIN - 1}} ")
-            for file in files:
+            for column, file in enumerate(files):
                 sq = geometry.square(file, rank)
+                self.places[sq] = (line, RANK_MARGIN + column * spacing, spacing)
                 piece = pos.board[sq]
                 symbol = pad(self._symbol(style, pos, piece), glyph_cells)
-                piece_style = style.piece_styles[piece >> COLOR_SHIFT] if piece else ""
+                ink = self._ink(theme, style.piece_styles[piece >> COLOR_SHIFT] if piece else "")
                 if heat is None:
-                    background = marks.get(sq) or style.fills[(file + rank + 1) % 2]
-                    text.append(f" {symbol} ", style=f"{piece_style} on {background}")
+                    background = highlights.get(sq) or self._on(
+                        theme, style.fills[(file + rank + 1) % 2]
+                    )
+                    text.append(f" {symbol} ", style=f"{ink} {background}".strip())
                 else:
-                    background = marks.get(sq) or heat.fill(sq)
-                    text.append(f" {symbol}", style=f"{piece_style} on {background}")
+                    background = highlights.get(sq) or self._on(theme, heat.fill(sq))
+                    text.append(f" {symbol}", style=f"{ink} {background}".strip())
                     number = " " * (width - cell_len(heat.text(sq))) + heat.text(sq)
                     text.append(
-                        number if compact else number + " ", style=f"{HEAT_NUMBER} on {background}"
+                        number if compact else number + " ",
+                        style=f"{self._ink(theme, HEAT_NUMBER)} {background}".strip(),
                     )
             text.append(f" {label}\n")
         if numbers:
@@ -282,14 +418,24 @@ class BoardView:
 
     # -- a ruled board: pieces on the crossings ----------------------------------------------
 
-    def _points(self, pos: Position, style: BoardStyle, flipped: bool, last_move: int) -> Text:
+    def _points(
+        self,
+        pos: Position,
+        style: BoardStyle,
+        flipped: bool,
+        last_move: int,
+        marks: Mapping[int, str],
+        dense: bool,
+    ) -> Text:
         """Pieces on the crossings of ruled lines, on the board's fill, each side's file
-        numbers along its edge."""
+        numbers along its edge (``dense``: no rows between the ranks but the river's)."""
+        theme = self.theme
+        style = theme.style(style)
         geometry = pos.variant.geometry
         files, ranks = self._orders(pos, flipped)
-        marks = self._highlights(pos, last_move)
-        fill = style.fills[0]
-        lines = f"{style.line_color} on {fill}"
+        highlights = self._highlights(theme, pos, last_move, marks)
+        board = self._on(theme, style.fills[0])
+        lines = f"{self._ink(theme, style.line_color)} {board}".strip()
         numbers = self._file_numbers(style)
         top, bottom = self._edge_colors(flipped)
         letters = self._label_row(
@@ -312,20 +458,23 @@ class BoardView:
                 )
             )
         last_column = len(files) - 1
+        self._ruled, self.places = True, {}
         for row, rank in enumerate(ranks):
             label = rank + geometry.rank_base
+            line = text.plain.count("\n")
             text.append(f"{label:>{RANK_MARGIN - 1}} ")
-            text.append(" " * BOARD_PADDING, style=f"on {fill}")
+            text.append(" " * BOARD_PADDING, style=board)
             for column, file in enumerate(files):
                 sq = geometry.square(file, rank)
+                first = RANK_MARGIN + BOARD_PADDING + column * POINT_SPACING
+                self.places[sq] = (line, first, SYMBOL_CELLS)
                 piece = pos.board[sq]
-                background = marks.get(sq, fill)
+                background = highlights.get(sq, board)
                 filler = self.ruling.horizontal if column < last_column else " "
                 if piece:
                     symbol = pad(self._symbol(style, pos, piece), SYMBOL_CELLS, filler)
-                    text.append(
-                        symbol, style=f"{style.piece_styles[piece >> COLOR_SHIFT]} on {background}"
-                    )
+                    ink = self._ink(theme, style.piece_styles[piece >> COLOR_SHIFT])
+                    text.append(symbol, style=f"{ink} {background}".strip())
                 else:
                     up = row > 0 and self._joined(style, ranks[row - 1], rank, column, files)
                     down = row < len(ranks) - 1 and self._joined(
@@ -334,15 +483,17 @@ class BoardView:
                     junction = self.ruling.junctions[up, down, column > 0, column < last_column]
                     text.append(
                         pad(junction, SYMBOL_CELLS, filler),
-                        style=f"{style.line_color} on {background}",
+                        style=f"{self._ink(theme, style.line_color)} {background}".strip(),
                     )
                 if column < last_column:
                     text.append(
                         self.ruling.horizontal * (POINT_SPACING - SYMBOL_CELLS), style=lines
                     )
-            text.append(" " * BOARD_PADDING, style=f"on {fill}")
+            text.append(" " * BOARD_PADDING, style=board)
             text.append(f" {label}\n")
-            if row < len(ranks) - 1:
+            if row < len(ranks) - 1 and (
+                not dense or self._across_river(style, rank, ranks[row + 1])
+            ):
                 text.append_text(self._between(pos, style, files, rank, ranks[row + 1]))
         if numbers:
             text.append_text(
@@ -374,10 +525,10 @@ class BoardView:
         self, pos: Position, style: BoardStyle, files: list[int], rank: int, next_rank: int
     ) -> Text:
         """The row between two ranks: the file lines with the palace diagonals, or the river."""
-        fill = style.fills[0]
-        lines = f"{style.line_color} on {fill}"
+        board = self._on(self.theme, style.fills[0])
+        lines = f"{self._ink(self.theme, style.line_color)} {board}".strip()
         row = Text(" " * RANK_MARGIN)
-        row.append(" " * BOARD_PADDING, style=f"on {fill}")
+        row.append(" " * BOARD_PADDING, style=board)
         gap = POINT_SPACING - 1
         if self._across_river(style, rank, next_rank):
             inscriptions = style.ascii_river_text if self.ascii else style.river_text
@@ -386,7 +537,7 @@ class BoardView:
             row.append(self.ruling.vertical, style=lines)
             row.append(
                 center(inscriptions[0], half) + center(inscriptions[1], width - half),
-                style=f"{RIVER} on {fill}",
+                style=f"{self._ink(self.theme, RIVER)} {board}".strip(),
             )
             row.append(self.ruling.vertical + " " * (SYMBOL_CELLS - 1 + BOARD_PADDING), style=lines)
             row.append("\n")
@@ -396,7 +547,7 @@ class BoardView:
             if column < len(files) - 1:
                 diagonal = self._diagonal(pos, style, file, files[column + 1], rank, next_rank)
                 row.append(center(diagonal, gap), style=lines)
-        row.append(" " * (SYMBOL_CELLS - 1 + BOARD_PADDING), style=f"on {fill}")
+        row.append(" " * (SYMBOL_CELLS - 1 + BOARD_PADDING), style=board)
         row.append("\n")
         return row
 

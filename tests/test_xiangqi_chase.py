@@ -8,7 +8,7 @@ import collections
 import pytest
 from chase_cycles import ATTACKER_KINDS, generate
 from helpers import as_pyffish
-from xqchess.cli.tui.play import termination_text
+from xqchess.cli.tui.game import termination_text
 from xqchess.core.outcome import Outcome, Termination
 from xqchess.core.search import MATE, Limits, SearchConfig, Searcher
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline

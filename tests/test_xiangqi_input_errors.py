@@ -3,7 +3,7 @@ parsing accepts, as Fairy-Stockfish does, what is merely unreachable."""
 
 import pytest
 from helpers import random_walk, refusal_cases, snapshot
-from xqchess.cli.tui.play import termination_text
+from xqchess.cli.tui.game import termination_text
 from xqchess.core.errors import AmbiguousMoveError, FenError, IllegalMoveError
 from xqchess.core.legality import rejection
 from xqchess.core.moves import move_from, move_to

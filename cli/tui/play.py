@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import codecs
 import os
-import re
 import select
 import sys
 import time
@@ -30,17 +29,17 @@ from rich.table import Table
 from xqchess.board_view import BoardView
 from xqchess.cli.engine import Engine
 from xqchess.cli.tui import chessmaps_view
+from xqchess.cli.tui.game import Game, is_fen, termination_text
 from xqchess.core.errors import (
     AmbiguousMoveError,
     IllegalMoveError,
     MoveError,
     XQChessError,
 )
-from xqchess.core.outcome import Outcome, Termination
-from xqchess.core.pgn import TAG, GameRecord, PgnError, read_pgn, write_pgn
+from xqchess.core.position import Position
 from xqchess.core.search import Iteration, Limits, Node, Searcher, SearchResult, pv_text, score_text
 from xqchess.ordering.guard import Guard
-from xqchess.variants import NAMES, get_variant
+from xqchess.variants import get_variant
 
 try:  # POSIX terminals: keys typed while the engine thinks are kept (see `TypeAhead`)
     import readline
@@ -65,9 +64,6 @@ ORDER_ROWS = 10
 #: a table with a rule under its header and no other lines, and its ASCII twin for --ascii
 ORDER_BOX = box.SIMPLE_HEAD
 ORDER_ASCII_BOX = box.Box("    \n    \n -- \n    \n    \n    \n    \n    \n", ascii=True)
-#: the first field of a FEN: ranks of piece letters and digits between slashes. PGN move text
-#: never starts so (a result such as 1/2-1/2 has a dash)
-FEN_PLACEMENT = re.compile(r"[A-Za-z0-9]+(?:/[A-Za-z0-9]+)+")
 
 HELP = f"""\
 Moves: type them in any notation the game reads (chess: SAN Nf3 / UCI g1f3; xiangqi: WXF C2=5,
@@ -95,13 +91,6 @@ Commands:
   load FILE            load a PGN or FEN file (or: load FEN), told apart by content; a
                        PGN without tags is taken for a game of the game being played
   quit                 leave"""
-
-
-def is_fen(text: str) -> bool:
-    """Whether ``text`` is taken for a FEN rather than PGN: one line whose first field is a
-    board placement (a FEN with too few or too many fields is then reported as such)."""
-    lines = text.strip().splitlines()
-    return len(lines) == 1 and FEN_PLACEMENT.fullmatch(lines[0].split()[0]) is not None
 
 
 class TypeAhead:
@@ -176,23 +165,6 @@ class TypeAhead:
                 readline.set_startup_hook()
 
 
-def termination_text(outcome: Outcome, names: tuple[str, str]) -> str:
-    """How a game ended, in words, with the result; ``names``: the sides' names, White's (Red's)
-    first."""
-    reason = outcome.termination.value
-    if outcome.winner is None:
-        return f"Draw by {reason} ({outcome.result()})"
-    winner = names[0 if outcome.winner else 1].capitalize()
-    if outcome.termination in (
-        Termination.CHECKMATE,
-        Termination.STALEMATE,
-        Termination.PERPETUAL_CHECK,
-        Termination.PERPETUAL_CHASE,
-    ):
-        return f"{reason.capitalize()}: {winner} wins ({outcome.result()})"
-    return f"{winner} wins by {reason} ({outcome.result()})"
-
-
 class PlaySession:
     """One player's session: the game, who plays which side, the views, and the engine."""
 
@@ -206,16 +178,13 @@ class PlaySession:
         self.level = args.level
         self.notation = self.variant.require_notation(args.notation or self.variant.pgn_notation)
         self.humans = self._humans(args.side)
-        self.standard_fen = self._standard_fen(args)  # where `new` starts
-        self.start_fen = self._start_fen(args)  # where this game started (`restart`)
-        self.pos = self.variant.position(self.start_fen)
+        standard_fen = self._standard_fen(args)  # where `new` starts
+        self.game = Game(self.variant, standard_fen, self._start_fen(args, standard_fen))
         self.typed = TypeAhead(sys.stdin.fileno()) if interactive else None
         self.engine = Engine(self.variant.name)
         self.show_guard = False
         self.show_order = False
         self.show_chessmap = False
-        self.result: str | None = None  # the game's end, in words, once it is over
-        self.result_code = "*"  # and as PGN writes it
         self.quit = False
         if self.humans == {1}:  # Black (or Red's opponent) sits at the bottom
             self.flipped = not self.flipped
@@ -236,13 +205,21 @@ class PlaySession:
             fields[1] = "b" if args.first == "black" else "w"
         return " ".join(fields)
 
-    def _start_fen(self, args: argparse.Namespace) -> str:
+    def _start_fen(self, args: argparse.Namespace, standard_fen: str) -> str:
         """The --fen position (an empty one is an error), else the standard start."""
         if args.fen is None:
-            return self.standard_fen
+            return standard_fen
         if args.first:
             raise XQChessError("--first applies to the initial position; a --fen says who moves")
         return self.variant.position(args.fen).fen()
+
+    @property
+    def pos(self) -> Position:
+        return self.game.pos
+
+    @property
+    def result(self) -> str | None:
+        return self.game.result
 
     # -- output ------------------------------------------------------------------------------
 
@@ -309,27 +286,27 @@ class PlaySession:
 
     def play_move(self, move: int, who: str) -> None:
         text = self.variant.format_move(self.pos, move, self.notation)
-        self.pos.make(move)
+        self.game.play(move)
         self.say(f"{who} {text}", "bold")
         self.show()
-        self.check_end()
+        self.announce()
 
-    def check_end(self) -> None:
-        outcome = self.pos.outcome()
-        if outcome is not None:
-            self.finish(termination_text(outcome, self.names), outcome.result())
+    def announce(self) -> None:
+        """Say that the game is over, or that a draw may be claimed."""
+        if self.result:
+            self.say(f"Game over. {self.result}", "bold magenta")
             return
-        claimable = self.pos.outcome(claim_draw=True)  # only draws a player may claim are left
+        claimable = self.game.claimable()
         if claimable is not None:
             self.say(f"A draw by {claimable.termination.value} may be claimed: type draw.")
 
     def finish(self, text: str, code: str) -> None:
-        self.result, self.result_code = text, code
-        self.say(f"Game over. {text}", "bold magenta")
+        self.game.finish(text, code)
+        self.announce()
 
     def engine_turn(self) -> None:
         searcher_result = self.think(LEVELS[self.level])
-        claimable = self.pos.outcome(claim_draw=True)
+        claimable = self.game.claimable()
         if claimable is not None and searcher_result.score <= 0:
             self.finish(
                 f"{self.names[self.pos.side].capitalize()} (engine) claims: "
@@ -439,10 +416,9 @@ class PlaySession:
             self.say("Nothing to take back.")
             return
         for _ in range(plies):
-            self.pos.unmake()
+            self.game.undo()
         if rest != "turn" and self.humans and self.pos.side not in self.humans and self.pos.undo:
-            self.pos.unmake()  # back to your own turn, not the engine's
-        self.result, self.result_code = None, "*"
+            self.game.undo()  # back to your own turn, not the engine's
         self.show()
 
     def cmd_hint(self, rest: str) -> None:
@@ -466,55 +442,36 @@ class PlaySession:
         self.show()
 
     def cmd_new(self, rest: str) -> None:
-        self.start_fen = self.standard_fen
-        self._begin("New game from the standard start position.")
+        self._begin(self.game.standard_fen, "New game from the standard start position.")
 
     def cmd_restart(self, rest: str) -> None:
-        self._begin(f"Game restarted from its first position: {self.start_fen}")
+        start = self.game.start_fen
+        self._begin(start, f"Game restarted from its first position: {start}")
 
-    def _begin(self, message: str) -> None:
-        """A new game from ``self.start_fen``, announced by ``message``."""
-        self.pos = self.variant.position(self.start_fen, strict=False)
-        self.result, self.result_code = None, "*"
+    def _begin(self, start_fen: str, message: str) -> None:
+        """A new game from ``start_fen``, announced by ``message``."""
+        self.game.restart(start_fen)
         self.engine.new_game()
         self.say(message)
         self.show()
-        self.check_end()
+        self.announce()
 
     def cmd_resign(self, rest: str) -> None:
         if self.result:
             self.say("The game is already over.")
             return
         loser = self.pos.side if self.pos.side in self.humans else min(self.humans, default=0)
-        code = "1-0" if loser else "0-1"
-        self.finish(
-            f"{self.names[loser].capitalize()} resigns: "
-            f"{self.names[loser ^ 1].capitalize()} wins ({code})",
-            code,
-        )
+        self.game.resign(loser)
+        self.announce()
 
     def cmd_draw(self, rest: str) -> None:
         if self.result:
             self.say("The game is already over.")
             return
-        claimable = self.pos.outcome(claim_draw=True)
-        if claimable is None or claimable.winner is not None:
-            self.say(self._no_draw_text())
+        if self.game.claim_draw() is None:
+            self.say(self.game.no_draw_text())
             return
-        self.finish("Draw claimed: " + termination_text(claimable, self.names), "1/2-1/2")
-
-    def _no_draw_text(self) -> str:
-        """Why ``draw`` claims nothing, from the draws the game's rules let a player claim."""
-        claims = [termination.value for termination in self.variant.draw_claims]
-        if not claims:
-            return (
-                f"No draw can be claimed in {self.variant.name}: its rules declare every "
-                f"draw themselves, as soon as it arises."
-            )
-        return (
-            f"No draw can be claimed now (the draws a player may claim in "
-            f"{self.variant.name}: {', '.join(claims)})."
-        )
+        self.announce()
 
     def cmd_level(self, rest: str) -> None:
         if rest not in {str(level) for level in LEVELS}:
@@ -539,19 +496,12 @@ class PlaySession:
         if not rest:
             self.say("save needs a file name", "red")
             return
-        game = GameRecord(
-            self.variant,
-            self.start_fen,
-            [entry[0] for entry in self.pos.undo],
-            {"White": self._player(0), "Black": self._player(1)},
-            self.result_code,
-        )
         try:
-            Path(rest).write_text(write_pgn(game), encoding="utf-8")
+            Path(rest).write_text(self.game.pgn((self._player(0), self._player(1))), "utf-8")
         except OSError as error:
             self.say(f"cannot save {rest}: {error.strerror}", "red")
             return
-        self.say(f"Saved {len(game.moves)} moves to {rest}.")
+        self.say(f"Saved {len(self.pos.undo)} moves to {rest}.")
 
     def cmd_load(self, rest: str) -> None:
         """Load a FEN typed after ``load``, or a file holding a FEN or a PGN game, judged by its
@@ -561,54 +511,24 @@ class PlaySession:
             return
         path = Path(rest)
         if is_fen(rest) and not path.exists():
-            fen = self.variant.position(rest).fen()
-            self._set_game(fen, [], f"Loaded the position {fen}")
-            return
+            text = rest
+        else:
+            try:
+                text = path.read_text(encoding="utf-8")
+            except OSError as error:
+                self.say(f"cannot load {rest}: {error.strerror}", "red")
+                return
+            except UnicodeDecodeError:
+                self.say(f"cannot load {rest}: not a text file", "red")
+                return
         try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as error:
-            self.say(f"cannot load {rest}: {error.strerror}", "red")
-            return
-        except UnicodeDecodeError:
-            self.say(f"cannot load {rest}: not a text file", "red")
-            return
-        try:
-            if is_fen(text):
-                start_fen, moves = self.variant.position(text.strip()).fen(), []
-                loaded = f"Loaded the position {start_fen} from {rest}"
-            else:
-                start_fen, moves = self._read_game(text, rest)
-                origin = (
-                    "the standard start"
-                    if start_fen == self.variant.start_fen
-                    else f"the position {start_fen}"
-                )
-                count = f"{len(moves)} move" + ("" if len(moves) == 1 else "s")
-                loaded = f"Loaded the game in {rest}: {count} from {origin}"
+            loaded = self.game.load(text, rest)
         except XQChessError as error:
             self.say(f"cannot load {rest}: {error}", "red")
             return
-        self._set_game(start_fen, moves, loaded)
-
-    def _read_game(self, text: str, source: str) -> tuple[str, list[int]]:
-        """The start FEN and moves of the PGN game in ``text`` (from file ``source``); a PGN
-        without any tag is taken for a game of the game being played."""
-        if not TAG.search(text) and self.variant.pgn_variant_tag is not None:
-            text = f'[Variant "{self.variant.pgn_variant_tag}"]\n{text}'
-        game = read_pgn(text, [get_variant(name) for name in NAMES])
-        if game.variant is not self.variant:
-            raise PgnError(f"{source} is a {game.variant.name} game; this is {self.variant.name}")
-        return game.start_fen, game.moves
-
-    def _set_game(self, start_fen: str, moves: list[int], loaded: str) -> None:
-        """Play ``moves`` from ``start_fen`` as the game now, announced by ``loaded``."""
-        pos = self.variant.position(start_fen, strict=False)
-        for move in moves:
-            pos.make(move)
-        self.start_fen, self.pos, self.result, self.result_code = start_fen, pos, None, "*"
         self.say(f"{loaded}.")
         self.show()
-        self.check_end()
+        self.announce()
 
     def cmd_quit(self, rest: str) -> None:
         self.quit = True
@@ -624,7 +544,7 @@ class PlaySession:
         mode = {0: "engine vs engine", 1: "human vs engine", 2: "human vs human"}[len(self.humans)]
         self.say(f"xqchess: {self.variant.name}, {mode}. Type help for commands.", "bold")
         self.show()
-        self.check_end()
+        self.announce()
         while not self.quit:
             if not self.result and self.pos.side not in self.humans:
                 self.engine_turn()
