@@ -2,10 +2,12 @@
 ``chess.svg``: `board` draws any game's position from its `BoardStyle`, the data the terminal
 UI draws with, so that no game is named here. Squares games get shaded squares with their
 pieces' symbols; ruled games get the ruled board with its river and palaces and round pieces
-with their characters on the crossings. The last move and a royal piece in check are
-highlighted in the terminal UI's colors; `Arrow`\\ s and marked squares go on top. Every
-element carries classes saying what it is (``square light e4``, ``piece white K e1``,
-``lastmove e2``, ``arrow e2-e4``), so that a picture can be read back or restyled.
+with their characters on the crossings, Chinese characters drawn as paths from the outlines
+the package ships (`OUTLINES`), so that a picture needs no CJK font. The last move and a royal
+piece in check are highlighted in the terminal UI's colors; `Arrow`\\ s and marked squares go
+on top. Every element carries classes saying what it is (``square light e4``,
+``piece white K e1``, ``lastmove e2``, ``arrow e2-e4``), so that a picture can be read back
+or restyled.
 
 >>> import xqchess
 >>> picture = board(xqchess.Board("xiangqi"), size=300)
@@ -15,7 +17,10 @@ True
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
+from functools import cache
+from importlib.resources import files
 from typing import TYPE_CHECKING, Any, NamedTuple
 from xml.sax.saxutils import escape, quoteattr
 
@@ -50,8 +55,13 @@ DISC_FILL = "#f8ecd0"  # a round piece's face
 MARK = "#0a4fa0"  # the cross on a marked square
 DEFAULT_ARROW = "#1d7f3a"
 ARROW_OPACITY = 0.8
-#: the fonts of Latin text and chess symbols, and of Chinese characters, the most common first;
-#: a browser takes the first it has that holds a glyph, cairosvg the first alone
+#: the outlines of the Chinese characters the games' board styles hold, in the package: a text
+#: whose characters all have one is drawn as paths, so that no machine needs a CJK font (made
+#: from a free CJK font by tests/tools/gen_glyph_outlines.py, which the file names)
+OUTLINES = "data/glyph_outlines.json"
+#: the fonts of other text (Latin text and chess symbols, and Chinese characters without an
+#: outline), the most common first; a browser takes the first it has that holds a glyph,
+#: cairosvg the first alone
 FONT = "'DejaVu Sans', 'Segoe UI Symbol', 'Noto Sans Symbols 2', sans-serif"
 CJK_FONT = "'WenQuanYi Micro Hei', 'Noto Sans CJK SC', 'Microsoft YaHei', 'PingFang SC', sans-serif"
 #: where Unicode's East Asian scripts begin (CJK radicals); the chess symbols lie below
@@ -80,18 +90,64 @@ def _element(name: str, attributes: Mapping[str, object], text: str | None = Non
     if text is not None and name == "text":
         cjk = any(ord(char) >= CJK_START for char in text)
         attributes = {**attributes, "font_family": CJK_FONT if cjk else FONT}
-    written = " ".join(
-        f"{key.replace('_', '-')}={quoteattr(_number(v) if isinstance(v, float) else str(v))}"
-        for key, v in attributes.items()
+    opening = " ".join(
+        [name]
+        + [
+            f"{key.replace('_', '-')}={quoteattr(_number(v) if isinstance(v, float) else str(v))}"
+            for key, v in attributes.items()
+        ]
     )
     if text is None:
-        return f"<{name} {written}/>"
-    return f"<{name} {written}>{escape(text)}</{name}>"
+        return f"<{opening}/>"
+    return f"<{opening}>{escape(text)}</{name}>"
 
 
 def _container(name: str, attributes: Mapping[str, object], children: Iterable[str]) -> str:
     """An SVG element holding ``children`` (elements written already)."""
     return _element(name, attributes)[: -len("/>")] + ">" + "".join(children) + f"</{name}>"
+
+
+class _Outline(NamedTuple):
+    """A character's outline: its advance and its SVG path data, in the em box of `_outlines`."""
+
+    advance: int
+    path: str
+
+
+@cache
+def _outlines() -> tuple[int, dict[str, _Outline]]:
+    """The shipped outlines (`OUTLINES`), read on first use: the em box's side and, by
+    character, its outline (x from the character's origin, y down from the em box's top)."""
+    data = json.loads(files("xqchess").joinpath(OUTLINES).read_text(encoding="utf-8"))
+    glyphs = data["glyphs"]
+    return data["em"], {char: _Outline(g["advance"], g["d"]) for char, g in glyphs.items()}
+
+
+def _label(
+    attributes: Mapping[str, object],
+    text: str,
+    x: float,
+    y: float,
+    size: float,
+    paint: Mapping[str, object],
+) -> str:
+    """``text`` in ``size`` centred on (``x``, ``y``) in ``paint`` (`_text_style`'s
+    attributes): where every character has an outline, a group of their paths (its em boxes
+    side by side, the group's title the text), else a text element."""
+    em, outlines = _outlines()
+    if not text or any(char not in outlines for char in text):
+        position = {"x": x} if x else {}  # 0, SVG's default, left out
+        attributes = {**attributes, **position, "y": y + size * BASELINE, "font_size": size}
+        return _element("text", {**attributes, "text_anchor": "middle", **paint}, text)
+    scale = size / em
+    left, top = x - sum(outlines[char].advance for char in text) * scale / 2, y - size / 2
+    parts = [_element("title", {}, text)]
+    for char in text:
+        if outlines[char].path:
+            transform = f"translate({_number(left)} {_number(top)}) scale({scale:.6g})"
+            parts.append(_element("path", {"d": outlines[char].path, "transform": transform}))
+        left += outlines[char].advance * scale
+    return _container("g", {**attributes, "fill": paint["fill"]}, parts)
 
 
 def _text_style(style: str) -> dict[str, object]:
@@ -279,9 +335,7 @@ def _ruled_board(layout: _Layout, style: BoardStyle) -> list[str]:
         size = CELL * 0.5
         for half, text in enumerate(style.river_text):
             x = left + (right - left) * (1 + 2 * half) / 4
-            attributes = {"class": "river", "x": x, "y": y + size * BASELINE, "font_size": size}
-            attributes |= {"text_anchor": "middle", **_text_style(RIVER)}
-            parts.append(_element("text", attributes, text))
+            parts.append(_label({"class": "river"}, text, x, y, size, _text_style(RIVER)))
     top, bottom = (0, 1) if layout.flipped else (1, 0)
     size = CELL * 0.3
     for color, y in (
@@ -289,9 +343,8 @@ def _ruled_board(layout: _Layout, style: BoardStyle) -> list[str]:
         (bottom, layout.height - MARGIN - padding * 0.28),
     ):
         for file, number in enumerate(style.file_numbers[color] if style.file_numbers else ()):
-            attributes = {"class": "file-number", "x": layout.x(file), "y": y + size * BASELINE}
-            attributes |= {"font_size": size, "text_anchor": "middle", "fill": style.line_color}
-            parts.append(_element("text", attributes, number))
+            paint = {"fill": style.line_color}
+            parts.append(_label({"class": "file-number"}, number, layout.x(file), y, size, paint))
     return parts
 
 
@@ -384,8 +437,7 @@ def _piece(layout: _Layout, style: BoardStyle, variant: Variant, sq: int, piece:
             text_style |= {"fill": "#ffffff", "stroke": outline, "stroke_width": 1.5}
     else:
         size = CELL * 0.8
-    symbol = {"y": size * BASELINE, "font_size": size, "text_anchor": "middle", **text_style}
-    parts.append(_element("text", symbol, glyph))
+    parts.append(_label({}, glyph, 0, 0, size, text_style))
     group = {
         "class": f"piece {variant.color_names[color]} {letter} {name}",
         "transform": f"translate({_number(x)} {_number(y)})",

@@ -1,11 +1,16 @@
 """`xqchess.svg`: every game's board as SVG, read back with xml.etree (squares or the ruled
 board's lines, each piece where its square is, highlights, arrows, marks, flipping, size),
-rendered to PNG with cairosvg (skipped where it is not installed), and the pictures of
-docs/api.md as their command makes them."""
+Chinese characters drawn from the shipped outlines (one for every character a game uses, as
+their command makes them), rendered to PNG with cairosvg (skipped where it is not installed),
+and the pictures of docs/api.md as their command makes them."""
 
 import doctest
+import importlib.util
 import io
+import json
+import os
 import re
+import shlex
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -96,7 +101,7 @@ def test_a_ruled_board_has_its_lines_river_and_palaces(name, ranks, file_segment
     assert len(with_class(root, "line", "palace")) == palace_lines
     assert len(with_class(root, "line")) == ranks + file_segments + palace_lines
     assert not with_class(root, "square")
-    river = [e.text for e in with_class(root, "river")]
+    river = [e.find(f"{NS}title").text for e in with_class(root, "river")]
     assert river == (["楚  河", "漢  界"] if name == "xiangqi" else [])
 
 
@@ -229,6 +234,102 @@ def test_every_game_renders_to_png(name):
     x = float(left.get("x")) + float(left.get("width")) * 0.25
     y = float(left.get("y")) + float(left.get("height")) * 0.25
     assert "#%02x%02x%02x" % image.getpixel((int(x), int(y))) == LAST_MOVE
+
+
+@pytest.mark.skipif(cairosvg is None, reason="cairosvg or the cairo library is not installed")
+def test_a_chinese_piece_shows_its_character_without_a_cjk_font():
+    """The picture holds no CJK text, so the red general's ink inside its disc (the face's
+    fill at its centre, painted over) comes from the outline, centred on the crossing."""
+    picture = xqchess.svg.board(xqchess.Board("xiangqi"))
+    image = Image.open(io.BytesIO(cairosvg.svg2png(bytestring=picture.encode()))).convert("RGB")
+    (general,) = with_class(parse(picture), "piece", "red", "K", "e1")
+    x, y = (round(v) for v in centre(general))
+    reach = round(xqchess.svg.CELL * 0.3)
+    ink = [
+        (dx, dy)
+        for dx in range(-reach, reach + 1)
+        for dy in range(-reach, reach + 1)
+        if image.getpixel((x + dx, y + dy))[1] < 100  # red or dark, not the face's cream
+    ]
+    assert len(ink) > (2 * reach + 1) ** 2 // 5
+    assert abs(sum(dx for dx, _ in ink) / len(ink)) < 2
+    assert abs(sum(dy for _, dy in ink) / len(ink)) < 2
+
+
+def test_chinese_characters_are_drawn_as_paths_not_text():
+    board = xqchess.Board("xiangqi")
+    root = parse(xqchess.svg.board(board))
+    glyphs = board_style("xiangqi").glyphs
+    for element in with_class(root, "piece"):
+        assert element.find(f".//{NS}text") is None
+        assert element.find(f".//{NS}path").get("d").startswith("M")
+        code = board.position.board[board.parse_square(element.get("class").split()[3])]
+        assert element.find(f".//{NS}title").text == glyphs[code]
+    texts = "".join(e.text for e in root.iter(f"{NS}text"))
+    assert texts and not [c for c in texts if ord(c) >= xqchess.svg.CJK_START]
+    numbers = with_class(root, "file-number")
+    assert [e.find(f"{NS}title").text for e in numbers[-9:]] == list("九八七六五四三二一")
+
+
+def test_a_character_without_an_outline_falls_back_to_text(monkeypatch):
+    chess = parse(xqchess.svg.board(xqchess.Board("chess")))
+    symbols = [e.find(f"{NS}text") for e in with_class(chess, "piece")]
+    assert {e.get("font-family") for e in symbols} == {xqchess.svg.FONT}
+    monkeypatch.setattr(xqchess.svg, "_outlines", lambda: (1000, {}))
+    root = parse(xqchess.svg.board(xqchess.Board("xiangqi")))
+    (general,) = with_class(root, "piece", "red", "K", "e1")
+    assert general.find(f"{NS}text").text == "帥"
+    assert general.find(f"{NS}text").get("font-family") == xqchess.svg.CJK_FONT
+
+
+def shipped_outlines() -> dict:
+    return json.loads((ROOT / "data" / "glyph_outlines.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_chinese_character_a_game_shows_has_an_outline(name):
+    style = board_style(name)
+    texts = [*style.glyphs.values(), *style.river_text]
+    texts += [number for numbers in style.file_numbers for number in numbers]
+    chinese = [t for t in texts if any(ord(c) >= xqchess.svg.CJK_START for c in t)]
+    outlines = shipped_outlines()
+    assert set("".join(chinese)) <= set(outlines["glyphs"])
+    assert "Open Font License" in outlines["licence"]
+    assert outlines["font"] in outlines["command"] and outlines["version"]
+
+
+def test_a_picture_is_the_same_in_every_run():
+    """Byte for byte, here and in a fresh interpreter with another hash seed."""
+    code = "import xqchess, xqchess.svg; print(xqchess.svg.board(xqchess.Board('xiangqi')))"
+    environment = {**os.environ, "PYTHONHASHSEED": "12345"}
+    run = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=environment, timeout=120
+    )
+    here = xqchess.svg.board(xqchess.Board("xiangqi"))
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == here + "\n" == xqchess.svg.board(xqchess.Board("xiangqi")) + "\n"
+
+
+#: the command the shipped outlines name, as arguments (python, the tool, the font, its face)
+OUTLINES_COMMAND = shlex.split(shipped_outlines()["command"])
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("fontTools") is None or not Path(OUTLINES_COMMAND[2]).exists(),
+    reason=f"fontTools or {OUTLINES_COMMAND[2]} (Debian's fonts-noto-cjk) is not installed",
+)
+def test_the_outlines_are_their_commands_output(tmp_path):
+    out = tmp_path / "outlines.json"
+    run = subprocess.run(
+        [sys.executable, *OUTLINES_COMMAND[1:], str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
+    assert run.returncode == 0, run.stderr
+    shipped = (ROOT / "data" / "glyph_outlines.json").read_text(encoding="utf-8")
+    assert out.read_text(encoding="utf-8") == shipped
 
 
 def test_the_pictures_in_the_docs_are_the_commands_output(tmp_path):
