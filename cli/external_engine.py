@@ -16,11 +16,15 @@ Fairy-Stockfish (`default_engine`) play itself.
 from __future__ import annotations
 
 import queue
+import re
+import shlex
 import shutil
 import subprocess
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from xqchess.cli.records import MATE_SCORE
 from xqchess.core.errors import XQChessError
@@ -43,11 +47,45 @@ DEBIAN_FAIRY_STOCKFISH = "/usr/games/fairy-stockfish"
 #: an engine's name until its ``id name`` line says otherwise
 UNKNOWN_NAME = "unknown engine"
 ID_NAME = "id name "
+#: program names of interpreters, whose script names the engine instead
+INTERPRETER = re.compile(r"(python|pypy)[\d.]*(\.exe)?")
 
 
 def default_engine() -> str:
     """The Fairy-Stockfish binary: `fairy-stockfish` on PATH, else Debian's /usr/games one."""
     return shutil.which(FAIRY_STOCKFISH) or DEBIAN_FAIRY_STOCKFISH
+
+
+def engine_command(text: str) -> list[str]:
+    """A command line split as a shell would; XQChessError when it is empty or unbalanced."""
+    try:
+        words = shlex.split(text)
+    except ValueError as error:
+        raise XQChessError(f"engine command {text!r}: {error}") from None
+    if not words:
+        raise XQChessError("engine command is empty")
+    return words
+
+
+def program_name(words: list[str]) -> str:
+    """The name of the program a command runs: its file name, or for an interpreter
+    ('python3 engine.py') the script's name without its extension."""
+    name = Path(words[0]).name
+    scripts = [word for word in words[1:] if not word.startswith("-")]
+    if INTERPRETER.fullmatch(name) and scripts:
+        return Path(scripts[0]).stem
+    return name
+
+
+def parse_options(pairs: list[str]) -> dict[str, str]:
+    """``NAME=VALUE`` texts (``--option``) as a dict; XQChessError naming one without ``=``."""
+    options = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise XQChessError(f"engine option {pair!r} is not NAME=VALUE")
+        options[name] = value
+    return options
 
 
 class EngineFailure(XQChessError):
@@ -331,8 +369,14 @@ class ExternalEngine:
         self.send(command)
         return self._lines_until(first_words, timeout)
 
-    def _lines_until(self, first_words: tuple[str, ...], timeout: float | None) -> list[str]:
-        """The lines read up to one starting with one of ``first_words`` (that one last)."""
+    def _lines_until(
+        self,
+        first_words: tuple[str, ...],
+        timeout: float | None,
+        on_line: Callable[[str], None] | None = None,
+    ) -> list[str]:
+        """The lines read up to one starting with one of ``first_words`` (that one last),
+        each handed to ``on_line`` as it arrives."""
         timeout = self.timeout if timeout is None else timeout
         deadline = time.perf_counter() + timeout
         seen = []
@@ -346,6 +390,8 @@ class ExternalEngine:
             if line is None:
                 raise EngineFailure(f"engine {self.label!r} exited")
             seen.append(line)
+            if on_line is not None:
+                on_line(line)
             if line.split(" ", 1)[0] in first_words:
                 return seen
 
@@ -376,15 +422,21 @@ class ExternalEngine:
         self.ready()
 
     def _search(
-        self, fen: str | None, moves: list[str], go: str, timeout: float | None
+        self,
+        fen: str | None,
+        moves: list[str],
+        go: str,
+        timeout: float | None,
+        on_line: Callable[[str], None] | None = None,
     ) -> tuple[list[str], float]:
         """Send the position ``fen`` (None: the start position) after ``moves`` and the ``go``
-        command; the engine's lines up to its answer, and the seconds it took."""
+        command; the engine's lines up to its answer (each handed to ``on_line`` as it
+        arrives), and the seconds it took."""
         start = "startpos" if fen is None else f"fen {fen}"
         self.send(f"position {start}" + (" moves " + " ".join(moves) if moves else ""))
         self.send(go)
         began = time.perf_counter()
-        lines = self._lines_until(self.dialect.answers, timeout)
+        lines = self._lines_until(self.dialect.answers, timeout, on_line)
         return lines, time.perf_counter() - began
 
     def _move(self, answer: str) -> str | None:
@@ -403,13 +455,21 @@ class ExternalEngine:
             raise EngineFailure(f"engine {self.label!r} sent {' '.join(words)!r}") from None
 
     def best_move(
-        self, fen: str | None, moves: list[str], clock: Clock, timeout: float
+        self,
+        fen: str | None,
+        moves: list[str],
+        clock: Clock,
+        timeout: float,
+        on_line: Callable[[str], None] | None = None,
     ) -> tuple[str | None, float]:
         """The engine's move (None: it says it has none) in its notation for the position
-        ``fen`` (None: the start position) after ``moves``, and the seconds it took.
-        EngineFailure when it answers nothing within ``timeout`` seconds."""
+        ``fen`` (None: the start position) after ``moves``, and the seconds it took; each line
+        the engine writes meanwhile (its ``info`` lines) goes to ``on_line``. EngineFailure
+        when it answers nothing within ``timeout`` seconds."""
         milliseconds = UcciDialect.MILLISECONDS_OPTION in self.options
-        lines, took = self._search(fen, moves, self.dialect.go(clock, milliseconds), timeout)
+        lines, took = self._search(
+            fen, moves, self.dialect.go(clock, milliseconds), timeout, on_line
+        )
         return self._move(lines[-1]), took
 
     def analyse(

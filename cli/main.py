@@ -78,6 +78,38 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--ascii", action="store_true", help="letters instead of piece symbols")
     play.add_argument("--flip", action="store_true", help="turn the board around")
+    play.add_argument(
+        "--time",
+        metavar="MINUTES+SECONDS",
+        help="clocks: minutes a side plus seconds added a move, e.g. 5+3 (default: none; "
+        "the engine then thinks as its level says)",
+    )
+    play.add_argument(
+        "--engine",
+        action="append",
+        metavar="COMMAND",
+        help="an external UCI or UCCI engine plays the engine's side (given twice with "
+        "--side none: one for each side, first player first)",
+    )
+    play.add_argument(
+        "--protocol", choices=("uci", "ucci"), default="uci", help="--engine's protocol"
+    )
+    play.add_argument(
+        "--option",
+        action="append",
+        metavar="NAME=VALUE",
+        help="an option for --engine, e.g. 'Skill Level=3' (repeatable)",
+    )
+    play.add_argument(
+        "--theme",
+        choices=("light", "dark", "mono"),
+        help="the board's colours (default light; mono where NO_COLOR is set)",
+    )
+    play.add_argument(
+        "--line",
+        action="store_true",
+        help="the line-by-line mode even on a terminal (always when input is not one)",
+    )
     play.set_defaults(run=run_play)
 
     perft = sub.add_parser("perft", help="count leaf nodes of the legal move tree")

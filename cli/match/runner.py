@@ -28,13 +28,18 @@ is imported from, so files in the working folder (a `cli/main.py`, a `core.py`) 
 from __future__ import annotations
 
 import argparse
-import re
-import shlex
 import sys
 from dataclasses import dataclass
-from pathlib import Path
 
-from xqchess.cli.external_engine import DIALECTS, Clock, EngineFailure, ExternalEngine
+from xqchess.cli.external_engine import (
+    DIALECTS,
+    Clock,
+    EngineFailure,
+    ExternalEngine,
+    engine_command,
+    parse_options,
+    program_name,
+)
 from xqchess.cli.match.openings import Opening, load_openings, shipped_openings
 from xqchess.cli.match.stats import PENTANOMIAL, Sprt, Tally, elo_interval, format_elo
 from xqchess.core.errors import XQChessError
@@ -62,35 +67,12 @@ SPRT_KEYS = ("elo0", "elo1", "alpha", "beta")
 #: `cli.main`, is a setup refused before the first game: bad options, an engine that cannot
 #: start or does not play the game)
 COMPLETED, ENGINE_FAILED = 0, 3
-#: program names of interpreters, whose script names the engine instead
-INTERPRETER = re.compile(r"(python|pypy)[\d.]*(\.exe)?")
 
 
 def default_engine_command() -> list[str]:
     """The command that starts this xqchess's UCI engine: the installed package run by the same
     Python, in isolated mode."""
     return [sys.executable, ISOLATED, "-m", "xqchess.cli.main", "uci"]
-
-
-def engine_command(text: str) -> list[str]:
-    """A command line split as a shell would; XQChessError when it is empty or unbalanced."""
-    try:
-        words = shlex.split(text)
-    except ValueError as error:
-        raise XQChessError(f"engine command {text!r}: {error}") from None
-    if not words:
-        raise XQChessError("engine command is empty")
-    return words
-
-
-def program_name(words: list[str]) -> str:
-    """The name of the program a command runs: its file name, or for an interpreter
-    ('python3 engine.py') the script's name without its extension."""
-    name = Path(words[0]).name
-    scripts = [word for word in words[1:] if not word.startswith("-")]
-    if INTERPRETER.fullmatch(name) and scripts:
-        return Path(scripts[0]).stem
-    return name
 
 
 def engine_label(command: str | None, options: dict[str, str]) -> str:
@@ -112,16 +94,6 @@ def engine_names(
     if labels[0] == labels[1]:
         return [f"{label} #{number}" for number, label in enumerate(labels, 1)]
     return labels
-
-
-def parse_options(pairs: list[str]) -> dict[str, str]:
-    options = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep or not name:
-            raise XQChessError(f"engine option {pair!r} is not NAME=VALUE")
-        options[name] = value
-    return options
 
 
 def parse_sprt(pairs: list[str]) -> Sprt:

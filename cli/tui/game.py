@@ -12,6 +12,7 @@ import re
 import time
 from dataclasses import dataclass, field
 
+from xqchess.core.moves import COMPANION, move_from, move_special, move_to
 from xqchess.core.outcome import Outcome, Termination
 from xqchess.core.pgn import TAG, GameRecord, PgnError, read_pgn, write_pgn
 from xqchess.core.position import Position
@@ -170,6 +171,21 @@ class Game:
             texts.append(self.variant.format_move(pos, move, notation))
             pos.make(move)
         return texts
+
+    def moves_from(self, sq: int) -> list[int]:
+        """The legal moves of the piece on ``sq``."""
+        return [move for move in self.pos.legal_moves() if move_from(move) == sq]
+
+    def moves_between(self, frm: int, to: int) -> list[int]:
+        """The legal moves a click on ``frm`` then on ``to`` names: the piece's moves to
+        ``to`` (several when it promotes), or its castling with the rook on ``to``."""
+        companions = self.variant.companion_moves
+        return [
+            move
+            for move in self.moves_from(frm)
+            if move_to(move) == to
+            or (move_special(move) == COMPANION and companions[move_to(move)][0] == to)
+        ]
 
     def claimable(self) -> Outcome | None:
         """A draw the side to move may claim now (None when the game is over or there is none)."""

@@ -30,6 +30,7 @@ from xqchess.board_view import BoardView
 from xqchess.cli.engine import Engine
 from xqchess.cli.tui import chessmaps_view
 from xqchess.cli.tui.game import Game, is_fen, termination_text
+from xqchess.cli.tui.players import HINT_LIMITS, LEVELS
 from xqchess.core.errors import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -47,18 +48,6 @@ try:  # POSIX terminals: keys typed while the engine thinks are kept (see `TypeA
 except ImportError:
     readline = termios = None
 
-#: engine strength levels: fixed depth for the weakest, time per move for the rest
-LEVELS = {
-    1: Limits(depth=1),
-    2: Limits(depth=2),
-    3: Limits(depth=3),
-    4: Limits(movetime=500),
-    5: Limits(movetime=1000),
-    6: Limits(movetime=2000),
-    7: Limits(movetime=4000),
-    8: Limits(movetime=8000),
-}
-HINT_LIMITS = Limits(movetime=1000)
 #: how many moves `show order` lists (the rest are counted), so board and list fit 40 lines
 ORDER_ROWS = 10
 #: a table with a rule under its header and no other lines, and its ASCII twin for --ascii
@@ -571,7 +560,15 @@ class PlaySession:
 
 
 def run_play(args: argparse.Namespace) -> None:
+    """The full-screen app on a terminal (`xqchess.cli.tui.app`), else the line mode."""
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    if interactive and not args.line:
+        from xqchess.cli.tui.app import run_app
+
+        run_app(args)
+        return
+    if args.time or args.engine:
+        raise XQChessError("--time and --engine need the full-screen app (a terminal, no --line)")
     console = Console(highlight=False, soft_wrap=not interactive)
     session = PlaySession(args, console, interactive)
     session.run(iter(sys.stdin))
