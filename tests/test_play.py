@@ -259,7 +259,7 @@ def test_pgn_round_trip_and_errors():
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 def test_real_terminal_session_in_tmux():
     session = f"xqchess-test-{int(time.time() * 1000)}"
-    command = " ".join(ENGINE + ["play", "xiangqi", "--level", "1", "--side", "both"])
+    command = " ".join(ENGINE + ["play", "xiangqi", "--level", "1", "--side", "both", "--line"])
     subprocess.run(
         ["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "60", command], check=True
     )
