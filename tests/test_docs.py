@@ -2,7 +2,8 @@
 names a file that exists and, where it has a #anchor, a heading of that file that GitHub gives
 that anchor; every `xqchess` command they quote is one the command line's parser accepts (parsed
 only, never run); README.md stays a page (at most 250 lines), and docs/ a reference of under
-2,500 lines (its Markdown pages and the Sphinx sources of the API reference)."""
+2,500 lines (its Markdown pages and the Sphinx sources of the API reference); docs/commands.md's
+`xqchess play` section names every key of the play app."""
 
 import contextlib
 import io
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from xqchess.cli.main import build_parser
+from xqchess.cli.tui.app import KEYS, key_name
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -227,3 +229,16 @@ def test_the_docs_stay_a_reference():
 def test_the_readme_fits_on_a_page():
     lines = (ROOT / "README.md").read_text(encoding="utf-8").count("\n")
     assert lines <= README_MAX_LINES, f"README.md has {lines} lines; at most {README_MAX_LINES}"
+
+
+def play_section() -> str:
+    """docs/commands.md's `xqchess play` section, up to the next command's heading."""
+    text = (DOCS / "commands.md").read_text(encoding="utf-8")
+    start = text.index("## xqchess play\n")
+    return text[start : text.index("\n## ", start + 1)]
+
+
+def test_every_key_of_the_play_app_is_documented():
+    section = play_section()
+    undocumented = [key_name(key.keys) for key in KEYS if f"`{key_name(key.keys)}`" not in section]
+    assert undocumented == [], "keys missing from docs/commands.md's xqchess play section"
