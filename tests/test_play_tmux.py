@@ -8,6 +8,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 import pytest
@@ -24,11 +25,13 @@ pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is no
 
 
 class Pane:
-    """The app in a detached tmux session on a server of its own (so that no other tmux
-    server's environment or options reach it); the server is killed by `close`."""
+    """The app in a detached tmux session on a server of its own, its socket in a temporary
+    folder (so that no other tmux server's environment or options reach it); `close` kills
+    the server and removes the folder."""
 
     def __init__(self, arguments: list[str]) -> None:
-        self.socket = f"xqchess-test-{os.getpid()}-{time.monotonic_ns()}"
+        self.folder = tempfile.mkdtemp(prefix="xqchess-tmux-")
+        self.socket = os.path.join(self.folder, "socket")
         # the server, and the pane from it, take this environment (the pane's TERM is tmux's
         # own); COLUMNS or LINES would override the pane's size
         environment = {
@@ -44,7 +47,7 @@ class Pane:
 
     def tmux(self, *arguments: str, environment: dict[str, str] | None = None) -> str:
         result = subprocess.run(
-            ["tmux", "-L", self.socket, *arguments],
+            ["tmux", "-S", self.socket, *arguments],
             capture_output=True,
             text=True,
             env=environment,
@@ -78,7 +81,8 @@ class Pane:
             time.sleep(every)
 
     def close(self) -> None:
-        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)
+        subprocess.run(["tmux", "-S", self.socket, "kill-server"], capture_output=True)
+        shutil.rmtree(self.folder)
 
 
 def ranks_from_top(screen: str) -> list[str]:
