@@ -69,24 +69,24 @@ class Key:
     keys: str
     action: str
     help: str
-    show: bool = False  # shown in the footer
+    footer: str = ""  # the key's short name in the footer (none: not shown there)
 
 
 KEYS = (
-    Key("question_mark", "help", "this list of keys", show=True),
+    Key("question_mark", "help", "this list of keys", "keys"),
     Key("escape", "board", "from the move box to the board (Tab: back and forth)"),
     Key("enter", "", "on the board: pick the piece under the cursor, then its target"),
     Key("arrows,h,j,k,l", "", "on the board: move the cursor"),
     Key("n", "new_game", "a new game from the standard start position"),
-    Key("u", "undo", "take back your last move (with the engine's reply)", show=True),
+    Key("u", "undo", "take back your last move (with the engine's reply)", "undo"),
     Key("y", "redo", "play again a move taken back"),
     Key("left_square_bracket", "step_back", "step back one move (review: the engine waits)"),
     Key("right_square_bracket", "step_forward", "step forward one move"),
     Key("p", "pause", "pause or resume the engines (review, engine against engine)"),
     Key("full_stop", "single_step", "while paused: the engine to move plays one move"),
-    Key("t", "hint", "a hint: the engine's move, highlighted", show=True),
+    Key("t", "hint", "a hint: the engine's move, highlighted", "hint"),
     Key("a", "analyse", "analysis mode: the engine analyses the board (three lines)"),
-    Key("f", "flip", "turn the board around", show=True),
+    Key("f", "flip", "turn the board around", "flip"),
     Key("plus", "level(1)", "engine level up (1-8)"),
     Key("minus", "level(-1)", "engine level down"),
     Key("d", "draw", "claim a draw the rules allow, or offer one"),
@@ -94,20 +94,20 @@ KEYS = (
     Key("ctrl+s", "save", "save the game as PGN"),
     Key("ctrl+o", "load", "load a PGN or FEN file, or a FEN"),
     Key("c", "copy_fen", "copy the position's FEN (pasting a FEN or PGN loads it)"),
-    Key("g", "overlay('guard')", "the guard heat map over the board", show=True),
-    Key("o", "toggle_order", "the move-order panel: the pipeline's order and scores", show=True),
+    Key("g", "overlay('guard')", "the guard heat map over the board", "guard"),
+    Key("o", "toggle_order", "the move-order panel: the pipeline's order and scores", "order"),
     Key("m", "overlay('chessmap')", "Greer's chessmap and valueboard in place of the board"),
     Key("N", "notation", "the next notation for moves (SAN, WXF, Chinese, ...)"),
     Key("T", "theme", "the next board theme (light, dark, mono)"),
     Key("L", "letters", "letters or symbols for the pieces (for fonts without CJK)"),
-    Key("q", "quit", "quit (asks first while a game is being played)", show=True),
+    Key("q", "quit", "quit (asks first while a game is being played)", "quit"),
 )
 
 
 def key_bindings() -> list[Binding]:
     """The app's bindings, from `KEYS` (keys without an action are the board's own)."""
     bindings = [
-        Binding(key.keys, key.action, key.help.split(":")[0][:24], show=key.show)
+        Binding(key.keys, key.action, key.footer or key.help, show=bool(key.footer))
         for key in KEYS
         if key.action
     ]
@@ -311,23 +311,41 @@ class PlayApp(App):
     # -- layout ------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        self.board = BoardWidget(id="board")
+        self.clock_line = Static(id="clocks")
+        self.panel = Static(id="engine")
+        self.moves_box = VerticalScroll(id="moves")
+        self.moves_box.can_focus = False
+        self.move_list_text = Static(id="movelist")
+        self.order = Static(id="order")
+        self.status = Static(id="status")
         with Horizontal(id="main"):
-            yield BoardWidget(id="board")
+            yield self.board
             with Vertical(id="side"):
-                yield Static(id="clocks")
-                yield Static(id="engine")
-                with VerticalScroll(id="moves"):
-                    yield Static(id="movelist")
-                yield Static(id="order")
-        yield Static(id="status")
-        yield Input(placeholder="a move, a command or a FEN (Esc: the board, ?: keys)", id="move")
+                yield self.clock_line
+                yield self.panel
+                with self.moves_box:
+                    yield self.move_list_text
+                yield self.order
+        yield self.status
+        yield Input(
+            placeholder="a move, a command or a FEN (Esc: the board and its keys)", id="move"
+        )
         yield Footer()
 
     def on_mount(self) -> None:
         self.title = f"xqchess: {self.variant.name}"
-        self.query_one("#engine").border_title = "engine"
-        self.query_one("#moves").border_title = "moves"
-        self.query_one("#order").border_title = "search order"
+        # the main screen's widgets, kept: a dialog on top hides them from `query_one`
+        self.board = self.query_one("#board", BoardWidget)
+        self.panel = self.panel
+        self.moves_box = self.moves_box
+        self.move_list_text = self.move_list_text
+        self.order = self.order
+        self.status = self.status
+        self.clock_line = self.clock_line
+        self.panel.border_title = "engine"
+        self.moves_box.border_title = "moves"
+        self.order.border_title = "search order"
         self.set_class(self.size.width < SIDE_BY_SIDE_COLUMNS, "narrow")
         self.query_one("#move", Input).focus()
         if self.clocks is not None:
@@ -338,7 +356,7 @@ class PlayApp(App):
 
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(event.size.width < SIDE_BY_SIDE_COLUMNS, "narrow")
-        self.query_one("#board").refresh(layout=True)
+        self.board.refresh(layout=True)
 
     # -- drawing -----------------------------------------------------------------------------
 
@@ -367,18 +385,18 @@ class PlayApp(App):
             for move in self.game.moves_from(self.selected):
                 marks[move_to(move)] = TARGET
             marks[self.selected] = SELECTED
-        if self.query_one("#board").has_focus:
+        if self.board.has_focus:
             marks[self.cursor] = CURSOR
         return marks
 
     def redraw(self) -> None:
         """Draw everything again from the game (after any change)."""
-        self.query_one("#board").refresh(layout=True)
-        self.query_one("#movelist", Static).update(self.move_list())
-        self.query_one("#moves", VerticalScroll).scroll_end(animate=False)
+        self.board.refresh(layout=True)
+        self.move_list_text.update(self.move_list())
+        self.moves_box.scroll_end(animate=False)
         if self.has_class("ordering"):
-            self.query_one("#order", Static).update(self.order_text())
-        self.query_one("#status", Static).update(self.status_text())
+            self.order.update(self.order_text())
+        self.status.update(self.status_text())
         self.tick()
 
     def move_list(self) -> Text:
@@ -440,8 +458,8 @@ class PlayApp(App):
                 style = "reverse bold" if self.clocks.running == side else ""
                 clock.append(f" {names[side]} {Clocks.text(self.clocks.left(side))} ", style)
                 clock.append("  ")
-            self.query_one("#clocks", Static).update(clock)
-        self.query_one("#engine", Static).update(self.engine_text())
+            self.clock_line.update(clock)
+        self.panel.update(self.engine_text())
 
     def engine_text(self) -> Text:
         thinking = self.thinking
@@ -488,7 +506,7 @@ class PlayApp(App):
 
     def say(self, message: str) -> None:
         self.message = message
-        self.query_one("#status", Static).update(self.status_text())
+        self.status.update(self.status_text())
 
     # -- moves by click, cursor and text -------------------------------------------------------
 
@@ -513,7 +531,7 @@ class PlayApp(App):
         file = min(max(geometry.file_of(self.cursor) + files, 0), geometry.files - 1)
         rank = min(max(geometry.rank_of(self.cursor) + ranks, 0), geometry.ranks - 1)
         self.cursor = geometry.square(file, rank)
-        self.query_one("#board").refresh()
+        self.board.refresh()
 
     def pick(self, sq: int) -> None:
         """A square chosen (clicked, or Enter on the cursor): select a piece of the side to
@@ -755,14 +773,14 @@ class PlayApp(App):
         self.push_screen(HelpScreen())
 
     def action_board(self) -> None:
-        self.query_one("#board").focus()
+        self.board.focus()
         self.redraw()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        self.query_one("#board").refresh()
+        self.board.refresh()
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
-        self.query_one("#board").refresh()
+        self.board.refresh()
 
     def action_new_game(self) -> None:
         self.game.restart(self.game.standard_fen)
@@ -1030,6 +1048,8 @@ class PlayApp(App):
                 player.close()
 
 
-def run_app(args: argparse.Namespace) -> None:
-    """Run the app until the player quits."""
-    PlayApp(args).run()
+def run_app(args: argparse.Namespace) -> int:
+    """Run the app until the player quits; the exit status (not 0 when the app failed)."""
+    app = PlayApp(args)
+    app.run()
+    return app.return_code or 0

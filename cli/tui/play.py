@@ -559,16 +559,17 @@ class PlaySession:
         return line
 
 
-def run_play(args: argparse.Namespace) -> None:
-    """The full-screen app on a terminal (`xqchess.cli.tui.app`), else the line mode."""
+def run_play(args: argparse.Namespace) -> int:
+    """The full-screen app on a terminal (`xqchess.cli.tui.app`), else the line mode; the exit
+    status."""
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     if interactive and not args.line:
         from xqchess.cli.tui.app import run_app
 
-        run_app(args)
-        return
+        return run_app(args)
     if args.time or args.engine:
         raise XQChessError("--time and --engine need the full-screen app (a terminal, no --line)")
     console = Console(highlight=False, soft_wrap=not interactive)
     session = PlaySession(args, console, interactive)
     session.run(iter(sys.stdin))
+    return 0
