@@ -67,6 +67,8 @@ class Theme:
     #: highlight kind (``"last"``, ``"check"``, `SELECTED`, `TARGET`, `CURSOR`, `HINT`) -> a
     #: background colour, or with ``colour`` off a rich style (reverse video, underline)
     highlights: Mapping[str, str]
+    #: the river's inscription
+    river: str = RIVER
     #: False: no colour at all, every mark a text attribute (``NO_COLOR``)
     colour: bool = True
 
@@ -108,6 +110,7 @@ THEMES = {
             CURSOR: "#553b00",
             HINT: "#4f2a6b",
         },
+        river="italic #8fb3e8",
     ),
     "mono": Theme(
         "mono",
@@ -537,7 +540,7 @@ class BoardView:
             row.append(self.ruling.vertical, style=lines)
             row.append(
                 center(inscriptions[0], half) + center(inscriptions[1], width - half),
-                style=f"{self._ink(self.theme, RIVER)} {board}".strip(),
+                style=f"{self._ink(self.theme, self.theme.river)} {board}".strip(),
             )
             row.append(self.ruling.vertical + " " * (SYMBOL_CELLS - 1 + BOARD_PADDING), style=lines)
             row.append("\n")

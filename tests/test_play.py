@@ -571,7 +571,7 @@ def test_keys_typed_while_the_engine_thinks_in_tmux():
     """A command typed while the engine thinks is shown in the panel, runs after the engine's
     move with its echo, and the panel leaves nothing behind when it closes."""
     session = f"xqchess-typeahead-{int(time.time() * 1000)}"
-    command = " ".join(ENGINE + ["play", "xiangqi", "--level", "6", "--side", "red"])
+    command = " ".join(ENGINE + ["play", "xiangqi", "--level", "6", "--side", "red", "--line"])
     subprocess.run(
         ["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "60", command], check=True
     )

@@ -6,14 +6,19 @@ answered while the engine thinks, the lab's views, and snapshots of the screens.
 from __future__ import annotations
 
 import asyncio
+import shlex
 import shutil
 import statistics
+import sys
 import time
 
 import pytest
+from rich.console import Console
+from rich.style import Style
+from test_play import MIN_CONTRAST, MIN_LINE_CONTRAST, contrast
 from xqchess import Board
 from xqchess import search as library_search
-from xqchess.board_view import HINT, TARGET
+from xqchess.board_view import CURSOR, HINT, SELECTED, TARGET, THEMES, BoardView
 from xqchess.cli.main import build_parser
 from xqchess.cli.tui.app import KEYS, ChoiceScreen, HelpScreen, PlayApp, key_name
 from xqchess.cli.tui.game import Clocks, TimeControlError
@@ -37,8 +42,8 @@ SHORT_GAMES = {
     "minixiangqi": ("1rn2Cr/ppnkp1p/P2p3/7/R6/1PPcP1P/2NKNR1 w - - 14 11", "f1f5 d2g2 f5d5"),
     "shatranj": ("r3q1r1/p4pp1/3bkp1p/2ppN3/5P2/2P2K1B/PnNQP2P/R6R w - - 0 29", "e5g6 e8d7 f4f5"),
 }
-#: the board widget's padding: column 0 of its drawing is cell 1 of the widget
-BOARD_PADDING = 1
+#: the board widget's border and padding: the drawing's cell (0, 0) is the widget's (2, 1)
+BOARD_LEFT, BOARD_TOP = 2, 1
 
 
 def make_app(*argv: str) -> PlayApp:
@@ -55,7 +60,7 @@ async def settle(pilot, app: PlayApp, condition, timeout: float = 30.0) -> None:
 
 async def click_square(pilot, app: PlayApp, sq: int) -> None:
     line, first, width = app.view.places[sq]
-    await pilot.click("#board", offset=(BOARD_PADDING + first + width // 2, line))
+    await pilot.click("#board", offset=(BOARD_LEFT + first + width // 2, BOARD_TOP + line))
     await pilot.pause()
 
 
@@ -390,7 +395,63 @@ async def test_an_external_engine_plays_a_side():
     app.shutdown()
 
 
+@pytest.mark.asyncio
+async def test_any_uci_engine_plays_a_side_through_the_engine_client():
+    """The external-engine path with this package's own UCI engine as the program."""
+    command = shlex.join([sys.executable, "-m", "xqchess.cli.main", "uci"])
+    app = make_app("chess", "--engine", command, "--option", "Ordering=mvvlva", "--level", "2")
+    async with app.run_test() as pilot:
+        assert app.players[1].name.startswith("xqchess")
+        await type_line(pilot, app, "d4")
+        await settle(pilot, app, lambda: len(app.game.moves) == 2)
+        assert app.thinking.depth > 0 and app.thinking.pv and app.thinking.nodes > 0
+        assert "n/s" in str(app.engine_text())
+    app.shutdown()
+
+
+def test_bad_engine_options_are_refused_before_the_app_starts():
+    from xqchess.core.errors import XQChessError
+
+    with pytest.raises(XQChessError, match="is not NAME=VALUE"):
+        make_app("chess", "--engine", "whatever", "--option", "Skill Level")
+    with pytest.raises(XQChessError, match="2 --engine given for 1 engine sides"):
+        make_app("chess", "--engine", "a", "--engine", "b")
+
+
 # -- the lab's views, looks and keys ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("name", ["chess", "xiangqi"])
+def test_every_theme_and_highlight_keeps_ink_readable(theme, name):
+    """Pieces and lines on every square colour a theme has, highlights included, keep the
+    contrast of the light board's (4.5:1 for pieces, 3:1 for lines)."""
+    variant = get_variant(name)
+    pos = variant.position()
+    marks = {}
+    occupied = [sq for sq in range(variant.geometry.size) if pos.board[sq]]
+    for kind, sq in zip((SELECTED, TARGET, CURSOR, HINT), occupied[::7]):
+        marks[sq] = kind
+    view = BoardView(theme=THEMES[theme])
+    console = Console(width=120, color_system="truecolor", force_terminal=True)
+    grid = set("┼┬┴├┤┌┐└┘─│╱╲")
+    for segment in console.render(view.render(pos, marks=marks)):
+        style, text = segment.style or Style(), segment.text.strip()
+        if not text or style.bgcolor is None:
+            continue
+        least = MIN_LINE_CONTRAST if set(text) <= grid else MIN_CONTRAST
+        assert contrast(style.color, style.bgcolor) >= least, (text, style)
+
+
+@pytest.mark.asyncio
+async def test_the_side_panels_fold_under_a_narrow_board_and_follow_resizes():
+    app = make_app("xiangqi")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert not app.has_class("narrow")
+        assert app.board.region.height >= 15 and app.board.region.right <= app.panel.region.x
+        await pilot.resize_terminal(60, 40)
+        await pilot.pause()
+        assert app.has_class("narrow") and app.panel.region.y >= app.board.region.bottom
 
 
 @pytest.mark.asyncio

@@ -12,6 +12,7 @@ import tempfile
 import time
 
 import pytest
+from xqchess.cli.tui.app import BOARD_FOCUSED
 
 ENGINE = [sys.executable, "-m", "xqchess.cli.main"]
 #: the pane's size: a plain terminal's
@@ -86,8 +87,9 @@ class Pane:
 
 
 def ranks_from_top(screen: str) -> list[str]:
-    """The board's rank labels as drawn, top to bottom (each rank row starts with one)."""
-    return re.findall(r"^ *([1-8])  ", screen, re.M)
+    """The board's rank labels as drawn, top to bottom (each rank row starts with one, inside
+    the board's border)."""
+    return re.findall(r"^│ *([1-8])  ", screen, re.M)
 
 
 def board_drawn(screen: str) -> bool:
@@ -95,19 +97,19 @@ def board_drawn(screen: str) -> bool:
 
 
 def board_has_the_keys(screen: str) -> bool:
-    """Whether the footer lists the board's keys, which it does once the board has the focus.
+    """Whether the board's title says it has the focus (keys act on it).
     A key sent before that would reach the terminal in the same read as the Escape and be taken
     for Alt and that key."""
-    return "? this list of keys" in screen
+    return BOARD_FOCUSED in screen
 
 
 def square(screen: str, name: str) -> str:
     """The character drawn on square ``name`` (e.g. "e4"): the letter of a piece under
     ``--ascii``, a space on an empty square."""
     lines = screen.splitlines()
-    header = next(line for line in lines if re.match(r"^ +[a-h]  [a-h]  [a-h]", line))
+    header = next(line for line in lines if re.match(r"^│ +[a-h]  [a-h]  [a-h]", line))
     column = header.index(name[0])
-    row = next(line for line in lines if re.match(rf"^ *{name[1]}  ", line))
+    row = next(line for line in lines if re.match(rf"^│ *{name[1]}  ", line))
     return row[column]
 
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import math
 import os
-import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,7 +28,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Static
 from xqchess.board_view import CURSOR, HINT, SELECTED, TARGET, THEMES, BoardView
-from xqchess.cli.external_engine import EngineFailure, parse_options
+from xqchess.cli.external_engine import parse_options
 from xqchess.cli.tui import chessmaps_view
 from xqchess.cli.tui.game import Clocks, Game, is_fen
 from xqchess.cli.tui.players import (
@@ -58,6 +57,8 @@ BAR_SCALE = 400
 ORDER_ROWS = 12
 #: below this many lines a ruled board is drawn dense (no rows between ranks but the river)
 FULL_BOARD_LINES = 34
+#: the board's title while it has the focus (keys act on it)
+BOARD_FOCUSED = "board: keys act"
 #: below this many columns the side panels fold under the board
 SIDE_BY_SIDE_COLUMNS = 76
 
@@ -73,7 +74,7 @@ class Key:
 
 
 KEYS = (
-    Key("question_mark", "help", "this list of keys", "keys"),
+    Key("question_mark", "help", "this list of keys (F1 from the move box too)", "keys"),
     Key("escape", "board", "from the move box to the board (Tab: back and forth)"),
     Key("enter", "", "on the board: pick the piece under the cursor, then its target"),
     Key("arrows,h,j,k,l", "", "on the board: move the cursor"),
@@ -112,6 +113,7 @@ def key_bindings() -> list[Binding]:
         if key.action
     ]
     bindings.append(Binding("ctrl+c", "quit", "quit", show=False, priority=True))
+    bindings.append(Binding("f1", "help", "keys", show=False, priority=True))
     return bindings
 
 
@@ -234,7 +236,8 @@ class PlayApp(App):
     CSS = """
     Screen { layout: vertical; }
     #main { height: 1fr; }
-    #board { width: auto; height: auto; padding: 0 1; }
+    #board { width: auto; height: auto; padding: 0 1; border: round $panel; }
+    #board:focus { border: round $accent; }
     #side { width: 1fr; min-width: 30; }
     #clocks { height: auto; }
     #engine { height: auto; border: round $panel; padding: 0 1; }
@@ -306,11 +309,12 @@ class PlayApp(App):
         self.generation = 0  # bumped whenever the position changes: late answers are dropped
         self.message = ""
         self.last_score: list[int | None] = [None, None]  # each side's engine's last score
-        self.lock = threading.Lock()
+        self.order_shown = (-1, Text())  # the order panel's text, and for which position
 
     # -- layout ------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        # the main screen's widgets are kept: a dialog on top hides them from `query_one`
         self.board = BoardWidget(id="board")
         self.clock_line = Static(id="clocks")
         self.panel = Static(id="engine")
@@ -335,19 +339,12 @@ class PlayApp(App):
 
     def on_mount(self) -> None:
         self.title = f"xqchess: {self.variant.name}"
-        # the main screen's widgets, kept: a dialog on top hides them from `query_one`
-        self.board = self.query_one("#board", BoardWidget)
-        self.panel = self.panel
-        self.moves_box = self.moves_box
-        self.move_list_text = self.move_list_text
-        self.order = self.order
-        self.status = self.status
-        self.clock_line = self.clock_line
         self.panel.border_title = "engine"
         self.moves_box.border_title = "moves"
         self.order.border_title = "search order"
         self.set_class(self.size.width < SIDE_BY_SIDE_COLUMNS, "narrow")
         self.query_one("#move", Input).focus()
+        self.show_focus()
         if self.clocks is not None:
             self.clocks.start(self.game.pos.side)
         self.set_interval(PANEL_INTERVAL, self.tick)
@@ -487,10 +484,22 @@ class PlayApp(App):
             text.append(f"{prefix}{moves}\n")
         return text
 
+    def orderer(self) -> InternalPlayer:
+        """The engine whose ordering the panel shows: the one playing (its tables have learnt
+        from its searches), else the one giving hints."""
+        playing = [player for player in self.players if isinstance(player, InternalPlayer)]
+        return playing[0] if playing else self.analyst
+
     def order_text(self) -> Text:
-        """The legal moves as the engine's pipeline orders them here, each heuristic's score."""
+        """The legal moves as the engine's pipeline orders them here, each heuristic's score
+        (while that engine searches, its tables are not read: the order made before stays)."""
+        player = self.orderer()
+        if player.engine.searching:
+            if self.order_shown[0] == self.generation:
+                return self.order_shown[1]
+            return Text("the engine is searching: its order shows after its move", "dim")
         pos = self.game.pos
-        searcher = self.analyst.engine.ensure_searcher()
+        searcher = player.engine.ensure_searcher()
         entry = searcher.tt.probe(pos.hash) if searcher.tt else None
         node = Node(0).fill(pos, 1, self.game.last_move, entry[4] if entry else 0, pos.is_check())
         pipeline = searcher.orderer
@@ -502,6 +511,7 @@ class PlayApp(App):
             text.append(f"{rank:>3} {written:<8}" + "".join(f"{s:>8g}" for s in scores) + "\n")
         if len(ordered) > ORDER_ROWS:
             text.append(f"... and {len(ordered) - ORDER_ROWS} more", style="dim")
+        self.order_shown = (self.generation, text)
         return text
 
     def say(self, message: str) -> None:
@@ -721,7 +731,7 @@ class PlayApp(App):
                     assert isinstance(player, InternalPlayer)
                     result = player.search(pos, limits, thinking, lines)
                     answer, score = result.best_move, result.score
-            except EngineFailure as error:
+            except Exception as error:  # a failing engine pauses the game, never ends the app
                 self.call_from_thread(self.failed, generation, player, str(error))
                 return
             self.call_from_thread(self.answered, generation, purpose, answer, score)
@@ -777,9 +787,14 @@ class PlayApp(App):
         self.redraw()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        self.board.refresh()
+        self.show_focus()
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        self.show_focus()
+
+    def show_focus(self) -> None:
+        """The board's title says where keys go: to the board, or typed in the move box."""
+        self.board.border_title = BOARD_FOCUSED if self.board.has_focus else "board (Esc: its keys)"
         self.board.refresh()
 
     def action_new_game(self) -> None:
@@ -850,6 +865,9 @@ class PlayApp(App):
     def action_hint(self) -> None:
         if self.game.over:
             self.say("no hint: the game is over")
+            return
+        if self.players[self.game.pos.side] is not None and not (self.paused or self.analysing):
+            self.say("no hint now: the engine is to move")
             return
         self.say("thinking of a hint...")
         self.think(self.analyst, HINT_LIMITS, 1, "hint")
@@ -1028,13 +1046,11 @@ class PlayApp(App):
 
     async def action_quit(self) -> None:
         if self.game.over or not self.game.moves:
-            self.shutdown()
             self.exit()
             return
 
         def confirmed(answer: object) -> None:
             if answer:
-                self.shutdown()
                 self.exit()
 
         self.push_screen(
@@ -1051,5 +1067,8 @@ class PlayApp(App):
 def run_app(args: argparse.Namespace) -> int:
     """Run the app until the player quits; the exit status (not 0 when the app failed)."""
     app = PlayApp(args)
-    app.run()
+    try:
+        app.run()
+    finally:
+        app.shutdown()
     return app.return_code or 0
