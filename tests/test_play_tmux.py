@@ -6,6 +6,7 @@ key is answered while the engine searches."""
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -17,8 +18,9 @@ from xqchess.cli.tui.app import BOARD_FOCUSED
 ENGINE = [sys.executable, "-m", "xqchess.cli.main"]
 #: the pane's size: a plain terminal's
 COLUMNS, LINES = 80, 24
-#: slack for a loaded machine; the app is meant to answer a key in a tenth of a second
-KEY_LATENCY_BOUND = 1.0
+#: the median's bound, with slack for a loaded machine: the app is meant to answer a key in a
+#: tenth of a second
+KEY_LATENCY_BOUND = 0.5
 #: what the pane shows, with the exit status, once the program has ended
 EXITED = "xqchess exited with status"
 
@@ -147,29 +149,37 @@ def test_app_plays_moves_by_keys_in_tmux():
         pane.close()
 
 
-def flip_latency() -> float:
-    """Seconds from the ``f`` key, pressed while the engine searches, to the turned board on
-    the screen (send-keys and capture-pane's own time included)."""
+def flip_latencies(count: int = 5) -> list[float]:
+    """Seconds from each of ``count`` presses of ``f``, made while the engine searches, to the
+    turned board on the screen (send-keys and capture-pane's own time included)."""
     pane = Pane(["play", "chess", "--level", "8", "--side", "black", "--ascii"])
     try:
         screen = pane.wait_for(lambda screen: board_drawn(screen) and "nodes" in screen, 20)
         assert "White to move (engine)" in screen, screen
-        before = ranks_from_top(screen)
-        assert before == list("12345678"), screen  # Black's own side is drawn at the bottom
+        ranks = ranks_from_top(screen)
+        assert ranks == list("12345678"), screen  # Black's own side is drawn at the bottom
         pane.keys("Escape")
         pane.wait_for(board_has_the_keys, 5)
-        started = time.perf_counter()
-        pane.keys("f")
-        screen = pane.wait_for(lambda screen: ranks_from_top(screen) == before[::-1], 5, 0.005)
-        latency = time.perf_counter() - started
+        latencies = []
+        for _ in range(count):
+            time.sleep(0.2)  # the screen settled after the last change
+            started = time.perf_counter()
+            pane.keys("f")
+            ranks = ranks[::-1]
+            screen = pane.wait_for(
+                lambda screen, expected=ranks: ranks_from_top(screen) == expected, 5, 0.005
+            )
+            latencies.append(time.perf_counter() - started)
         assert "White to move (engine)" in screen, screen  # still searching: a level-8 move
         assert "nodes" in screen, screen
-        return latency
+        return latencies
     finally:
         pane.close()
 
 
 def test_keys_answer_while_the_engine_thinks_in_tmux():
-    latency = flip_latency()
-    print(f"\nboard turned {latency * 1000:.0f} ms after f, the engine searching")
-    assert latency < KEY_LATENCY_BOUND
+    latencies = flip_latencies()
+    shown = ", ".join(f"{latency * 1000:.0f}" for latency in latencies)
+    median = statistics.median(latencies)
+    print(f"\nboard turned {shown} ms after f (median {median * 1000:.0f}), the engine searching")
+    assert median < KEY_LATENCY_BOUND
