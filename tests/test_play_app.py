@@ -518,3 +518,29 @@ def test_start_screen(name, snap_compare):
 @pytest.mark.parametrize("keys", [("escape", "g"), ("escape", "o"), ("escape", "m")])
 def test_overlay_screen(keys, snap_compare):
     assert snap_compare(make_app("chess"), press=keys, terminal_size=(120, 40))
+
+
+# -- the game model both front ends share -------------------------------------------------------
+
+
+def test_the_game_model_reads_the_options_and_refuses_bad_ones():
+    from xqchess.cli.tui.game import Game, human_sides
+    from xqchess.core.errors import XQChessError
+
+    chess = get_variant("chess")
+    game = Game.from_options(chess, None, "black")
+    assert game.pos.side == 1 and game.standard_fen == game.start_fen
+    with pytest.raises(XQChessError, match="--first applies to the initial position"):
+        Game.from_options(chess, chess.start_fen, "black")
+    assert [human_sides(side) for side in ("white", "red", "black", "both", "none")] == [
+        {0},
+        {0},
+        {1},
+        {0, 1},
+        set(),
+    ]
+    game = Game.from_options(chess, None, None)
+    assert not game.undo() and not game.redo()
+    with pytest.raises(XQChessError):
+        game.load('[Variant "xiangqi"]\n1. C2=5 *', "a.pgn")  # another game's PGN
+    assert game.moves == [] and game.result is None

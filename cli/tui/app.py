@@ -262,16 +262,7 @@ class PlayApp(App):
     def __init__(self, args: argparse.Namespace) -> None:
         super().__init__()
         self.variant = get_variant(args.variant)
-        fields = self.variant.start_fen.split()
-        if args.first:
-            if args.fen is not None:
-                raise XQChessError(
-                    "--first applies to the initial position; a --fen says who moves"
-                )
-            fields[1] = "b" if args.first == "black" else "w"
-        standard = " ".join(fields)
-        start = standard if args.fen is None else self.variant.position(args.fen).fen()
-        self.game = Game(self.variant, standard, start)
+        self.game = Game.from_options(self.variant, args.fen, args.first)
         self.notation = self.variant.require_notation(args.notation or self.variant.pgn_notation)
         self.humans = {"both": {0, 1}, "none": set(), "white": {0}, "red": {0}}.get(args.side, {1})
         self.flipped = args.flip != (self.humans == {1})

@@ -12,6 +12,7 @@ import re
 import time
 from dataclasses import dataclass, field
 
+from xqchess.core.errors import XQChessError
 from xqchess.core.moves import COMPANION, move_from, move_special, move_to
 from xqchess.core.outcome import Outcome, Termination
 from xqchess.core.pgn import TAG, GameRecord, PgnError, read_pgn, write_pgn
@@ -48,6 +49,12 @@ def termination_text(outcome: Outcome, names: tuple[str, str]) -> str:
     ):
         return f"{reason.capitalize()}: {winner} wins ({outcome.result()})"
     return f"{winner} wins by {reason} ({outcome.result()})"
+
+
+def human_sides(side: str) -> set[int]:
+    """The sides humans play for ``--side``: ``white`` or ``red`` (the first player),
+    ``black``, ``both`` or ``none`` (the engine plays itself)."""
+    return {"both": {0, 1}, "none": set(), "white": {0}, "red": {0}, "black": {1}}[side]
 
 
 class TimeControlError(ValueError):
@@ -144,6 +151,21 @@ class Game:
         self.taken_back: list[int] = []  # the moves undone, the most recent last
         self.result: str | None = None
         self.result_code = UNFINISHED
+
+    @classmethod
+    def from_options(cls, variant: Variant, fen: str | None, first: str | None) -> Game:
+        """The game ``--fen`` and ``--first`` ask for: from ``fen`` (checked as the command
+        line checks it), else from the initial position with ``first`` (``white``, ``red`` or
+        ``black``) to move, where `new` games start too."""
+        fields = variant.start_fen.split()
+        if first:
+            if fen is not None:
+                raise XQChessError(
+                    "--first applies to the initial position; a --fen says who moves"
+                )
+            fields[1] = "b" if first == "black" else "w"
+        standard = " ".join(fields)
+        return cls(variant, standard, standard if fen is None else variant.position(fen).fen())
 
     # -- reading the game ------------------------------------------------------------------
 

@@ -29,7 +29,7 @@ from rich.table import Table
 from xqchess.board_view import BoardView
 from xqchess.cli.engine import Engine
 from xqchess.cli.tui import chessmaps_view
-from xqchess.cli.tui.game import Game, is_fen, termination_text
+from xqchess.cli.tui.game import Game, human_sides, is_fen, termination_text
 from xqchess.cli.tui.players import HINT_LIMITS, LEVELS
 from xqchess.core.errors import (
     AmbiguousMoveError,
@@ -166,9 +166,8 @@ class PlaySession:
         self.flipped = args.flip
         self.level = args.level
         self.notation = self.variant.require_notation(args.notation or self.variant.pgn_notation)
-        self.humans = self._humans(args.side)
-        standard_fen = self._standard_fen(args)  # where `new` starts
-        self.game = Game(self.variant, standard_fen, self._start_fen(args, standard_fen))
+        self.humans = human_sides(args.side)
+        self.game = Game.from_options(self.variant, args.fen, args.first)
         self.typed = TypeAhead(sys.stdin.fileno()) if interactive else None
         self.engine = Engine(self.variant.name)
         self.show_guard = False
@@ -177,30 +176,6 @@ class PlaySession:
         self.quit = False
         if self.humans == {1}:  # Black (or Red's opponent) sits at the bottom
             self.flipped = not self.flipped
-
-    def _humans(self, side: str) -> set[int]:
-        if side == "both":
-            return {0, 1}
-        if side == "none":
-            return set()
-        if side in ("white", "red"):
-            return {0}
-        return {1}
-
-    def _standard_fen(self, args: argparse.Namespace) -> str:
-        """The game's initial position, with the side to move of --first."""
-        fields = self.variant.start_fen.split()
-        if args.first:
-            fields[1] = "b" if args.first == "black" else "w"
-        return " ".join(fields)
-
-    def _start_fen(self, args: argparse.Namespace, standard_fen: str) -> str:
-        """The --fen position (an empty one is an error), else the standard start."""
-        if args.fen is None:
-            return standard_fen
-        if args.first:
-            raise XQChessError("--first applies to the initial position; a --fen says who moves")
-        return self.variant.position(args.fen).fen()
 
     @property
     def pos(self) -> Position:
