@@ -47,6 +47,11 @@ DEBIAN_FAIRY_STOCKFISH = "/usr/games/fairy-stockfish"
 #: an engine's name until its ``id name`` line says otherwise
 UNKNOWN_NAME = "unknown engine"
 ID_NAME = "id name "
+#: the first word of the line that ends a ``go perft`` answer: Stockfish's and Fairy-Stockfish's
+#: "Nodes searched: N", or "Total: N"
+PERFT_TOTALS = ("Nodes", "Total", "total")
+#: a ``go perft`` line for one move: "e2e4: 20"
+PERFT_MOVE = re.compile(r"(\S+):\s*(\d+)")
 #: program names of interpreters, whose script names the engine instead
 INTERPRETER = re.compile(r"(python|pypy)[\d.]*(\.exe)?")
 
@@ -471,6 +476,32 @@ class ExternalEngine:
             fen, moves, self.dialect.go(clock, milliseconds), timeout, on_line
         )
         return self._move(lines[-1]), took
+
+    def perft_divide(
+        self, fen: str | None, moves: list[str], depth: int, timeout: float
+    ) -> dict[str, int]:
+        """The engine's ``go perft`` answer for the position ``fen`` (None: the start
+        position) after ``moves``: each legal move in its notation with the leaf count of its
+        subtree at ``depth``. EngineFailure when it answers nothing within ``timeout``
+        seconds, or lines that are neither ``move: count`` nor a total that is their sum."""
+        start = "startpos" if fen is None else f"fen {fen}"
+        self.send(f"position {start}" + (" moves " + " ".join(moves) if moves else ""))
+        self.send(f"go perft {depth}")
+        lines = self._lines_until(PERFT_TOTALS, timeout)
+        counts: dict[str, int] = {}
+        for line in lines[:-1]:
+            match = PERFT_MOVE.fullmatch(line.strip())
+            if match:
+                counts[match[1]] = int(match[2])
+            elif line.strip() and not line.startswith("info"):
+                raise EngineFailure(f"engine {self.label!r} answered go perft with {line!r}")
+        total = re.findall(r"\d+", lines[-1])
+        if not total or int(total[-1]) != sum(counts.values()):
+            raise EngineFailure(
+                f"engine {self.label!r} ended go perft with {lines[-1]!r}, not the sum of its "
+                f"moves' counts ({sum(counts.values())})"
+            )
+        return counts
 
     def analyse(
         self, fen: str | None, moves: list[str], depth: int, timeout: float | None = None

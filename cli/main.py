@@ -126,6 +126,37 @@ def build_parser() -> argparse.ArgumentParser:
         help="print 'move: count' per legal move, then the total alone",
     )
     add_notation_options(perft)
+    perft.add_argument(
+        "--against",
+        metavar="ENGINE",
+        help="compare with this UCI/UCCI engine's 'go perft' (e.g. fairy-stockfish) and walk "
+        "down to the position where the legal moves differ; exit 1 when they do",
+    )
+    perft.add_argument(
+        "--moves",
+        nargs="+",
+        metavar="MOVE",
+        help="with --against: moves played from the position first, in the engine's notation",
+    )
+    perft.add_argument(
+        "--option", action="append", metavar="NAME=VALUE", help="with --against: an engine option"
+    )
+    perft.add_argument(
+        "--protocol", choices=("uci", "ucci"), default="uci", help="with --against: its protocol"
+    )
+    perft.add_argument(
+        "--reference",
+        choices=("xqchess", "engine"),
+        default="xqchess",
+        help="with --against: whose rules are right in the report (default xqchess: the "
+        "engine is under test)",
+    )
+    perft.add_argument(
+        "--timeout",
+        type=float,
+        default=60.0,
+        help="with --against: seconds the engine has for each answer (default 60)",
+    )
     perft.set_defaults(run=commands.run_perft)
 
     moves = sub.add_parser("moves", help="list the legal moves, one per line")
