@@ -30,7 +30,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 from xqchess.board_view import CURSOR, HINT, SELECTED, TARGET, THEMES, BoardView
 from xqchess.cli.external_engine import parse_options
 from xqchess.cli.tui import chessmaps_view
-from xqchess.cli.tui.game import Clocks, Game, is_fen
+from xqchess.cli.tui.game import Clocks, Game, human_sides, is_fen
 from xqchess.cli.tui.players import (
     HINT_LIMITS,
     LEVELS,
@@ -40,6 +40,7 @@ from xqchess.cli.tui.players import (
 )
 from xqchess.core.errors import MoveError, XQChessError
 from xqchess.core.moves import move_from, move_promotion, move_to
+from xqchess.core.pieces import COLOR_SHIFT
 from xqchess.core.search import MATE_BOUND, Limits, Node, pv_text, score_text
 from xqchess.ordering.guard import Guard
 from xqchess.variants import get_variant
@@ -264,7 +265,7 @@ class PlayApp(App):
         self.variant = get_variant(args.variant)
         self.game = Game.from_options(self.variant, args.fen, args.first)
         self.notation = self.variant.require_notation(args.notation or self.variant.pgn_notation)
-        self.humans = {"both": {0, 1}, "none": set(), "white": {0}, "red": {0}}.get(args.side, {1})
+        self.humans = human_sides(args.side)
         self.flipped = args.flip != (self.humans == {1})
         theme = args.theme or ("mono" if os.environ.get("NO_COLOR") else "light")
         self.view = BoardView(args.ascii, THEMES[theme])
@@ -272,6 +273,7 @@ class PlayApp(App):
         self.time_control = args.time
         self.clocks = Clocks.parse(self.time_control) if self.time_control else None
         self.players: list[InternalPlayer | ExternalPlayer | None] = [None, None]
+        self.thinker: InternalPlayer | ExternalPlayer | None = None
         engines = list(args.engine or [])
         options = parse_options(args.option or [])
         if len(engines) > 2 - len(self.humans):
@@ -281,12 +283,16 @@ class PlayApp(App):
         for side in (0, 1):
             if side in self.humans:
                 continue
-            if engines:
-                self.players[side] = ExternalPlayer(
-                    self.variant, engines.pop(0), args.protocol or "uci", options
-                )
-            else:
+            if not engines:
                 self.players[side] = InternalPlayer(self.variant, self.level)
+                continue
+            try:
+                self.players[side] = ExternalPlayer(
+                    self.variant, engines.pop(0), args.protocol, options
+                )
+            except XQChessError:  # the engine started before this one is quit
+                self.shutdown()
+                raise
         self.analyst = InternalPlayer(self.variant, self.level)  # hints, analysis, order panel
         self.cursor = self._first_cursor()
         self.selected: int | None = None
@@ -296,7 +302,6 @@ class PlayApp(App):
         self.analysing = False
         self.thinking: Thinking | None = None
         self.thinking_pos = self.game.pos.copy()
-        self.thinker: InternalPlayer | ExternalPlayer | None = None
         self.generation = 0  # bumped whenever the position changes: late answers are dropped
         self.message = ""
         self.last_score: list[int | None] = [None, None]  # each side's engine's last score
@@ -435,10 +440,9 @@ class PlayApp(App):
         if self.clocks is not None:
             fallen = self.clocks.fallen()
             if fallen is not None and not self.game.over:
-                self.stop_thinking()
                 self.clocks.stop()
                 self.game.flag(fallen)
-                self.redraw()
+                self.position_changed()  # the engine's search stops, its answer is dropped
                 return
             names = [self.game.side_name(side) for side in (0, 1)]
             clock = Text()
@@ -563,8 +567,6 @@ class PlayApp(App):
 
     @staticmethod
     def _color(piece: int) -> int:
-        from xqchess.core.pieces import COLOR_SHIFT
-
         return piece >> COLOR_SHIFT
 
     def _refusal(self, frm: int, to: int) -> str:
@@ -736,8 +738,9 @@ class PlayApp(App):
         self.thinker = None
 
     def answered(self, generation: int, purpose: str, move: int, score: int | None) -> None:
-        """An engine's answer, on the app's thread; dropped if the position has changed."""
-        if generation != self.generation:
+        """An engine's answer, on the app's thread; dropped if the position has changed or the
+        game has ended meanwhile."""
+        if generation != self.generation or self.game.over:
             return
         self.thinker = None
         side = self.game.pos.side
@@ -1049,8 +1052,9 @@ class PlayApp(App):
         )
 
     def shutdown(self) -> None:
+        """Stop any search and quit the engines."""
         self.stop_thinking()
-        for player in (*self.players, self.analyst):
+        for player in (*self.players, getattr(self, "analyst", None)):
             if player is not None:
                 player.close()
 
