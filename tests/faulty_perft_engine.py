@@ -4,6 +4,8 @@ package's move generator and one deliberate fault, named on its command line.
     python faulty_perft_engine.py FAULT
 
 FAULT is ``none``; ``no-en-passant`` (chess: en passant captures are never generated);
+``en-passant-into-check`` (chess: en passant also when it leaves the king in check);
+``castle-through-check`` (chess: castling also when the king crosses an attacked square);
 ``horse-leg`` (xiangqi: a horse also jumps when its leg is blocked); or, for the client's
 error handling, ``garbage`` (nonsense instead of counts), ``die`` (exits on ``go``) or
 ``hang`` (never answers ``go``).
@@ -14,10 +16,18 @@ from __future__ import annotations
 import sys
 import time
 
-from xqchess.core.moves import SIDE_CAPTURE, move_special
+from xqchess.core.moves import (
+    COMPANION,
+    DOUBLE_STEP,
+    SIDE_CAPTURE,
+    SPECIAL_SHIFT,
+    move_from,
+    move_special,
+    move_to,
+)
 from xqchess.core.pieces import COLOR_SHIFT
 from xqchess.core.position import Position
-from xqchess.variants import get_variant
+from xqchess.variants import get_definition, get_variant
 
 #: a horse's jumps (files, ranks) and the leg square's offset that blocks each
 HORSE_JUMPS = [
@@ -48,10 +58,60 @@ def blocked_horse_jumps(pos: Position) -> list[int]:
     return jumps
 
 
+def own_piece(pos: Position, sq: int, letter: str) -> bool:
+    piece = pos.board[sq]
+    return (
+        bool(piece)
+        and piece >> COLOR_SHIFT == pos.side
+        and (pos.variant.piece_letters[piece].lower() == letter)
+    )
+
+
+def en_passant_captures(pos: Position) -> list[int]:
+    """Every en passant capture the last move (a double step) allows, legal or not: the king
+    may be left in check. (The position keeps an ep square only where a capture is legal.)"""
+    if not pos.undo or move_special(pos.undo[-1][0]) != DOUBLE_STEP:
+        return []
+    geometry = pos.variant.geometry
+    victim = move_to(pos.undo[-1][0])
+    passed = (move_from(pos.undo[-1][0]) + victim) // 2
+    captures = []
+    for side_step in (-1, 1):
+        file = geometry.file_of(victim) + side_step
+        if 0 <= file < geometry.files:
+            sq = geometry.square(file, geometry.rank_of(victim))
+            if own_piece(pos, sq, "p"):
+                captures.append(sq | passed << 7 | SIDE_CAPTURE << SPECIAL_SHIFT)
+    return captures
+
+
+def castlings_through_check(pos: Position) -> list[int]:
+    """Castlings the rights and the empty squares allow, from a king not in check to a square
+    not attacked, whatever attacks the squares the king crosses."""
+    rights = pos.fen().split()[2]
+    moves = []
+    for castling in get_definition(pos.variant.name).castlings:
+        if (
+            castling.color == pos.side
+            and castling.letter in rights
+            and own_piece(pos, castling.king_from, "k")
+            and own_piece(pos, castling.rook_from, "r")
+            and not any(pos.board[sq] for sq in castling.empty)
+            and not pos.is_check()
+            and not pos.variant.attacked(pos, castling.king_to, pos.side ^ 1)
+        ):
+            moves.append(castling.king_from | castling.king_to << 7 | COMPANION << SPECIAL_SHIFT)
+    return moves
+
+
 def moves(pos: Position, fault: str) -> list[int]:
     legal = pos.legal_moves()
     if fault == "no-en-passant":
         return [move for move in legal if move_special(move) != SIDE_CAPTURE]
+    if fault == "en-passant-into-check":
+        return legal + [move for move in en_passant_captures(pos) if move not in legal]
+    if fault == "castle-through-check":
+        return legal + [move for move in castlings_through_check(pos) if move not in legal]
     if fault == "horse-leg":
         return legal + blocked_horse_jumps(pos)
     return legal

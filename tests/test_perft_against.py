@@ -54,6 +54,28 @@ def test_a_missing_en_passant_is_walked_down_to_the_position_that_allows_it():
     assert report_field(out, "faulty has extra:") == "-"
 
 
+@pytest.mark.parametrize(
+    "fault,fen,path,extra",
+    [
+        # d7d5, then exd6 would open the fifth rank from the rook on h5 to the king on a5
+        ("en-passant-into-check", "8/3p4/8/K3P2r/8/8/8/7k b - - 0 1", "d7d5", "e5d6"),
+        # a2f2, then O-O would take the king over f1, which the rook now attacks
+        ("castle-through-check", "4k3/8/8/8/8/8/r7/4K2R b K - 0 1", "a2f2", "e1g1"),
+    ],
+)
+def test_an_illegal_special_move_is_walked_down_to_the_exact_position(fault, fen, path, extra):
+    result = perft_against("chess", fault, "--fen", fen, "--depth", "2")
+    assert result.returncode == 1, result.stderr
+    out = result.stdout
+    assert f"the legal moves differ after {path}" in out, out
+    chess = get_variant("chess")
+    pos = chess.position(fen)
+    pos.make(chess.parse_move(pos, path, "uci"))
+    assert report_field(out, "FEN") == pos.fen()
+    assert report_field(out, "faulty has extra:") == extra
+    assert report_field(out, "faulty misses:") == "-"
+
+
 def test_a_horse_jumping_a_blocked_leg_is_named_with_its_extra_moves():
     result = perft_against("xiangqi", "horse-leg", "--depth", "2")
     assert result.returncode == 1, result.stderr
