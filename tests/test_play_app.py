@@ -79,8 +79,11 @@ async def cursor_to(pilot, app: PlayApp, sq: int) -> None:
 
 
 async def type_line(pilot, app: PlayApp, text: str) -> None:
-    app.query_one("#move").focus()
-    await pilot.press(*text, "enter")
+    """Enter ``text`` in the move box (set at once: typing key by key is tested apart)."""
+    box = app.query_one("#move")
+    box.focus()
+    box.value = text
+    await pilot.press("enter")
     await pilot.pause()
 
 
@@ -342,6 +345,7 @@ async def test_keys_are_answered_while_the_engine_thinks():
             await asyncio.sleep(0.1)
         assert app.thinker is not None, "the engine stopped thinking before the keys ended"
         assert statistics.median(delays) < 0.1, delays
+        app.shutdown()  # the engine's search stops now, not at its 8 s
 
 
 @pytest.mark.asyncio

@@ -70,7 +70,6 @@ class InternalPlayer:
     def __init__(self, variant: Variant, level: int) -> None:
         self.engine = Engine(variant.name)
         self.level = level
-        self.searcher: Searcher | None = None  # the searcher of the running search
 
     @property
     def name(self) -> str:
@@ -98,12 +97,10 @@ class InternalPlayer:
             thinking.lines = [(score, list(pv)) for score, pv in iteration.lines]
 
         self.engine.go(limits, on_iteration, lambda result, searcher: done.append(result))
-        self.searcher = self.engine.searcher
-        thread = self.engine.thread
+        searcher, thread = self.engine.ensure_searcher(), self.engine.thread
         while thread is not None and thread.is_alive():
-            thinking.nodes = self.searcher.stats.nodes if self.searcher else 0
+            thinking.nodes = searcher.stats.nodes
             thread.join(0.05)
-        self.searcher = None
         thinking.nodes = done[0].stats.nodes
         thinking.end()
         return done[0]
@@ -116,9 +113,8 @@ class InternalPlayer:
 
     def stop(self) -> None:
         """Ask a running search to stop now (it answers with the best move so far)."""
-        searcher = self.searcher
-        if searcher is not None:
-            searcher.stop()
+        if self.engine.searching:
+            self.engine.ensure_searcher().stop()
 
     def close(self) -> None:
         self.engine.stop()
