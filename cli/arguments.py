@@ -58,6 +58,17 @@ def int_between(minimum: int, maximum: int | None = None):
     return convert
 
 
+def positive_seconds(text: str) -> float:
+    """An argparse type: a number of seconds above zero."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be above 0 seconds, got {text}")
+    return value
+
+
 positive_int = int_between(1)
 non_negative_int = int_between(0)
 

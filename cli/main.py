@@ -18,6 +18,7 @@ from xqchess.cli.arguments import (
     add_variant_argument,
     int_between,
     positive_int,
+    positive_seconds,
 )
 from xqchess.cli.chessmaps import cost as chessmaps_cost
 from xqchess.cli.chessmaps import data as chessmaps_data
@@ -153,7 +154,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     perft.add_argument(
         "--timeout",
-        type=float,
+        type=positive_seconds,
         default=60.0,
         help="with --against: seconds the engine has for each answer (default 60)",
     )

@@ -116,6 +116,12 @@ def test_an_engine_that_fails_gets_one_line_and_exit_2(fault, message):
     assert len(lines) == 1 and lines[0].startswith("xqchess: error: ") and message in lines[0]
 
 
+def test_a_timeout_must_be_above_zero():
+    result = perft_against("chess", "none", "--depth", "1", "--timeout", "0")
+    assert result.returncode == 2 and "must be above 0 seconds, got 0" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
 def test_moves_and_options_need_an_engine():
     result = subprocess.run(
         [*ENGINE, "perft", "chess", "--depth", "1", "--moves", "e2e4"],

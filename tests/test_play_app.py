@@ -420,6 +420,8 @@ def test_bad_engine_options_are_refused_before_the_app_starts():
         make_app("chess", "--engine", "whatever", "--option", "Skill Level")
     with pytest.raises(XQChessError, match="2 --engine given for 1 engine sides"):
         make_app("chess", "--engine", "a", "--engine", "b")
+    with pytest.raises(XQChessError, match="time control 'x' is not MINUTES"):
+        make_app("chess", "--time", "x")  # an XQChessError: one line and exit 2
 
 
 # -- the lab's views, looks and keys ------------------------------------------------------------

@@ -17,7 +17,6 @@ import argparse
 import math
 import os
 from dataclasses import dataclass
-from pathlib import Path
 
 from rich.text import Text
 from textual import events, on
@@ -394,8 +393,8 @@ class PlayApp(App):
 
     def move_list(self) -> Text:
         texts = self.game.move_texts(self.notation)
-        first_side = self.variant.position(self.game.start_fen, strict=False).side
-        number = self.variant.position(self.game.start_fen, strict=False).fullmove
+        start = self.variant.position(self.game.start_fen, strict=False)
+        first_side, number = start.side, start.fullmove
         lines, row = Text(), ""
         if first_side == 1 and texts:
             row = f"{number:>3}. ...      "
@@ -951,10 +950,7 @@ class PlayApp(App):
         return names[0], names[1]
 
     def save(self, path: str) -> None:
-        try:
-            Path(path).write_text(self.game.pgn(self.players_names()), encoding="utf-8")
-        except OSError as error:
-            raise XQChessError(f"cannot save {path}: {error.strerror}") from None
+        self.game.save(path, self.players_names())
         self.say(f"saved {len(self.game.moves)} moves to {path}")
 
     def action_save(self) -> None:
@@ -970,23 +966,18 @@ class PlayApp(App):
 
     def load(self, source: str) -> None:
         """Load a file (PGN or FEN), or a FEN given as text."""
-        path = Path(source)
-        if is_fen(source) and not path.exists():
-            self.load_text(source, source)
-            return
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as error:
-            raise XQChessError(f"cannot load {source}: {error.strerror}") from None
-        except UnicodeDecodeError:
-            raise XQChessError(f"cannot load {source}: not a text file") from None
-        self.load_text(text, source)
+        self.loaded(self.game.load_source(source))
 
     def load_text(self, text: str, source: str) -> None:
+        """Load the FEN or PGN ``text`` (typed or pasted: ``source`` says which)."""
         try:
             loaded = self.game.load(text, source)
         except XQChessError as error:
             raise XQChessError(f"cannot load {source}: {error}") from None
+        self.loaded(loaded)
+
+    def loaded(self, loaded: str) -> None:
+        """A game or position was loaded (``loaded`` says which): review it, paused."""
         self.paused = bool(self.game.moves)  # a loaded game is reviewed until p resumes
         if self.clocks is not None:
             self.clocks.stop()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from xqchess.core.errors import XQChessError
 from xqchess.core.moves import COMPANION, move_from, move_special, move_to
@@ -57,7 +58,7 @@ def human_sides(side: str) -> set[int]:
     return {"both": {0, 1}, "none": set(), "white": {0}, "red": {0}, "black": {1}}[side]
 
 
-class TimeControlError(ValueError):
+class TimeControlError(XQChessError):
     """A time control that is not MINUTES+SECONDS with sensible numbers."""
 
 
@@ -317,6 +318,32 @@ class Game:
 
     def pgn(self, players: tuple[str, str]) -> str:
         return write_pgn(self.record(players))
+
+    def save(self, path: str, players: tuple[str, str]) -> None:
+        """Write the game as PGN to the file ``path``; XQChessError saying why it cannot."""
+        try:
+            Path(path).write_text(self.pgn(players), encoding="utf-8")
+        except OSError as error:
+            raise XQChessError(f"cannot save {path}: {error.strerror}") from None
+
+    def load_source(self, source: str) -> str:
+        """Load the file ``source`` (a PGN game or a FEN, told apart by content), or
+        ``source`` itself when it is a FEN and no such file exists; what was loaded, in words.
+        On any error (an XQChessError naming the source and the fault) the game stays."""
+        path = Path(source)
+        if is_fen(source) and not path.exists():
+            text = source
+        else:
+            try:
+                text = path.read_text(encoding="utf-8")
+            except OSError as error:
+                raise XQChessError(f"cannot load {source}: {error.strerror}") from None
+            except UnicodeDecodeError:
+                raise XQChessError(f"cannot load {source}: not a text file") from None
+        try:
+            return self.load(text, source)
+        except XQChessError as error:
+            raise XQChessError(f"cannot load {source}: {error}") from None
 
     def load(self, text: str, source: str) -> str:
         """Take the FEN or PGN game in ``text`` (from ``source``) as the game now, told apart

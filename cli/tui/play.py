@@ -19,7 +19,6 @@ import os
 import select
 import sys
 import time
-from pathlib import Path
 
 from rich import box
 from rich.console import Console
@@ -29,7 +28,7 @@ from rich.table import Table
 from xqchess.board_view import BoardView
 from xqchess.cli.engine import Engine
 from xqchess.cli.tui import chessmaps_view
-from xqchess.cli.tui.game import Game, human_sides, is_fen, termination_text
+from xqchess.cli.tui.game import Game, human_sides, termination_text
 from xqchess.cli.tui.players import HINT_LIMITS, LEVELS
 from xqchess.core.errors import (
     AmbiguousMoveError,
@@ -461,9 +460,9 @@ class PlaySession:
             self.say("save needs a file name", "red")
             return
         try:
-            Path(rest).write_text(self.game.pgn((self._player(0), self._player(1))), "utf-8")
-        except OSError as error:
-            self.say(f"cannot save {rest}: {error.strerror}", "red")
+            self.game.save(rest, (self._player(0), self._player(1)))
+        except XQChessError as error:
+            self.say(str(error), "red")
             return
         self.say(f"Saved {len(self.pos.undo)} moves to {rest}.")
 
@@ -473,22 +472,10 @@ class PlaySession:
         if not rest:
             self.say("load needs a file name or a FEN", "red")
             return
-        path = Path(rest)
-        if is_fen(rest) and not path.exists():
-            text = rest
-        else:
-            try:
-                text = path.read_text(encoding="utf-8")
-            except OSError as error:
-                self.say(f"cannot load {rest}: {error.strerror}", "red")
-                return
-            except UnicodeDecodeError:
-                self.say(f"cannot load {rest}: not a text file", "red")
-                return
         try:
-            loaded = self.game.load(text, rest)
+            loaded = self.game.load_source(rest)
         except XQChessError as error:
-            self.say(f"cannot load {rest}: {error}", "red")
+            self.say(str(error), "red")
             return
         self.say(f"{loaded}.")
         self.show()
