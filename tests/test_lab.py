@@ -97,6 +97,20 @@ def test_small_matrix_matches_direct_searches(tmp_path):
         if row["spec"] == "mvvlva":
             assert float(row["vs_baseline"]) == 1.0
         assert float(row["x_minimal"]) > 0 and 0 <= float(row["fail_high_first_pct"]) <= 100
+        for key in ("avg_nodes", "fail_high_first_pct", "vs_baseline", "agree_bm_pct"):
+            assert float(row[f"{key}_low"]) <= float(row[key]) <= float(row[f"{key}_high"])
+        assert row["vs_baseline_holds"] in ("True", "False")
+    assert list(rows[0]) == list(COLUMNS)
+    assert all(list(cell) == list(COLUMNS) for cell in data["cells"])
+    # each depth's hash,see,killer cell compared across the two games, unpaired
+    compared = data["across_games"]
+    assert [(c["spec"], c["depth"], c["suites"]) for c in compared] == [
+        ("hash,see,killer", depth, ["bratko-kopec", "xiangqi-middlegames"]) for depth in (2, 3)
+    ]
+    for c in compared:
+        assert c["difference"] == pytest.approx(c["vs_baseline"][0] - c["vs_baseline"][1])
+        assert c["difference_low"] <= c["difference"] <= c["difference_high"]
+    assert "across games" in out
 
 
 def test_parallel_jobs_give_identical_results(tmp_path):
@@ -159,8 +173,13 @@ def test_guard_pruning_cells_report_agreement(tmp_path):
         unpruned["bestmove"] == pruned["bestmove"]
         for unpruned, pruned in zip(direct["0"], direct["1"])
     )
-    assert rows[0]["agree_unpruned_pct"] == ""
+    assert rows[0]["agree_unpruned_pct"] == rows[0]["agree_unpruned_pct_low"] == ""
     assert float(rows[1]["agree_unpruned_pct"]) == pytest.approx(100 * agreeing / 6)
+    # one change in six: the interval reaches 100 (resamples without that position), so the
+    # change does not hold at 95%
+    assert float(rows[1]["agree_unpruned_pct_low"]) < 100 * agreeing / 6
+    assert float(rows[1]["agree_unpruned_pct_high"]) == 100
+    assert rows[1]["agree_unpruned_holds"] == "False"
     assert int(rows[1]["guard_prunes"]) == sum(r["guard_prunes"] for r in direct["1"]) > 0
 
 
@@ -214,14 +233,28 @@ def wide_rows() -> list[dict]:
                     "x_minimal": 123.45,
                     "agree_unpruned_pct": 95.8 if prune else None,
                     "agree_bm_pct": 41.7,
+                    "avg_nodes_low": 9_876_543.2,
+                    "avg_nodes_high": 23_456_789.1,
+                    "fail_high_first_pct_low": 97.3,
+                    "fail_high_first_pct_high": 100.0,
+                    "fail_high_first_holds": True,
+                    "vs_baseline_low": 0.1034,
+                    "vs_baseline_high": 0.1456,
+                    "vs_baseline_holds": True,
+                    "agree_unpruned_pct_low": 87.5 if prune else None,
+                    "agree_unpruned_pct_high": 100.0 if prune else None,
+                    "agree_unpruned_holds": False if prune else None,
+                    "agree_bm_pct_low": 20.8,
+                    "agree_bm_pct_high": 62.5,
+                    "agree_bm_holds": False,
                 }
             )
     return rows
 
 
-def rendered(draw, *args) -> list[str]:
-    """The lines a 120-column terminal shows for ``draw(console, *args)``."""
-    console = Console(width=120, record=True, file=io.StringIO())
+def rendered(draw, *args, width: int = 120) -> list[str]:
+    """The lines a terminal ``width`` columns wide shows for ``draw(console, *args)``."""
+    console = Console(width=width, record=True, file=io.StringIO())
     draw(console, *args)
     return console.export_text().splitlines()
 
@@ -243,18 +276,48 @@ def test_table_and_chart_fit_a_120_column_terminal(draw, paper):
         "xiangqi-middlegames+xiangqi-middlegames-30",
         LONG_SPEC,
         "hash,see,killer,countermove,history",
-        "12,345,679",
     ):
         assert any(text in line for line in lines), f"{text!r} is wrapped or missing"
     if draw is print_chart:
+        # the node ratio's bar: solid to the interval's low end, shaded to the estimate, light
+        # to the high end, then the figures and the mark of a difference that holds
         assert any(f"{LONG_SPEC} prune 2:3 " in line for line in lines)
+        bar = "█" * 28 + "▓" * 6 + "░" * 6 + " 0.123 (0.10-0.15)*"
+        assert sum(line.endswith(bar) for line in lines) == 6
     if draw is print_table:
-        shown = ("123,457", "1,234", "100.0", "0.123", "123.45", "96", "42", "2:3")
-        for text in shown + (("472,375",) if paper else ()):
+        legend = " ".join(lines[-6:])
+        shown = ("12,345,679", "2:3")
+        bounds = ("100.0 (97-100)*", "0.123 (0.10-0.15)*", "96 (88-100)", "42 (21-62)")
+        # with the paper's column the bounds no longer fit, and their marks stay
+        marks = ("100.0*", "0.123*", "96", "42") if paper else bounds
+        for text in shown + marks + (("472,375",) if paper else ()):
             assert any(text in line for line in lines), f"{text!r} is wrapped or missing"
+        assert ("the intervals' bounds" in legend) == bool(paper)
+        assert "95% interval" in legend and "base from 1" in legend
         # what did not fit is named in the legend
-        for text, header in (("35.21", "EBF"), ("12.34", "idx"), ("9,876,543", "qnodes")):
-            assert any(text in line for line in lines) or header in lines[-1]
+        for text, header in (
+            ("35.21", "EBF"),
+            ("12.34", "idx"),
+            ("9,876,543", "qnodes"),
+            ("123,457", "ms"),
+            ("1,234", "µs/n"),
+            ("123.45", "xmin"),
+        ):
+            assert any(text in line for line in lines) or header in legend
+
+
+def test_chart_fits_an_80_column_terminal_and_reads_without_color():
+    """On 80 columns the bars shrink to their shortest and keep their three shades, which
+    carry the interval without color; a group without its baseline draws average nodes."""
+    rows = wide_rows()
+    rows[0]["vs_baseline"] = None  # the first group has lost its baseline cell
+    lines = rendered(print_chart, rows, width=80)
+    assert max(len(line) for line in lines) <= 80
+    assert "depth 6: average nodes" in lines[0] and "depth 6: nodes vs baseline" in lines[4]
+    # 10 characters to the largest high end: 9.9, 12.3 and 23.5 million at 4, 5 and 10;
+    # the ratios 0.103, 0.123 and 0.146 at 7, 8 and 10
+    assert lines[1].endswith("████▓░░░░░ 12,345,679 (9,876,543-23,456,789)")
+    assert lines[5].endswith("███████▓░░ 0.123 (0.10-0.15)*")
 
 
 @pytest.mark.parametrize(

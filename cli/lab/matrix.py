@@ -3,9 +3,13 @@ ordering specs x guard-pruning settings, one fresh search per position, and repo
 average nodes and quiescence nodes, time, fail-high on the first move, mean cutoff index,
 effective branching factor, nodes relative to a baseline spec, the main-search nodes as a
 multiple of the minimal tree, and best-move agreement with the unpruned search and with the
-suite's best move. Prints a table and a bar chart; writes CSV and JSON (with the exact
-configuration, versions and command line) to an output folder. Presets run the seeds'
-experiments (see docs/lab.md).
+suite's best move. Each measure has its 95% interval (`intervals`: a bootstrap over positions,
+a comparison paired with its reference cell over the positions both have) and, for a
+comparison, whether the difference holds at 95%; `across_games` sets each setting's node ratio
+in one game against another's. Prints a table, the comparisons across games and a bar chart of
+the node ratios with their intervals; writes CSV and JSON (with the exact configuration,
+versions and command line) to an output folder. Presets run the seeds' experiments (see
+docs/lab.md).
 
 Runs resume: every finished search is appended to ``searches.jsonl`` in the output folder, and
 a later run with that folder searches only what is not there yet (a search is known by its
@@ -40,6 +44,13 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 from xqchess.cli.arguments import package_version
+from xqchess.cli.lab.intervals import (
+    Ratio,
+    mean_interval,
+    paired_difference,
+    ratio_interval,
+    unpaired_difference,
+)
 from xqchess.cli.lab.runners import ClusterRunner, LocalRunner, open_runner
 from xqchess.cli.suites import Suite, default_suite_name, load_suite
 from xqchess.core.errors import XQChessError
@@ -156,19 +167,36 @@ COLUMNS = (
     "positions",
     "of_positions",
     "avg_nodes",
+    "avg_nodes_low",
+    "avg_nodes_high",
     "avg_qnodes",
     "avg_time_ms",
     "us_per_node",
     "fail_high_first_pct",
+    "fail_high_first_pct_low",
+    "fail_high_first_pct_high",
+    "fail_high_first_holds",
     "mean_cutoff_index",
     "ebf",
     "vs_baseline",
+    "vs_baseline_low",
+    "vs_baseline_high",
+    "vs_baseline_holds",
     "minimal_tree",
     "x_minimal",
     "agree_unpruned_pct",
+    "agree_unpruned_pct_low",
+    "agree_unpruned_pct_high",
+    "agree_unpruned_holds",
     "agree_bm_pct",
+    "agree_bm_pct_low",
+    "agree_bm_pct_high",
+    "agree_bm_holds",
     "guard_prunes",
 )
+#: the columns of 95% intervals (`intervals`): a measure's bounds, MEASURE_low and
+#: MEASURE_high, and whether its comparison holds at 95%, NAME_holds
+INTERVAL_COLUMNS = tuple(key for key in COLUMNS if key.endswith(("_low", "_high", "_holds")))
 
 
 #: the terminal table's measures: header, row key, decimals, and the legend's words for it
@@ -185,16 +213,48 @@ TABLE_MEASURES = (
     ("=unpr%", "agree_unpruned_pct", 0, "best move as unpruned"),
     ("=bm%", "agree_bm_pct", 0, "best move among the suite's"),
 )
+#: the measures with a 95% interval, each with its "holds" column (None: compared with nothing)
+INTERVAL_HOLDS = {
+    "avg_nodes": None,
+    "fail_high_first_pct": "fail_high_first_holds",
+    "vs_baseline": "vs_baseline_holds",
+    "agree_unpruned_pct": "agree_unpruned_holds",
+    "agree_bm_pct": "agree_bm_holds",
+}
+#: the mark of a difference that holds at 95%
+HOLDS_MARK = "*"
+#: the table's measures printed with their interval, and the legend's words for what their
+#: difference that holds at 95% is taken from
+TABLE_INTERVALS = {
+    "fail_high_first_pct": "the baseline's",
+    "vs_baseline": "1",
+    "agree_unpruned_pct": "100",
+    "agree_bm_pct": "the unpruned row's, else the baseline's",
+}
 #: the longest section heading of the terminal table kept on one line
 HEADING_WIDTH = 40
 #: measures the terminal table leaves out, in this order, when it is too wide even so
-TABLE_DROPPABLE = ("ebf", "mean_cutoff_index", "avg_qnodes")
+TABLE_DROPPABLE = (
+    "ebf",
+    "mean_cutoff_index",
+    "avg_qnodes",
+    "us_per_node",
+    "avg_time_ms",
+    "x_minimal",
+)
 #: spaces between the table's columns, widest first: the first whose table fits is used
 TABLE_GAPS = (2, 1)
 #: the bar chart: indent of a bar's line, longest bar, and the shortest a narrow console gets
 CHART_INDENT = "  "
 CHART_BAR = 40
 CHART_MIN_BAR = 10
+#: a bar's characters: to the interval's low end, from there to the estimate, on to the high end
+CHART_SHADES = ("█", "▓", "░")
+#: the words under the chart
+CHART_LEGEND = (
+    f"bars: {CHART_SHADES[0]} to the low end of the 95% interval, {CHART_SHADES[1]} to the "
+    f"estimate, {CHART_SHADES[2]} to the high end; {HOLDS_MARK}: differs from the baseline at 95%"
+)
 
 
 def minimal_tree(branching: float, depth: int) -> float:
@@ -273,12 +333,11 @@ class Lab:
 
     def tasks(self) -> list[dict]:
         tasks = []
-        for index, cell in enumerate(self.cells):
+        for cell in self.cells:
             suite = cell["suite"]
             for position in suite.positions[: self.positions]:
                 tasks.append(
                     {
-                        "cell": index,
                         "suite": suite.name,
                         "variant": suite.variant.name,
                         "fen": position.fen,
@@ -294,17 +353,18 @@ class Lab:
         return tasks
 
     def summarise(self, tasks: list[dict], results: list[dict]) -> list[dict]:
-        by_cell: dict[int, list[tuple[dict, dict]]] = {}
-        for task, result in zip(tasks, results):
-            by_cell.setdefault(task["cell"], []).append((task, result))
+        """A row per cell that has searches (`COLUMNS`), each over the positions it has; a
+        comparison with another cell (nodes relative to the baseline's, agreement with the
+        unpruned search) over the positions both have, with its 95% interval."""
+        searches = searches_by_cell(tasks, results)
         rows = []
-        for index, cell in enumerate(self.cells):
-            runs = by_cell.get(index, [])
+        for cell in self.cells:
+            runs = searches.get(cell_key(cell | {"suite": cell["suite"].name}), {})
             n = len(runs)
             if not n:  # a report of a run that has not reached this cell yet
                 continue
             total = {
-                key: sum(r[key] for _, r in runs)
+                key: sum(r[key] for _, r in runs.values())
                 for key in (
                     "nodes",
                     "qnodes",
@@ -315,8 +375,8 @@ class Lab:
                     "guard_prunes",
                 )
             }
-            minimal = sum(minimal_tree(r["branching"], cell["depth"]) for _, r in runs) / n
-            with_bm = [(t, r) for t, r in runs if t["best_moves"]]
+            minimal = sum(minimal_tree(r["branching"], cell["depth"]) for _, r in runs.values()) / n
+            with_bm = [(t, r) for t, r in runs.values() if t["best_moves"]]
             rows.append(
                 {
                     "suite": cell["suite"].name,
@@ -334,7 +394,7 @@ class Lab:
                     "us_per_node": 1000 * total["time_ms"] / max(total["nodes"], 1),
                     "fail_high_first_pct": 100 * total["first"] / max(total["cutoffs"], 1),
                     "mean_cutoff_index": total["index_sum"] / max(total["cutoffs"], 1),
-                    "ebf": sum(r["ebf"] for _, r in runs) / n,
+                    "ebf": sum(r["ebf"] for _, r in runs.values()) / n,
                     "minimal_tree": minimal,
                     "x_minimal": (total["nodes"] - total["qnodes"]) / n / minimal
                     if minimal
@@ -345,29 +405,169 @@ class Lab:
                     if with_bm
                     else None,
                     "guard_prunes": total["guard_prunes"],
-                    "_moves": [r["best_move"] for _, r in runs],
                 }
             )
         for row in rows:
-            reference = self._find(rows, row, spec=self.baseline, prune=0, margin=0)
-            row["vs_baseline"] = row["avg_nodes"] / reference["avg_nodes"] if reference else None
-            unpruned = self._find(rows, row, prune=0, margin=0)
-            row["agree_unpruned_pct"] = (
-                100
-                * sum(a == b for a, b in zip(row["_moves"], unpruned["_moves"]))
-                / len(row["_moves"])
-                if unpruned and row["prune"]
+            runs = searches[cell_key(row)]
+            baseline = searches.get(
+                cell_key(row | {"spec": self.baseline, "prune": 0, "margin": 0})
+            )
+            unpruned = searches.get(cell_key(row | {"prune": 0, "margin": 0}))
+            cell_nodes, reference_nodes = node_ratio(runs, baseline) if baseline else ([], [])
+            row["vs_baseline"] = (
+                sum(cell_nodes) / len(cell_nodes) / (sum(reference_nodes) / len(reference_nodes))
+                if cell_nodes
                 else None
             )
-        for row in rows:
-            del row["_moves"]
-        return rows
+            agreeing = agreement(runs, unpruned) if unpruned and row["prune"] else []
+            row["agree_unpruned_pct"] = sum(agreeing) / len(agreeing) if agreeing else None
+            row |= interval_columns(row, runs, baseline, unpruned if row["prune"] else baseline)
+        return [{key: row[key] for key in COLUMNS} for row in rows]
 
-    @staticmethod
-    def _find(rows: list[dict], like: dict, **changes) -> dict | None:
-        key = ("suite", "config", "depth", "spec", "prune", "margin")
-        target = {k: changes.get(k, like[k]) for k in key}
-        return next((r for r in rows if all(r[k] == target[k] for k in key)), None)
+
+#: what names a cell, in a row and in a task: its place in the matrix
+CELL_KEY = ("suite", "config", "depth", "spec", "prune", "margin")
+#: a cell's searches, each a task and its result, by position (`position_key`)
+Searches = dict[tuple[str, str], tuple[dict, dict]]
+
+
+def cell_key(cell: dict) -> tuple:
+    """A row's or a task's `CELL_KEY` values (the suite by its name)."""
+    return tuple(cell[key] for key in CELL_KEY)
+
+
+def position_key(task: dict) -> tuple[str, str]:
+    """What names a position within a suite: its id and its FEN."""
+    return task["id"], task["fen"]
+
+
+def searches_by_cell(tasks: list[dict], results: list[dict]) -> dict[tuple, Searches]:
+    """Each cell's searches by position, the cells by `cell_key`, both in task order."""
+    searches: dict[tuple, Searches] = {}
+    for task, result in zip(tasks, results):
+        searches.setdefault(cell_key(task), {})[position_key(task)] = (task, result)
+    return searches
+
+
+def common_positions(runs: Searches, reference: Searches) -> list[tuple[str, str]]:
+    """The positions both cells have searched, in the first one's order."""
+    return [position for position in runs if position in reference]
+
+
+def node_ratio(runs: Searches, reference: Searches) -> Ratio:
+    """A cell's nodes over its reference's, position by position, over the positions both
+    have (empty lists when they share none)."""
+    common = common_positions(runs, reference)
+    return [runs[p][1]["nodes"] for p in common], [reference[p][1]["nodes"] for p in common]
+
+
+def agreement(runs: Searches, reference: Searches) -> list[int]:
+    """Per position both cells have: 100 where their best moves are equal, else 0."""
+    return [
+        100 * (runs[p][1]["best_move"] == reference[p][1]["best_move"])
+        for p in common_positions(runs, reference)
+    ]
+
+
+def fail_high_first(runs: Searches, positions: list[tuple[str, str]]) -> Ratio:
+    """Fail-high-first as a ratio: 100 x first-move cutoffs over cutoffs, per position."""
+    return [100 * runs[p][1]["first"] for p in positions], [
+        runs[p][1]["cutoffs"] for p in positions
+    ]
+
+
+def best_move_hits(runs: Searches, positions: list[tuple[str, str]]) -> list[int]:
+    """Per position: 100 where the best move is among the suite's, else 0."""
+    return [100 * (runs[p][1]["best_move"] in runs[p][0]["best_moves"]) for p in positions]
+
+
+def interval_columns(
+    row: dict, runs: Searches, baseline: Searches | None, reference: Searches | None
+) -> dict:
+    """A row's `INTERVAL_COLUMNS`: the 95% interval of each measure, and whether it differs
+    from its reference at 95% (`intervals`): the node ratio from 1, fail-high-first from the
+    ``baseline`` cell's, agreement with the unpruned search from 100, agreement with the
+    suite's best moves from the ``reference`` cell's (the unpruned cell of a pruned row, else
+    the baseline's). None where the measure or its reference is missing."""
+    columns: dict = dict.fromkeys(INTERVAL_COLUMNS)
+    positions = list(runs)
+    nodes = mean_interval([runs[p][1]["nodes"] for p in positions])
+    columns["avg_nodes_low"], columns["avg_nodes_high"] = nodes.low, nodes.high
+    first = ratio_interval(fail_high_first(runs, positions))
+    columns["fail_high_first_pct_low"], columns["fail_high_first_pct_high"] = first.low, first.high
+    if baseline and common_positions(runs, baseline):
+        ratio = ratio_interval(node_ratio(runs, baseline))
+        columns["vs_baseline_low"], columns["vs_baseline_high"] = ratio.low, ratio.high
+        columns["vs_baseline_holds"] = ratio.excludes(1)
+        common = common_positions(runs, baseline)
+        difference = paired_difference(
+            fail_high_first(runs, common), fail_high_first(baseline, common)
+        )
+        columns["fail_high_first_holds"] = difference.excludes(0)
+    if row["agree_unpruned_pct"] is not None:
+        agreeing = mean_interval(agreement(runs, reference))
+        columns["agree_unpruned_pct_low"] = agreeing.low
+        columns["agree_unpruned_pct_high"] = agreeing.high
+        columns["agree_unpruned_holds"] = agreeing.excludes(100)
+    with_bm = [p for p in positions if runs[p][0]["best_moves"]]
+    if with_bm:
+        hits = mean_interval(best_move_hits(runs, with_bm))
+        columns["agree_bm_pct_low"], columns["agree_bm_pct_high"] = hits.low, hits.high
+        common = [p for p in with_bm if p in reference] if reference else []
+        if common:
+            difference = paired_difference(
+                _ones(best_move_hits(runs, common)), _ones(best_move_hits(reference, common))
+            )
+            columns["agree_bm_holds"] = difference.excludes(0)
+    return columns
+
+
+def _ones(values: list[int]) -> Ratio:
+    """A mean as a ratio: the values over ones."""
+    return values, [1] * len(values)
+
+
+#: what a cell is apart from its suite: the setting compared across games
+SETTING_KEY = ("config", "depth", "spec", "prune", "margin")
+
+
+def across_games(
+    rows: list[dict], tasks: list[dict], results: list[dict], baseline: str
+) -> list[dict]:
+    """Each setting (`SETTING_KEY`) that cells of two suites of different games share, but
+    the ``baseline`` spec's unpruned cell, compared: the difference of their node ratios to
+    their own suite's baseline cell (first suite's minus second's, in row order), with the
+    95% interval of an unpaired bootstrap (each suite's positions redrawn on their own) and
+    whether it holds (excludes 0)."""
+    searches = searches_by_cell(tasks, results)
+
+    def ratio(row: dict) -> Ratio:
+        reference = row | {"spec": baseline, "prune": 0, "margin": 0}
+        return node_ratio(searches[cell_key(row)], searches[cell_key(reference)])
+
+    compared = []
+    for index, first in enumerate(rows):
+        if first["vs_baseline"] is None or (first["spec"] == baseline and not first["prune"]):
+            continue
+        for second in rows[index + 1 :]:
+            if (
+                second["vs_baseline"] is not None
+                and second["variant"] != first["variant"]
+                and all(second[key] == first[key] for key in SETTING_KEY)
+            ):
+                interval = unpaired_difference(ratio(first), ratio(second))
+                compared.append(
+                    {key: first[key] for key in SETTING_KEY}
+                    | {
+                        "suites": [first["suite"], second["suite"]],
+                        "vs_baseline": [first["vs_baseline"], second["vs_baseline"]],
+                        "difference": first["vs_baseline"] - second["vs_baseline"],
+                        "difference_low": interval.low,
+                        "difference_high": interval.high,
+                        "difference_holds": interval.excludes(0),
+                    }
+                )
+    return compared
 
 
 #: config settings a journal key leaves out: staged move picking searches the same tree (and
@@ -483,6 +683,21 @@ def _format(value, digits: int = 1) -> str:
     return f"{value:,}" if isinstance(value, int) else str(value)
 
 
+def _with_interval(row: dict, key: str, digits: int, bounds: bool = True) -> str:
+    """A measure with its 95% interval's bounds (unless ``bounds`` is false or the interval
+    has no width), to a digit less, and `HOLDS_MARK` when its comparison holds at 95% (a space
+    when it does not, so that the estimates stay aligned): ``0.938 (0.91-0.97)*``."""
+    text = _format(row[key], digits)
+    low, high = row.get(f"{key}_low"), row.get(f"{key}_high")
+    if low is None:
+        return text
+    holds = INTERVAL_HOLDS[key]
+    mark = "" if holds is None else HOLDS_MARK if row[holds] else " "
+    bound = max(digits - 1, 0)
+    interval = f" ({low:,.{bound}f}-{high:,.{bound}f})" if bounds and low != high else ""
+    return f"{text}{interval}{mark}"
+
+
 def _prune_text(row: dict) -> str:
     """A cell's guard pruning as 'prune DEPTH:MARGIN'; empty when it does not prune."""
     return f"prune {row['prune']}:{row['margin']}" if row["prune"] else ""
@@ -497,7 +712,11 @@ def _groups(rows: list[dict]) -> dict[tuple, list[dict]]:
 
 
 def _table(
-    columns: list[tuple[str, str, int, str]], groups: dict[tuple, list[dict]], paper: dict, gap: int
+    columns: list[tuple[str, str, int, str]],
+    groups: dict[tuple, list[dict]],
+    paper: dict,
+    gap: int,
+    bounds: bool,
 ) -> Table:
     """The lab table: a heading per (suite, config, depth), then a row per spec and guard
     setting; a pruned row follows its spec's unpruned row and names only the setting."""
@@ -535,7 +754,12 @@ def _table(
             if row["positions"] < row["of_positions"]:  # a report of a run part way
                 label += f" ({row['positions']} of {row['of_positions']})"
             previous = row["spec"]
-            cells = [label] + [_format(row[key], digits) for _, key, digits, _ in columns]
+            cells = [label] + [
+                _with_interval(row, key, digits, bounds)
+                if key in TABLE_INTERVALS
+                else _format(row[key], digits)
+                for _, key, digits, _ in columns
+            ]
             if paper:
                 cells.append(_format(paper_figure(paper, row)))
             table.add_row(*cells)
@@ -550,7 +774,8 @@ def paper_figure(paper: dict, row: dict) -> int | None:
 def print_table(console: Console, rows: list[dict], paper: dict) -> None:
     """The results as a table that fits the console: the measures no row has are left out,
     the columns drawn as far apart as room allows, then the `TABLE_DROPPABLE` measures left
-    out in turn until it fits (lab.csv has them all), and a legend explains the headers."""
+    out in turn, then the intervals' bounds (their marks stay), until it fits (lab.csv has
+    them all), and a legend explains the headers."""
     columns = [
         column for column in TABLE_MEASURES if any(row[column[1]] is not None for row in rows)
     ]
@@ -558,9 +783,10 @@ def print_table(console: Console, rows: list[dict], paper: dict) -> None:
     unbounded = console.options.update_width(sys.maxsize)  # measure the table's natural width
     dropped: list[str] = []
     droppable = [key for key in TABLE_DROPPABLE if key in {column[1] for column in columns}]
+    bounds = True
     while True:
         for gap in TABLE_GAPS:
-            table = _table(columns, groups, paper, gap)
+            table = _table(columns, groups, paper, gap, bounds)
             if console.measure(table, options=unbounded).maximum <= console.width:
                 break
         else:
@@ -569,9 +795,23 @@ def print_table(console: Console, rows: list[dict], paper: dict) -> None:
                 dropped += [column[0] for column in columns if column[1] == key]
                 columns = [column for column in columns if column[1] != key]
                 continue
+            if bounds:
+                bounds = False
+                dropped.append("the intervals' bounds")
+                continue
         break
     console.print(table)
     legend = [f"{header}: {meaning}" for header, _, _, meaning in columns]
+    against = [
+        f"{header} from {TABLE_INTERVALS[key]}"
+        for header, key, *_ in columns
+        if key in TABLE_INTERVALS
+    ]
+    if against:
+        legend.append(
+            "(low-high): 95% interval, a bootstrap over positions paired with the reference row's; "
+            f"{HOLDS_MARK}: the difference holds at 95% ({', '.join(against)})"
+        )
     if paper:
         legend.append("paper: the figure the seed paper reports")
     if dropped:
@@ -580,13 +820,19 @@ def print_table(console: Console, rows: list[dict], paper: dict) -> None:
 
 
 def print_chart(console: Console, rows: list[dict]) -> None:
-    """Average nodes per cell as horizontal bars, one group per suite, config and depth;
-    the bars shrink (to CHART_MIN_BAR) and then the labels are cut to fit the console."""
+    """Each cell's nodes relative to the baseline's (average nodes in a group without the
+    baseline) as a horizontal bar with its 95% interval, one group per suite, config and
+    depth: solid to the interval's low end, shaded to the estimate, light to the high end
+    (`CHART_SHADES`); the bars shrink (to CHART_MIN_BAR) and then the labels are cut to fit."""
     for (suite, config, depth), members in _groups(rows).items():
-        console.print(Text(f"{suite}, {config}, depth {depth}: average nodes", style="bold"))
-        largest = max(row["avg_nodes"] for row in members) or 1
+        ratios = all(row["vs_baseline"] is not None for row in members)
+        key, digits, title = (
+            ("vs_baseline", 3, "nodes vs baseline") if ratios else ("avg_nodes", 0, "average nodes")
+        )
+        console.print(Text(f"{suite}, {config}, depth {depth}: {title}", style="bold"))
+        largest = max(max(row[key], row[f"{key}_high"] or 0) for row in members) or 1
         labels = [f"{row['spec']} {_prune_text(row)}".rstrip() for row in members]
-        values = [f"{row['avg_nodes']:,.0f}" for row in members]
+        values = [_with_interval(row, key, digits) for row in members]
         label_width = max(map(len, labels))
         room = console.width - len(CHART_INDENT) - max(map(len, values)) - 2  # 2 spaces
         bar_width = max(CHART_MIN_BAR, min(CHART_BAR, room - label_width))
@@ -594,12 +840,52 @@ def print_chart(console: Console, rows: list[dict]) -> None:
         for row, label, value in zip(members, labels, values):
             if len(label) > label_width:
                 label = label[: label_width - 1] + "…"
-            bar = "█" * max(1, round(bar_width * row["avg_nodes"] / largest))
             console.print(
                 Text(f"{CHART_INDENT}{label:<{label_width}} ")
-                + Text(bar, style="cyan")
+                + _bar(row, key, bar_width / largest, bar_width)
                 + Text(f" {value}")
             )
+    console.print(Text(CHART_LEGEND, style="dim"))
+
+
+def _bar(row: dict, key: str, scale: float, width: int) -> Text:
+    """A row's bar for measure ``key``, ``scale`` characters per unit, padded to ``width``."""
+    estimate = max(1, round(row[key] * scale))
+    low, high = row[f"{key}_low"], row[f"{key}_high"]
+    low = estimate if low is None else min(round(low * scale), estimate)
+    high = estimate if high is None else max(round(high * scale), estimate)
+    solid, to_estimate, to_high = CHART_SHADES
+    return (
+        Text(solid * low + to_estimate * (estimate - low), style="cyan")
+        + Text(to_high * (high - estimate), style="dim cyan")
+        + " " * (width - high)
+    )
+
+
+def print_across_games(console: Console, compared: list[dict]) -> None:
+    """The `across_games` comparisons under a heading, two lines each; nothing without any."""
+    if not compared:
+        return
+    console.print(
+        Text("across games: nodes / the baseline's, first suite minus second", style="bold")
+    )
+    for row in compared:
+        setting = f"{row['spec']} {_prune_text(row)}".rstrip()
+        (first, second), (first_ratio, second_ratio) = row["suites"], row["vs_baseline"]
+        mark = HOLDS_MARK if row["difference_holds"] else ""
+        console.print(f"{CHART_INDENT}{row['config']}, depth {row['depth']}, {setting}")
+        console.print(
+            f"{CHART_INDENT * 2}{first} {first_ratio:.3f} - {second} {second_ratio:.3f} = "
+            f"{row['difference']:+.3f} ({row['difference_low']:+.3f} to "
+            f"{row['difference_high']:+.3f}){mark}"
+        )
+    console.print(
+        Text(
+            "95% interval: each suite's positions redrawn on their own (an unpaired bootstrap); "
+            f"{HOLDS_MARK}: the games differ at 95%",
+            style="dim",
+        )
+    )
 
 
 def prepare_output(out: Path) -> None:
@@ -625,12 +911,16 @@ def prepare_output(out: Path) -> None:
 
 
 def write_outputs(
-    out: Path, rows: list[dict], tasks: list[dict], results: list[dict], meta: dict
+    out: Path,
+    rows: list[dict],
+    tasks: list[dict],
+    results: list[dict],
+    meta: dict,
+    compared: list[dict] | None = None,
 ) -> None:
-    """lab.csv (one line per cell) and lab.json (meta, cells and per-position results)."""
-    positions = [
-        {**{k: v for k, v in t.items() if k != "cell"}, **r} for t, r in zip(tasks, results)
-    ]
+    """lab.csv (one line per cell) and lab.json (meta, cells, per-position results and the
+    `across_games` comparisons)."""
+    positions = [{**task, **result} for task, result in zip(tasks, results)]
     try:
         with open(out / "lab.csv", "w", newline="", encoding="utf-8") as handle:
             writer = csv.DictWriter(handle, fieldnames=COLUMNS)
@@ -639,7 +929,14 @@ def write_outputs(
                 writer.writerow({k: row[k] for k in COLUMNS})
         (out / "lab.json").write_text(
             json.dumps(
-                {"meta": meta, "cells": rows, "positions": positions}, indent=1, ensure_ascii=False
+                {
+                    "meta": meta,
+                    "cells": rows,
+                    "positions": positions,
+                    "across_games": compared or [],
+                },
+                indent=1,
+                ensure_ascii=False,
             ),
             encoding="utf-8",
         )
@@ -772,7 +1069,9 @@ def run_lab(args: argparse.Namespace) -> None:
         finally:
             runner.close()
     rows = lab.summarise(tasks, results)
+    compared = across_games(rows, tasks, results, lab.baseline)
     print_table(console, rows, paper)
+    print_across_games(console, compared)
     if not args.no_chart:
         print_chart(console, rows)
     meta = {
@@ -788,5 +1087,5 @@ def run_lab(args: argparse.Namespace) -> None:
         "wall_seconds": round(time.perf_counter() - start, 1),
         "search_seconds": round(sum(r["time_ms"] for r in results) / 1000, 1),
     }
-    write_outputs(out, rows, tasks, results, meta)
+    write_outputs(out, rows, tasks, results, meta, compared)
     console.print(f"wrote {out / 'lab.csv'} and {out / 'lab.json'}")
