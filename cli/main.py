@@ -23,7 +23,14 @@ from xqchess.cli.arguments import (
 from xqchess.cli.chessmaps import cost as chessmaps_cost
 from xqchess.cli.chessmaps import data as chessmaps_data
 from xqchess.cli.chessmaps import train as chessmaps_train
-from xqchess.cli.lab.matrix import CONFIGS, PRESETS, run_lab
+from xqchess.cli.lab.elo import DEFAULT_GAMES, DEFAULT_MOVETIME, SWITCHES
+from xqchess.cli.lab.matrix import (
+    CONFIGS,
+    MARKDOWN_DEFAULT,
+    MARKDOWN_MEASURES,
+    PRESETS,
+    run_lab,
+)
 from xqchess.cli.match.runner import run_match
 from xqchess.cli.protocols.ucci import run_ucci
 from xqchess.cli.protocols.uci import run_uci
@@ -314,8 +321,9 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         metavar="SUITE",
         help="a shipped suite (each game ships its own, e.g. bratko-kopec, "
-        "xiangqi-middlegames-30, capablanca-middlegames), an EPD file, or "
-        "several of one game joined by + (repeatable)",
+        "chess-middlegames-200, xiangqi-middlegames-30, xiangqi-middlegames-200, "
+        "capablanca-middlegames), an EPD file, or several of one game joined by + "
+        "(repeatable)",
     )
     lab.add_argument(
         "--spec",
@@ -353,7 +361,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--jobs",
         type=positive_int,
         default=1,
-        help="parallel processes (results do not depend on it; default 1)",
+        help="parallel processes (results do not depend on it; default 1); with --elo, "
+        "game pairs played at once",
     )
     lab.add_argument(
         "--cluster",
@@ -371,10 +380,63 @@ def build_parser() -> argparse.ArgumentParser:
     lab.add_argument(
         "--preset",
         choices=sorted(PRESETS),
-        help="run a seed experiment (greer-table3, greer-table4, guard); "
+        help="run a seed experiment (greer-table3, greer-table4, guard, ordering); "
         "explicit options override it",
     )
     lab.add_argument("--no-chart", action="store_true", help="skip the bar chart")
+    lab.add_argument(
+        "--markdown",
+        action="store_true",
+        help="with --report: print the tables as Markdown (docs/lab.md's tables are these)",
+    )
+    lab.add_argument(
+        "--columns",
+        metavar="LIST",
+        help=f"the Markdown table's measures, comma-separated: {', '.join(MARKDOWN_MEASURES)} "
+        f"(default {','.join(MARKDOWN_DEFAULT)})",
+    )
+    lab.add_argument(
+        "--plot",
+        metavar="DIR",
+        help="draw the comparisons as SVG and PNG pictures in DIR (needs matplotlib: "
+        "pip install 'xqchess[plot]')",
+    )
+    elo = lab.add_argument_group(
+        "Elo by self-play (--elo)",
+        "play this engine with one switch against it without, per game, from the shipped "
+        "openings, each twice with the colours swapped; report Elo with its 95 percent interval",
+    )
+    elo.add_argument(
+        "--elo",
+        action="store_true",
+        help="play the switches' games instead of searching positions (the games of the "
+        "suites, or the VARIANTs); journals <game>-<switch>.pgn in --out resume",
+    )
+    elo.add_argument(
+        "--switch",
+        action="append",
+        choices=list(SWITCHES),
+        help="a switch to measure (repeatable; default: the preset's, else every one)",
+    )
+    elo.add_argument(
+        "--games",
+        type=positive_int,
+        default=DEFAULT_GAMES,
+        help=f"games per row, even (default {DEFAULT_GAMES}; fewer when --sprt decides)",
+    )
+    elo.add_argument(
+        "--movetime",
+        type=positive_int,
+        default=DEFAULT_MOVETIME,
+        metavar="MS",
+        help=f"fixed time per move in milliseconds (default {DEFAULT_MOVETIME})",
+    )
+    elo.add_argument(
+        "--sprt",
+        nargs="+",
+        metavar="KEY=VALUE",
+        help="end a row when an SPRT decides: elo0=N elo1=N [alpha=0.05] [beta=0.05]",
+    )
     lab.add_argument(
         "--report",
         action="store_true",

@@ -606,3 +606,64 @@ def test_the_committed_journals_still_resume(preset, tmp_path):
     assert report.returncode == 0, report.stderr
     rows = list(csv.DictReader(open(out / "lab.csv", encoding="utf-8")))
     assert sum(int(row["positions"]) for row in rows) == len(lines)
+
+
+def test_a_markdown_report_prints_the_journals_table_and_writes_nothing(tmp_path):
+    out = tmp_path / "run"
+    args = ["chess", "--depth", "1", "--positions", "3", "--spec", "none", "--spec", "mvvlva"]
+    stdout, rows, _ = lab(out, *args)
+    written = {path: path.read_bytes() for path in out.iterdir()}
+    result = subprocess.run(
+        ENGINE
+        + ["lab", *args, "--out", str(out), "--report", "--markdown", "--columns", "nodes,base,bm"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[:2] == ["| spec | avg nodes | vs baseline | = bm % |", "| --- | --- | --- | --- |"]
+    assert [line.split(" | ")[0] for line in lines[2:]] == ["| `none`", "| `mvvlva`"]
+    nodes = [f"{float(row['avg_nodes']):,.0f}" for row in rows]
+    assert [line.split(" | ")[1].split(" (")[0] for line in lines[2:]] == nodes
+    assert f"({float(rows[1]['vs_baseline_low']):.2f}-" in lines[3]
+    assert {path: path.read_bytes() for path in out.iterdir()} == written
+
+
+@pytest.mark.parametrize(
+    "args, fault",
+    [
+        (["--markdown"], "--markdown prints a report: give --report too"),
+        (["--report", "--markdown", "--columns", "nodes,speed"], "unknown measure 'speed'"),
+    ],
+)
+def test_bad_report_options(tmp_path, args, fault):
+    result = subprocess.run(
+        ENGINE + ["lab", "chess", *args, "--out", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2 and fault in result.stderr
+
+
+def test_plot_writes_the_pictures_of_a_run(tmp_path):
+    pytest.importorskip("matplotlib")
+    stdout, _, _ = lab(
+        tmp_path / "run",
+        "chess",
+        "xiangqi",
+        "--depth",
+        "1",
+        "--positions",
+        "3",
+        "--spec",
+        "none",
+        "--spec",
+        "mvvlva",
+        "--plot",
+        str(tmp_path / "pictures"),
+    )
+    names = sorted(path.name for path in (tmp_path / "pictures").iterdir())
+    assert names == ["ratios-baseline-d1.png", "ratios-baseline-d1.svg"]
+    assert f"wrote 2 pictures to {tmp_path / 'pictures'}" in stdout

@@ -74,7 +74,7 @@ def sample_rows():
 ELO_ROWS = [
     {
         "variant": "chess",
-        "switch": "guard pruning",
+        "switch": "guard-prune",
         "games": 400,
         "elo": -12.3,
         "elo_low": -30.1,
@@ -83,7 +83,7 @@ ELO_ROWS = [
     },
     {
         "variant": "xiangqi",
-        "switch": "guard pruning",
+        "switch": "guard-prune",
         "games": 400,
         "elo": 21.0,
         "elo_low": 4.0,
@@ -108,7 +108,7 @@ EXPECTED = {
         ],
     ),
     "depth-trend-baseline": ("Nodes by depth: baseline", ["depth (plies)", "log scale"]),
-    "elo": ("Elo of each switch by self-play", ["guard pruning", "400 games", "95% interval"]),
+    "elo": ("Elo of each switch by self-play", ["guard-prune", "400 games", "95% interval"]),
 }
 
 

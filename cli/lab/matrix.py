@@ -44,6 +44,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 from xqchess.cli.arguments import package_version
+from xqchess.cli.lab.elo import PRESET_SWITCHES, NoGamesError, collect_elo
 from xqchess.cli.lab.intervals import (
     Ratio,
     mean_interval,
@@ -51,6 +52,7 @@ from xqchess.cli.lab.intervals import (
     ratio_interval,
     unpaired_difference,
 )
+from xqchess.cli.lab.plots import write_plots
 from xqchess.cli.lab.runners import ClusterRunner, LocalRunner, open_runner
 from xqchess.cli.suites import Suite, default_suite_name, load_suite
 from xqchess.core.errors import XQChessError
@@ -94,6 +96,12 @@ STANDARD_SPECS = (
     "guard,mvvlva,killer,countermove,history",
     DEFAULT_SPEC,
 )
+
+#: the guard preset's pipeline: guard first (its pruning needs it), then the captures and quiet
+#: moves' heuristics
+GUARD_SPEC = "guard,mvvlva,killer,countermove,history"
+#: the suites of the guard and ordering presets: 200 Fairy-Stockfish middlegames per game
+MIDDLEGAME_SUITES = ("chess-middlegames-200", "xiangqi-middlegames-200")
 
 #: name -> (description, option overrides, paper figures printed beside the results: per
 #: suite, (spec, depth) -> the figure)
@@ -142,15 +150,27 @@ PRESETS = {
         },
     ),
     "guard": (
-        "Guard heuristic across games: pruning frontier 1 and 2 with margins 0 and 3, node "
-        "reduction against best-move changes",
+        "Guard heuristic across games: pruning frontier 1 and 2 with margins 0 and 3 at depths "
+        "4-6 on 200 middlegames per game, nodes saved against best-move changes",
         {
-            "suite": ["bratko-kopec", "xiangqi-middlegames"],
+            "suite": list(MIDDLEGAME_SUITES),
             "config": [DEFAULT_CONFIG],
-            "depth": [4],
-            "spec": ["guard,mvvlva,killer,countermove,history"],
+            "depth": [4, 5, 6],
+            "spec": [GUARD_SPEC],
             "prune": ["0", "1:0", "1:3", "2:0", "2:3"],
-            "baseline": "guard,mvvlva,killer,countermove,history",
+            "baseline": GUARD_SPEC,
+        },
+        {},
+    ),
+    "ordering": (
+        "Ordering across games: generation order, MVV-LVA, killers, history, countermove, "
+        "guard and the default pipeline, cumulatively, at depth 3 on 200 middlegames per game",
+        {
+            "suite": list(MIDDLEGAME_SUITES),
+            "config": [DEFAULT_CONFIG],
+            "depth": [3],
+            "spec": list(STANDARD_SPECS),
+            "baseline": STANDARD_SPECS[0],
         },
         {},
     ),
@@ -888,6 +908,106 @@ def print_across_games(console: Console, compared: list[dict]) -> None:
     )
 
 
+#: the measures a Markdown table may show (`--columns`), by name: header, row key, decimals
+MARKDOWN_MEASURES = {
+    "nodes": ("avg nodes", "avg_nodes", 0),
+    "qnodes": ("avg qnodes", "avg_qnodes", 0),
+    "ms": ("ms per search", "avg_time_ms", 0),
+    "us": ("µs per node", "us_per_node", 0),
+    "fhf": ("FHF %", "fail_high_first_pct", 1),
+    "idx": ("mean idx", "mean_cutoff_index", 2),
+    "ebf": ("EBF", "ebf", 2),
+    "base": ("vs baseline", "vs_baseline", 3),
+    "xmin": ("x minimal", "x_minimal", 2),
+    "unpruned": ("= unpruned %", "agree_unpruned_pct", 0),
+    "bm": ("= bm %", "agree_bm_pct", 0),
+    "prunes": ("prunes", "guard_prunes", 0),
+}
+#: the Markdown table's measures when none are named
+MARKDOWN_DEFAULT = ("nodes", "fhf", "base", "unpruned", "bm")
+#: the cell's settings a Markdown table names, header and text, when they differ between rows
+MARKDOWN_SETTINGS = (
+    ("suite", lambda row: row["suite"]),
+    ("config", lambda row: row["config"]),
+    ("depth", lambda row: str(row["depth"])),
+    ("spec", lambda row: f"`{row['spec']}`"),
+    ("prune d:m", lambda row: f"{row['prune']}:{row['margin']}" if row["prune"] else "-"),
+)
+
+
+def parse_columns(text: str | None) -> list[str]:
+    """``--columns nodes,base,...`` as measure names of `MARKDOWN_MEASURES`."""
+    if text is None:
+        return list(MARKDOWN_DEFAULT)
+    names = [name.strip() for name in text.split(",")]
+    for name in names:
+        if name not in MARKDOWN_MEASURES:
+            known = ", ".join(MARKDOWN_MEASURES)
+            raise XQChessError(f"--columns: unknown measure {name!r}; expected some of {known}")
+    return names
+
+
+def _markdown(header: list[str], lines: list[list[str]]) -> str:
+    rows = [header, ["---"] * len(header), *lines]
+    return "".join("| " + " | ".join(row) + " |\n" for row in rows)
+
+
+def markdown_tables(
+    rows: list[dict], compared: list[dict], measures: list[str], paper: dict
+) -> str:
+    """The rows as a Markdown table (docs/lab.md's tables are this, from their journals): the
+    settings that differ between rows, the ``measures`` any row has, each compared measure with
+    its 95% interval and `HOLDS_MARK` where its difference holds, the paper's figure when it
+    gives one; then the `across_games` comparisons, when there are any, as a second table."""
+    settings = [
+        (header, text)
+        for header, text in MARKDOWN_SETTINGS
+        if len({text(row) for row in rows}) > 1 or header == "spec"
+    ]
+    shown = [
+        MARKDOWN_MEASURES[name]
+        for name in measures
+        if any(row[MARKDOWN_MEASURES[name][1]] is not None for row in rows)
+    ]
+    header = [name for name, _ in settings] + [name for name, _, _ in shown]
+    with_paper = any(paper_figure(paper, row) is not None for row in rows)
+    if with_paper:
+        header.append("paper")
+    lines = []
+    for row in rows:
+        cells = [text(row) for _, text in settings]
+        for _, key, digits in shown:
+            cells.append(
+                _with_interval(row, key, digits).rstrip()
+                if key in INTERVAL_HOLDS
+                else _format(row[key], digits)
+            )
+        if with_paper:
+            cells.append(_format(paper_figure(paper, row)))
+        lines.append(cells)
+    text = _markdown(header, lines)
+    if compared:
+        first, second = compared[0]["suites"]
+        named = any(row["suites"] != [first, second] for row in compared)
+        lines = [
+            [
+                *([" - ".join(row["suites"])] if named else []),
+                str(row["depth"]),
+                f"`{row['spec']}`",
+                f"{row['prune']}:{row['margin']}" if row["prune"] else "-",
+                f"{row['vs_baseline'][0]:.3f}",
+                f"{row['vs_baseline'][1]:.3f}",
+                f"{row['difference']:+.3f} ({row['difference_low']:+.3f} to "
+                f"{row['difference_high']:+.3f}){HOLDS_MARK if row['difference_holds'] else ''}",
+            ]
+            for row in compared
+        ]
+        names = ["first", "second"] if named else [first, second]
+        header = ["depth", "spec", "prune d:m", *names, "difference (95%)"]
+        text += "\n" + _markdown((["suites"] if named else []) + header, lines)
+    return text
+
+
 def prepare_output(out: Path) -> None:
     """Create the output folder and make sure files can be written in it, before any search;
     XQChessError names the path and the fault."""
@@ -1041,15 +1161,48 @@ def run(
     return lab.summarise(tasks, results)
 
 
+def lab_variants(lab: Lab) -> list[str]:
+    """The games of the matrix's suites, in order: the games an Elo run plays."""
+    return list(dict.fromkeys(suite.variant.name for suite in lab.suites))
+
+
+def elo_rows_of(args: argparse.Namespace, lab: Lab) -> list[dict]:
+    """The Elo rows the output folder journals for the preset's switches (none without a
+    preset or journals): what the guard trade-off's picture shows beside it."""
+    if not args.preset or args.preset not in PRESET_SWITCHES:
+        return []
+    report = argparse.Namespace(**{**vars(args), "report": True, "switch": None})
+    try:
+        return collect_elo(report, lab_variants(lab))
+    except NoGamesError:
+        return []
+
+
+def write_pictures(folder: str, rows: list[dict], elo_rows: list[dict], console: Console) -> None:
+    """``--plot``: the pictures into ``folder``, and a line naming them."""
+    written = write_plots(rows, folder, elo_rows)
+    if written:
+        console.print(f"wrote {len(written)} pictures to {folder}")
+    else:
+        console.print(f"--plot: these rows make no picture; nothing written to {folder}")
+
+
 def run_lab(args: argparse.Namespace) -> None:
     lab, paper, description = resolve(args)
+    if args.elo:
+        run_elo_rows(args, lab)
+        return
     out = Path(args.out)
-    prepare_output(out)
+    measures = parse_columns(args.columns)
+    if args.markdown and not args.report:
+        raise XQChessError("--markdown prints a report: give --report too")
+    if not args.markdown:  # a Markdown report only prints
+        prepare_output(out)
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 200)
     progress_console = Console(stderr=True)
     tasks = lab.tasks()
     done = load_journal(out)
-    if description:
+    if description and not args.markdown:
         console.print(description)
     start = time.perf_counter()
     if args.report:
@@ -1070,10 +1223,17 @@ def run_lab(args: argparse.Namespace) -> None:
             runner.close()
     rows = lab.summarise(tasks, results)
     compared = across_games(rows, tasks, results, lab.baseline)
-    print_table(console, rows, paper)
-    print_across_games(console, compared)
-    if not args.no_chart:
-        print_chart(console, rows)
+    if args.markdown:
+        sys.stdout.write(markdown_tables(rows, compared, measures, paper))
+    else:
+        print_table(console, rows, paper)
+        print_across_games(console, compared)
+        if not args.no_chart:
+            print_chart(console, rows)
+    if args.plot:
+        write_pictures(args.plot, rows, elo_rows_of(args, lab), console)
+    if args.markdown:
+        return
     meta = {
         "command": " ".join(["xqchess"] + sys.argv[1:]),
         "preset": args.preset,
@@ -1089,3 +1249,15 @@ def run_lab(args: argparse.Namespace) -> None:
     }
     write_outputs(out, rows, tasks, results, meta, compared)
     console.print(f"wrote {out / 'lab.csv'} and {out / 'lab.json'}")
+
+
+def run_elo_rows(args: argparse.Namespace, lab: Lab) -> None:
+    """``--elo``: play (or report) the Elo rows of the matrix's games, and their picture."""
+    if args.markdown and not args.report:
+        raise XQChessError("--markdown prints a report: give --report too")
+    if not args.report:
+        prepare_output(Path(args.out))
+    figures = collect_elo(args, lab_variants(lab))
+    if args.plot:
+        console = Console(highlight=False, width=None if sys.stdout.isatty() else 200)
+        write_pictures(args.plot, [], figures, console)

@@ -74,8 +74,8 @@ HATCHES = ("", "//", "..", "xx", "\\\\", "--", "++")
 INK = "#333333"
 #: a white box behind the figures' labels, so that lines under them do not cross the text
 LABEL_BOX = {"boxstyle": "round,pad=0.1", "facecolor": "white", "edgecolor": "none"}
-#: the Elo rows whose switch names this (in any case) go beside guard pruning's trade-off
-GUARD_PRUNING = "guard pruning"
+#: the Elo rows of this switch (`cli.lab.elo.SWITCHES`) go beside guard pruning's trade-off
+GUARD_PRUNING = "guard-prune"
 #: the longest line of an ordering spec under a bar group; longer specs break at commas
 SPEC_LINE = 14
 
@@ -310,9 +310,7 @@ def _point_label(row: dict, shared: set[str]) -> str:
 
 def _guard_elo_rows(elo_rows: Sequence[dict]) -> list[dict]:
     return [
-        row
-        for row in elo_rows
-        if GUARD_PRUNING in str(row.get("switch", "")).lower() and _finite(row.get("elo"))
+        row for row in elo_rows if row.get("switch") == GUARD_PRUNING and _finite(row.get("elo"))
     ]
 
 
