@@ -667,3 +667,35 @@ def test_plot_writes_the_pictures_of_a_run(tmp_path):
     names = sorted(path.name for path in (tmp_path / "pictures").iterdir())
     assert names == ["ratios-baseline-d1.png", "ratios-baseline-d1.svg"]
     assert f"wrote 2 pictures to {tmp_path / 'pictures'}" in stdout
+
+
+def test_pictures_are_the_same_bytes_from_the_same_journal(tmp_path):
+    """Two reports of one journal (a committed one) draw byte-identical SVG."""
+    pytest.importorskip("matplotlib")
+    journal = Path(__file__).resolve().parent.parent / "docs" / "runs" / "greer-table3"
+    out = tmp_path / "run"
+    out.mkdir()
+    (out / "searches.jsonl").write_bytes((journal / "searches.jsonl").read_bytes())
+    drawn = []
+    for name in ("first", "second"):
+        result = subprocess.run(
+            ENGINE
+            + [
+                "lab",
+                "--preset",
+                "greer-table3",
+                "--out",
+                str(out),
+                "--report",
+                "--no-chart",
+                "--plot",
+                str(tmp_path / name),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert result.returncode == 0, result.stderr
+        drawn.append({p.name: p.read_bytes() for p in sorted((tmp_path / name).glob("*.svg"))})
+    assert list(drawn[0]) == ["ratios-greer-d5.svg"]
+    assert drawn[0] == drawn[1]

@@ -123,10 +123,11 @@ SWITCHES = {
         ),
     )
 }
-#: the switches an `xqchess lab --elo --preset` plays, by preset
+#: the switches an `xqchess lab --elo --preset` plays, by preset, those an SPRT tends to decide
+#: soonest first (a run cut short has the decided rows)
 PRESET_SWITCHES = {
     "guard": ("guard-prune",),
-    "ordering": tuple(DEFAULT_SPEC.split(",")),
+    "ordering": ("hash", "history", "see", "killer", "chessmaps", "countermove"),
     "greer-table3": ("chessmaps",),
     "greer-table4": ("chessmaps",),
 }
@@ -339,11 +340,11 @@ def run_row(
 
 
 def rows_for(variants: list[str], switches: list[Switch], out: Path) -> list[Row]:
-    """A row per game and switch, journalled in ``out``."""
+    """A row per switch and game (the games of a switch together), journalled in ``out``."""
     return [
         Row(variant, switch, out / f"{variant}-{switch.name}.pgn")
-        for variant in variants
         for switch in switches
+        for variant in variants
     ]
 
 

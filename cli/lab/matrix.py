@@ -930,9 +930,16 @@ MARKDOWN_SETTINGS = (
     ("suite", lambda row: row["suite"]),
     ("config", lambda row: row["config"]),
     ("depth", lambda row: str(row["depth"])),
-    ("spec", lambda row: f"`{row['spec']}`"),
+    ("spec", lambda row: f"`{row['spec']}`" + _part_text(row)),
     ("prune d:m", lambda row: f"{row['prune']}:{row['margin']}" if row["prune"] else "-"),
 )
+
+
+def _part_text(row: dict) -> str:
+    """' (8 of 54)' for a cell of a run stopped part way (in `across_games` rows, nothing)."""
+    if row.get("positions", 0) < row.get("of_positions", 0):
+        return f" ({row['positions']} of {row['of_positions']})"
+    return ""
 
 
 def parse_columns(text: str | None) -> list[str]:
@@ -989,12 +996,15 @@ def markdown_tables(
     if compared:
         first, second = compared[0]["suites"]
         named = any(row["suites"] != [first, second] for row in compared)
+        settings = [
+            (header, text)
+            for header, text in MARKDOWN_SETTINGS[1:]
+            if len({text(row) for row in compared}) > 1 or header == "spec"
+        ]
         lines = [
             [
                 *([" - ".join(row["suites"])] if named else []),
-                str(row["depth"]),
-                f"`{row['spec']}`",
-                f"{row['prune']}:{row['margin']}" if row["prune"] else "-",
+                *(text(row) for _, text in settings),
                 f"{row['vs_baseline'][0]:.3f}",
                 f"{row['vs_baseline'][1]:.3f}",
                 f"{row['difference']:+.3f} ({row['difference_low']:+.3f} to "
@@ -1002,9 +1012,13 @@ def markdown_tables(
             ]
             for row in compared
         ]
-        names = ["first", "second"] if named else [first, second]
-        header = ["depth", "spec", "prune d:m", *names, "difference (95%)"]
-        text += "\n" + _markdown((["suites"] if named else []) + header, lines)
+        header = [
+            *(["suites"] if named else []),
+            *(name for name, _ in settings),
+            *(["first", "second"] if named else [first, second]),
+            "difference (95%)",
+        ]
+        text += "\n" + _markdown(header, lines)
     return text
 
 
