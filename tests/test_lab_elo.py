@@ -159,3 +159,22 @@ def test_the_elo_file_holds_the_rows(tmp_path: Path) -> None:
     data = json.loads((tmp_path / ELO_FILE).read_text(encoding="utf-8"))
     assert data["meta"] == {"x": 1}
     assert data["rows"][0]["switch"] == "guard-prune" and data["rows"][0]["games"] == 2
+
+
+def test_the_command_reports_a_journal_and_refuses_bad_options(
+    row: Row, tmp_path: Path, capsys: pytest.CaptureFixture
+) -> None:
+    from xqchess.cli.main import main
+
+    journal(row, ["w", "d", "l", "l"])
+    base = ["lab", "chess", "--elo", "--switch", "guard-prune", "--out", str(tmp_path)]
+    assert main([*base, "--report", "--markdown"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[2].startswith("| chess | guard-prune | 4 | 1-1-2 | 1-0-0-1-0 | 37.5 |")
+    assert main([*base, "--report", "--sprt", "elo0=0", "elo1=5"]) == 0
+    out = capsys.readouterr().out
+    assert "LLR" in out and "●" in out
+    assert main([*base, "--games", "3"]) == 2
+    assert "--games must be even" in capsys.readouterr().err
+    assert main(["lab", "xiangqi", "--elo", "--out", str(tmp_path / "none"), "--report"]) == 2
+    assert "holds no games of these rows" in capsys.readouterr().err

@@ -486,20 +486,16 @@ def print_report(console: Console, results: list[dict], sprt: bool) -> None:
         console.print(line)
 
 
-def collect_elo(args: argparse.Namespace, variants: list[str]) -> list[dict]:
-    """`xqchess lab --elo` in ``variants``: play (or, with ``--report``, only read) each row's
-    games, print the table and chart (or, with ``--markdown``, the table in Markdown), write
-    `ELO_FILE` after play; returns the rows' figures, those with games."""
+def elo_figures(args: argparse.Namespace, variants: list[str]) -> tuple[list[dict], bool]:
+    """Play (or, with ``--report``, only read) the games of each row of ``variants`` and the
+    switches asked for, writing `ELO_FILE` after play: the rows' figures (those with games) and
+    whether an SPRT was given. `NoGamesError` when no row has a game."""
     if args.games < 2 or args.games % 2:
         raise XQChessError(f"--games must be even and at least 2 (pairs), got {args.games}")
-    if args.movetime < 1:
-        raise XQChessError(f"--movetime must be at least 1 ms, got {args.movetime}")
     control = TimeControl(args.movetime)
     sprt = parse_sprt(args.sprt) if args.sprt else None
-    switches = select_switches(args.switch, args.preset)
     out = Path(args.out)
-    rows = rows_for(variants, switches, out)
-    console = Console(highlight=False, width=None if sys.stdout.isatty() else 200)
+    rows = rows_for(variants, select_switches(args.switch, args.preset), out)
     results = []
     for row in rows:
         if args.report:
@@ -507,22 +503,30 @@ def collect_elo(args: argparse.Namespace, variants: list[str]) -> list[dict]:
         else:
             result = run_row(row, args.games, control, sprt, args.jobs, report_stderr)
         results.append(result)
+    if not args.report:
+        meta = {
+            "command": " ".join(["xqchess"] + sys.argv[1:]),
+            "movetime_ms": args.movetime,
+            "games": args.games,
+            "sprt": None if sprt is None else [sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta],
+            "xqchess": package_version(),
+        }
+        write_elo_file(out, results, meta)
     figures = [result.as_dict() for result in results if result.tally.games]
     if not figures:
-        raise NoGamesError(f"--report: {out} holds no games of these rows")
+        raise NoGamesError(f"{out} holds no games of these rows")
+    return figures, sprt is not None
+
+
+def collect_elo(args: argparse.Namespace, variants: list[str]) -> list[dict]:
+    """`xqchess lab --elo` in ``variants``: `elo_figures`, then the table and chart (with
+    ``--markdown``, the table in Markdown); returns the figures."""
+    figures, sprt = elo_figures(args, variants)
     if args.markdown:
-        sys.stdout.write(markdown_table(figures, sprt is not None))
+        sys.stdout.write(markdown_table(figures, sprt))
     else:
-        print_report(console, figures, sprt is not None)
-    meta = {
-        "command": " ".join(["xqchess"] + sys.argv[1:]),
-        "movetime_ms": args.movetime,
-        "games": args.games,
-        "sprt": None if sprt is None else [sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta],
-        "xqchess": package_version(),
-    }
-    if not args.report:
-        write_elo_file(out, results, meta)
+        console = Console(highlight=False, width=None if sys.stdout.isatty() else 200)
+        print_report(console, figures, sprt)
     return figures
 
 

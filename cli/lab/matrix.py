@@ -44,7 +44,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 from xqchess.cli.arguments import package_version
-from xqchess.cli.lab.elo import PRESET_SWITCHES, NoGamesError, collect_elo
+from xqchess.cli.lab.elo import PRESET_SWITCHES, NoGamesError, collect_elo, elo_figures
 from xqchess.cli.lab.intervals import (
     Ratio,
     mean_interval,
@@ -1187,7 +1187,7 @@ def elo_rows_of(args: argparse.Namespace, lab: Lab) -> list[dict]:
         return []
     report = argparse.Namespace(**{**vars(args), "report": True, "switch": None})
     try:
-        return collect_elo(report, lab_variants(lab))
+        return elo_figures(report, lab_variants(lab))[0]
     except NoGamesError:
         return []
 
