@@ -2,17 +2,21 @@
 
 Each game ships its suites in its package's ``data`` folder and names them in its definition's
 ``suites`` table (`xqchess.variants.suites`; the first is its default), so a new game brings
-its own. Chess and
-xiangqi ship (copied from ../shared/data/suites, or made with ../shared/tools/gen_suite.py):
-``bratko-kopec`` (24 chess positions), ``chess-middlegames`` (24, Fairy-Stockfish self-play with
-its depth-14 best move, seed 11), ``xiangqi-middlegames`` (24, likewise), and
-``chess-middlegames-30`` and ``xiangqi-middlegames-30`` (30 each, seed 12; the first line of
-each file is the command that made it), the 30 further middlegames of Greer's Table 4. Names
-joined by ``+`` are one suite of their positions in turn (all of one game): Table 4's 54
-positions are ``bratko-kopec+chess-middlegames-30``. Each line is the four EPD
-fields and operations ``bm`` (best moves, in the game's SAN), ``am``, ``id`` and comments
-``c0``-``c9``; a ``c0 "uci MOVE; ..."`` comment gives the best move in coordinates. The variant
-of a suite is the one its first position parses as. Errors name the file and line.
+its own. Chess and xiangqi ship (copied from ../shared/data/suites, or made with
+../shared/tools/gen_suite.py): ``bratko-kopec`` (24 chess positions), ``chess-middlegames``
+(24, Fairy-Stockfish self-play with its depth-14 best move, seed 11), ``xiangqi-middlegames``
+(24, likewise), and ``chess-middlegames-30`` and ``xiangqi-middlegames-30`` (30 each, seed 12;
+the first line of each file is the command that made it), the 30 further middlegames of
+Greer's Table 4; and, made by tests/tools/gen_middlegames.py, ``chess-middlegames-200`` and
+``xiangqi-middlegames-200`` (200 each, seed 48; the first line of each file is the command
+that remakes it with the same Fairy-Stockfish build), the lab's suites for intervals over
+positions. Names joined by ``+`` are one suite of their positions in turn (all of one game):
+Table 4's 54 positions are ``bratko-kopec+chess-middlegames-30``. Each line is the four EPD
+fields and operations ``bm`` (best moves, in the game's PGN notation: SAN in chess, WXF in
+xiangqi, where the older files give Fairy-Stockfish's SAN), ``am``, ``id`` and comments
+``c0``-``c9``; a ``c0 "uci MOVE; ..."`` comment gives the best move in coordinates, and is read
+in place of ``bm``. The variant of a suite is the one its first position parses as. Errors name
+the file and line.
 """
 
 from __future__ import annotations

@@ -37,6 +37,7 @@ CHESS = ChessGame(
     native_protocols=("uci",),
     suites={"bratko-kopec": "bratko-kopec.epd",
             "chess-middlegames": "chess-middlegames.epd",
-            "chess-middlegames-30": "chess-middlegames-30.epd"},
+            "chess-middlegames-30": "chess-middlegames-30.epd",
+            "chess-middlegames-200": "chess-middlegames-200.epd"},
     perft_bench=(("startpos", None, 4), ("kiwipete", KIWIPETE, 3)),
 )

@@ -42,7 +42,8 @@ XIANGQI = XiangqiGame(
     pgn_variant_tag="xiangqi",
     native_protocols=("ucci",),
     suites={"xiangqi-middlegames": "xiangqi-middlegames.epd",
-            "xiangqi-middlegames-30": "xiangqi-middlegames-30.epd"},
+            "xiangqi-middlegames-30": "xiangqi-middlegames-30.epd",
+            "xiangqi-middlegames-200": "xiangqi-middlegames-200.epd"},
     perft_bench=(("startpos", None, 3), ("xiangqi.11.01", MIDDLEGAME_11_01, 3),
                  ("xiangqi.11.02", MIDDLEGAME_11_02, 3)),
 )
