@@ -90,6 +90,7 @@ def test_the_header_names_the_generator_command(variant_name):
     assert (ROOT / out).read_text("utf-8").splitlines() == suite_lines(variant_name)
 
 
+@pytest.mark.slow
 @needs_engine
 @pytest.mark.parametrize("variant_name", SUITES)
 def test_the_first_positions_regenerate_from_the_header(variant_name, tmp_path):
