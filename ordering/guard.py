@@ -37,7 +37,7 @@ names only the first two. "Controlling" is the variant's `attackers`: the pieces
 capture on the square as the board stands (pinned pieces included, x-ray attackers not).
 
 What it is worth, measured: docs/search.md, "What the ordering is worth", and
-docs/lab.md (guard heuristic across games; each heuristic alone).
+docs/lab.md (guard pruning across games, with its Elo; each heuristic alone).
 """
 
 from __future__ import annotations
