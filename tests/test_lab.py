@@ -388,6 +388,8 @@ def test_bad_suite_files_are_named_with_their_line(tmp_path, content, fault):
         (["--config", "fast"], "unknown --config 'fast'"),
         (["--spec", "bogus"], "unknown heuristic 'bogus'"),
         (["--preset", "nope"], "invalid choice: 'nope'"),
+        (["--markdown"], "--markdown prints a report: give --report too"),
+        (["--report", "--markdown", "--columns", "nodes,speed"], "unknown measure 'speed'"),
     ],
 )
 def test_bad_lab_options(tmp_path, args, fault):
@@ -628,23 +630,6 @@ def test_a_markdown_report_prints_the_journals_table_and_writes_nothing(tmp_path
     assert [line.split(" | ")[1].split(" (")[0] for line in lines[2:]] == nodes
     assert f"({float(rows[1]['vs_baseline_low']):.2f}-" in lines[3]
     assert {path: path.read_bytes() for path in out.iterdir()} == written
-
-
-@pytest.mark.parametrize(
-    "args, fault",
-    [
-        (["--markdown"], "--markdown prints a report: give --report too"),
-        (["--report", "--markdown", "--columns", "nodes,speed"], "unknown measure 'speed'"),
-    ],
-)
-def test_bad_report_options(tmp_path, args, fault):
-    result = subprocess.run(
-        ENGINE + ["lab", "chess", *args, "--out", str(tmp_path)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert result.returncode == 2 and fault in result.stderr
 
 
 def test_plot_writes_the_pictures_of_a_run(tmp_path):
