@@ -954,6 +954,12 @@ def parse_columns(text: str | None) -> list[str]:
     return names
 
 
+def _varying(settings: tuple, rows: list[dict]) -> list:
+    """The ``settings`` whose text differs between ``rows``; the spec alone when none does."""
+    varying = [(header, text) for header, text in settings if len({text(r) for r in rows}) > 1]
+    return varying or [setting for setting in settings if setting[0] == "spec"]
+
+
 def _markdown(header: list[str], lines: list[list[str]]) -> str:
     rows = [header, ["---"] * len(header), *lines]
     return "".join("| " + " | ".join(row) + " |\n" for row in rows)
@@ -966,11 +972,7 @@ def markdown_tables(
     settings that differ between rows, the ``measures`` any row has, each compared measure with
     its 95% interval and `HOLDS_MARK` where its difference holds, the paper's figure when it
     gives one; then the `across_games` comparisons, when there are any, as a second table."""
-    settings = [
-        (header, text)
-        for header, text in MARKDOWN_SETTINGS
-        if len({text(row) for row in rows}) > 1 or header == "spec"
-    ]
+    settings = _varying(MARKDOWN_SETTINGS, rows)
     shown = [
         MARKDOWN_MEASURES[name]
         for name in measures
@@ -996,11 +998,7 @@ def markdown_tables(
     if compared:
         first, second = compared[0]["suites"]
         named = any(row["suites"] != [first, second] for row in compared)
-        settings = [
-            (header, text)
-            for header, text in MARKDOWN_SETTINGS[1:]
-            if len({text(row) for row in compared}) > 1 or header == "spec"
-        ]
+        settings = _varying(MARKDOWN_SETTINGS[1:], compared)
         lines = [
             [
                 *([" - ".join(row["suites"])] if named else []),
