@@ -61,8 +61,8 @@ DEFAULT_MOVETIME = 40
 DEFAULT_GAMES = 400
 #: the elo row's file in the output folder (every row's figures, for reports and pictures)
 ELO_FILE = "elo.json"
-#: a pair's points for the first engine, 0 to 2 by halves, as the pentanomial's index
-PAIR_RESULTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
+#: White's score in a game, by its PGN result
+WHITE_SCORES = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
 
 
 class NoGamesError(XQChessError):
@@ -223,7 +223,7 @@ def read_journal(row: Row, control: TimeControl) -> dict[int, list[str]]:
                 f"{where}: played at {tags.get('TimeControl')}, not {control.describe()}; use "
                 f"another --out"
             )
-        if tags.get("Result") not in PAIR_RESULTS:
+        if tags.get("Result") not in WHITE_SCORES:
             raise EloJournalError(f"{where}: no result")
         games[int(number)] = game
     pairs = {
@@ -247,7 +247,7 @@ def pair_scores(row: Row, pair: list[str]) -> list[float]:
     scores = []
     for game in pair:
         tags = read_tags(game)
-        white_score = PAIR_RESULTS[tags["Result"]]
+        white_score = WHITE_SCORES[tags["Result"]]
         scores.append(white_score if tags["White"] == first else 1 - white_score)
     return scores
 
