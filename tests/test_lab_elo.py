@@ -178,3 +178,33 @@ def test_the_command_reports_a_journal_and_refuses_bad_options(
     assert "--games must be even" in capsys.readouterr().err
     assert main(["lab", "xiangqi", "--elo", "--out", str(tmp_path / "none"), "--report"]) == 2
     assert "holds no games of these rows" in capsys.readouterr().err
+
+
+def test_a_switch_in_two_games_is_compared_by_hand_worked_figures() -> None:
+    from xqchess.cli.lab.elo import across_games
+    from xqchess.cli.match.stats import Z95
+
+    def row(variant: str, elo: float) -> dict:
+        # a standard error of 10 Elo: the interval is the estimate plus or minus Z95 * 10
+        return {"variant": variant, "switch": "guard-prune", "elo": elo}
+
+    rows = [row("chess", 0.0), row("xiangqi", -50.0), row("minixiangqi", -10.0)]
+    for figures in rows:
+        figures["elo_low"], figures["elo_high"] = (
+            figures["elo"] - Z95 * 10,
+            figures["elo"] + Z95 * 10,
+        )
+    compared = across_games(rows)
+    assert [c["games"] for c in compared] == [
+        ["chess", "xiangqi"],
+        ["chess", "minixiangqi"],
+        ["xiangqi", "minixiangqi"],
+    ]
+    first = compared[0]
+    # difference 50, standard error sqrt(10^2 + 10^2)
+    margin = Z95 * 200**0.5
+    assert first["difference"] == 50
+    assert (first["low"], first["high"]) == pytest.approx((50 - margin, 50 + margin))
+    assert first["holds"] and not compared[1]["holds"]
+    rows[1]["elo_high"] = None  # an unbounded end: not compared
+    assert [c["games"] for c in across_games(rows)] == [["chess", "minixiangqi"]]

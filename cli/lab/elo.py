@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import math
 import queue
 import sys
 import threading
@@ -49,7 +50,7 @@ from xqchess.cli.match.runner import (
     parse_sprt,
     play_game,
 )
-from xqchess.cli.match.stats import Sprt, Tally, elo_interval
+from xqchess.cli.match.stats import Z95, Sprt, Tally, elo_interval
 from xqchess.core.errors import XQChessError
 from xqchess.core.pgn import game_text, read_tags, write_pgn
 from xqchess.ordering.spec import DEFAULT_SPEC
@@ -408,12 +409,63 @@ def table_cells(results: list[dict], sprt: bool) -> tuple[list[str], list[list[s
     return [c[0] for c in columns], [[text(f) for _, text in columns] for f in results]
 
 
+def across_games(results: list[dict]) -> list[dict]:
+    """Each switch played in two games compared: the first game's Elo minus the second's,
+    with a 95% interval from the normal approximation (each row's standard error read off its
+    own interval, the two matches independent), and whether it holds (excludes 0)."""
+    compared = []
+    for index, first in enumerate(results):
+        for second in results[index + 1 :]:
+            if second["switch"] != first["switch"] or second["variant"] == first["variant"]:
+                continue
+            rows = (first, second)
+            if any(row[key] is None for row in rows for key in ("elo", "elo_low", "elo_high")):
+                continue
+            error = math.hypot(*((row["elo_high"] - row["elo_low"]) / (2 * Z95) for row in rows))
+            difference = first["elo"] - second["elo"]
+            low, high = difference - Z95 * error, difference + Z95 * error
+            compared.append(
+                {
+                    "switch": first["switch"],
+                    "games": [first["variant"], second["variant"]],
+                    "difference": difference,
+                    "low": low,
+                    "high": high,
+                    "holds": low > 0 or high < 0,
+                }
+            )
+    return compared
+
+
+def across_games_cells(compared: list[dict]) -> tuple[list[str], list[list[str]]]:
+    """The across-games table's header and rows."""
+    header = ["switch", "games", "Elo difference", "95% interval"]
+    rows = [
+        [
+            row["switch"],
+            " - ".join(row["games"]),
+            format_signed(row["difference"]) + ("*" if row["holds"] else ""),
+            f"{format_signed(row['low'])} to {format_signed(row['high'])}",
+        ]
+        for row in compared
+    ]
+    return header, rows
+
+
+def _markdown(header: list[str], rows: list[list[str]]) -> str:
+    return "".join(
+        "| " + " | ".join(row) + " |\n" for row in [header, ["---"] * len(header), *rows]
+    )
+
+
 def markdown_table(results: list[dict], sprt: bool) -> str:
-    """The Elo rows as a Markdown table (what docs/lab.md holds)."""
-    header, rows = table_cells(results, sprt)
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(row) + " |" for row in rows]
-    return "\n".join(lines) + "\n"
+    """The Elo rows as a Markdown table (what docs/lab.md holds), then, when a switch was
+    played in two games, their difference as a second table."""
+    text = _markdown(*table_cells(results, sprt))
+    compared = across_games(results)
+    if compared:
+        text += "\n" + _markdown(*across_games_cells(compared))
+    return text
 
 
 #: the terminal chart's half-width in characters, and the Elo its edge stands for at least
@@ -484,6 +536,19 @@ def print_report(console: Console, results: list[dict], sprt: bool) -> None:
     )
     for line in chart_lines(results):
         console.print(line)
+    compared = across_games(results)
+    if compared:
+        header, rows = across_games_cells(compared)
+        across = Table(title="across games", title_justify="left", box=box.SIMPLE_HEAD)
+        for name in header:
+            across.add_column(name, no_wrap=True)
+        for row in rows:
+            across.add_row(*row)
+        console.print(across)
+        console.print(
+            "the first game's Elo minus the second's; 95% interval by the normal "
+            "approximation from the two rows' intervals; *: the games differ at 95%"
+        )
 
 
 def elo_figures(args: argparse.Namespace, variants: list[str]) -> tuple[list[dict], bool]:
