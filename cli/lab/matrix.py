@@ -930,16 +930,9 @@ MARKDOWN_SETTINGS = (
     ("suite", lambda row: row["suite"]),
     ("config", lambda row: row["config"]),
     ("depth", lambda row: str(row["depth"])),
-    ("spec", lambda row: f"`{row['spec']}`" + _part_text(row)),
+    ("spec", lambda row: f"`{row['spec']}`"),
     ("prune d:m", lambda row: f"{row['prune']}:{row['margin']}" if row["prune"] else "-"),
 )
-
-
-def _part_text(row: dict) -> str:
-    """' (8 of 54)' for a cell of a run stopped part way (in `across_games` rows, nothing)."""
-    if row.get("positions", 0) < row.get("of_positions", 0):
-        return f" ({row['positions']} of {row['of_positions']})"
-    return ""
 
 
 def parse_columns(text: str | None) -> list[str]:
@@ -978,13 +971,17 @@ def markdown_tables(
         for name in measures
         if any(row[MARKDOWN_MEASURES[name][1]] is not None for row in rows)
     ]
-    header = [name for name, _ in settings] + [name for name, _, _ in shown]
+    partial = any(row["positions"] < row["of_positions"] for row in rows)
+    header = [name for name, _ in settings] + ["positions"] * partial
+    header += [name for name, _, _ in shown]
     with_paper = any(paper_figure(paper, row) is not None for row in rows)
     if with_paper:
         header.append("paper")
     lines = []
     for row in rows:
         cells = [text(row) for _, text in settings]
+        if partial:  # a run stopped part way: the positions each cell has so far
+            cells.append(f"{row['positions']} of {row['of_positions']}")
         for _, key, digits in shown:
             cells.append(
                 _with_interval(row, key, digits).rstrip()
