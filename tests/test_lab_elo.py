@@ -96,6 +96,14 @@ def test_an_incomplete_pair_is_dropped_and_the_journal_rewritten(row: Row) -> No
     assert sorted(read_journal(row, CONTROL)) == [0]
 
 
+def test_a_last_game_cut_short_is_dropped(row: Row) -> None:
+    journal(row, ["w", "d", "l", "l"])
+    text = row.journal.read_text(encoding="utf-8")
+    row.journal.write_text(text[: text.rindex("[Result")], encoding="utf-8")
+    assert sorted(read_journal(row, CONTROL)) == [0]
+    assert row.journal.read_text(encoding="utf-8").count("[Round") == 2
+
+
 @pytest.mark.parametrize(
     "text, fault",
     [

@@ -197,8 +197,8 @@ def select_switches(names: list[str] | None, preset: str | None) -> list[Switch]
 def read_journal(row: Row, control: TimeControl) -> dict[int, list[str]]:
     """The row's complete pairs in its journal: pair index -> the two games' PGN texts, in
     game order. Games of other engines or another time control are an `EloJournalError`; a
-    pair with one game only (a run stopped inside it) is left out, and the file rewritten
-    without it."""
+    pair with one game only (a run stopped inside it), or a last game cut short without its
+    result (a run killed while writing it), is left out, and the file rewritten without it."""
     if not row.journal.exists():
         return {}
     try:
@@ -208,8 +208,12 @@ def read_journal(row: Row, control: TimeControl) -> dict[int, list[str]]:
     stream = io.StringIO(text)
     games: dict[int, str] = {}
     names = set(row.names())
+    cut_short = False
     while (game := game_text(stream.readline)) is not None:
         tags = read_tags(game)
+        if tags.get("Result") not in WHITE_SCORES and not text[stream.tell() :].strip():
+            cut_short = True
+            break
         number = tags.get("Round", "")
         where = f"{row.journal}, game {number or '?'}"
         if not number.isdigit() or int(number) < 1 or int(number) in games:
@@ -232,7 +236,7 @@ def read_journal(row: Row, control: TimeControl) -> dict[int, list[str]]:
         for number in games
         if number % 2 == 1 and number + 1 in games
     }
-    if 2 * len(pairs) != len(games):
+    if cut_short or 2 * len(pairs) != len(games):
         _write_journal(row.journal, pairs)
     return pairs
 
