@@ -316,6 +316,8 @@ def run_row(
                     play_game(settings, players, record)
                     texts.append(write_pgn(record))
                 with lock:
+                    if stop.is_set():  # stopped while the pair was played (its engines too)
+                        return
                     pairs[index] = texts
                     with open(row.journal, "a", encoding="utf-8") as handle:
                         handle.write("".join(text.rstrip("\n") + "\n\n" for text in texts))
