@@ -15,7 +15,9 @@ Runs resume: every finished search is appended to ``searches.jsonl`` in the outp
 a later run with that folder searches only what is not there yet (a search is known by its
 suite, position, spec, depth, config and pruning), so a long preset can be stopped at any time
 and continued in another session. ``--report`` runs nothing and summarises what the folder
-holds, each cell over the positions it has.
+holds, each cell over the positions it has; with ``--markdown`` it prints the tables as
+Markdown (docs/lab.md's) and writes nothing. ``--plot`` draws the rows (`plots`); ``--elo``
+plays the switches' games instead of searching (`elo`).
 """
 
 from __future__ import annotations
