@@ -246,23 +246,20 @@ def _write_journal(path: Path, pairs: dict[int, list[str]]) -> None:
     path.write_text(text, encoding="utf-8")
 
 
-def pair_scores(row: Row, pair: list[str]) -> list[float]:
-    """The first engine's scores in a pair's two games."""
-    first = row.names()[0]
-    scores = []
-    for game in pair:
-        tags = read_tags(game)
-        white_score = WHITE_SCORES[tags["Result"]]
-        scores.append(white_score if tags["White"] == first else 1 - white_score)
-    return scores
+def game_score(game: str, first: str) -> float:
+    """The score of the engine named ``first`` in a journalled game."""
+    tags = read_tags(game)
+    white_score = WHITE_SCORES[tags["Result"]]
+    return white_score if tags["White"] == first else 1 - white_score
 
 
 def summarise(row: Row, pairs: dict[int, list[str]], sprt: Sprt | None) -> RowResult:
     """The row's tally over its complete pairs (in pair order) and the SPRT on them."""
     result = RowResult(row, Tally(paired=True))
+    first = row.names()[0]
     for index in sorted(pairs):
-        for score in pair_scores(row, pairs[index]):
-            result.tally.add(score)
+        for game in pairs[index]:
+            result.tally.add(game_score(game, first))
     if sprt is not None and result.tally.games:
         result.llr = sprt.llr(result.tally)
         result.verdict = sprt.verdict(result.tally)
@@ -372,8 +369,7 @@ def progress_line(result: RowResult) -> str:
     text = (
         f"{figures['variant']} {figures['switch']}: {figures['games']} games, "
         f"+{figures['wins']} ={figures['draws']} -{figures['losses']}, elo "
-        f"{format_signed(figures['elo'])} ({format_signed(figures['elo_low'], '-inf')} to "
-        f"{format_signed(figures['elo_high'], '+inf')})"
+        f"{format_signed(figures['elo'])} ({_interval_text(figures)})"
     )
     if result.llr is not None:
         text += f", llr {result.llr:.2f}"
@@ -458,7 +454,8 @@ def across_games_cells(compared: list[dict]) -> tuple[list[str], list[list[str]]
     return header, rows
 
 
-def _markdown(header: list[str], rows: list[list[str]]) -> str:
+def markdown(header: list[str], rows: list[list[str]]) -> str:
+    """A Markdown table of ``header`` and ``rows`` (cells as text), the lab's tables' form."""
     return "".join(
         "| " + " | ".join(row) + " |\n" for row in [header, ["---"] * len(header), *rows]
     )
@@ -467,10 +464,10 @@ def _markdown(header: list[str], rows: list[list[str]]) -> str:
 def markdown_table(results: list[dict], sprt: bool) -> str:
     """The Elo rows as a Markdown table (what docs/lab.md holds), then, when a switch was
     played in two games, their difference as a second table."""
-    text = _markdown(*table_cells(results, sprt))
+    text = markdown(*table_cells(results, sprt))
     compared = across_games(results)
     if compared:
-        text += "\n" + _markdown(*across_games_cells(compared))
+        text += "\n" + markdown(*across_games_cells(compared))
     return text
 
 

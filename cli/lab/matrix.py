@@ -46,7 +46,13 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 from xqchess.cli.arguments import package_version
-from xqchess.cli.lab.elo import PRESET_SWITCHES, NoGamesError, collect_elo, elo_figures
+from xqchess.cli.lab.elo import (
+    PRESET_SWITCHES,
+    NoGamesError,
+    collect_elo,
+    elo_figures,
+    markdown,
+)
 from xqchess.cli.lab.intervals import (
     Ratio,
     mean_interval,
@@ -436,11 +442,7 @@ class Lab:
             )
             unpruned = searches.get(cell_key(row | {"prune": 0, "margin": 0}))
             cell_nodes, reference_nodes = node_ratio(runs, baseline) if baseline else ([], [])
-            row["vs_baseline"] = (
-                sum(cell_nodes) / len(cell_nodes) / (sum(reference_nodes) / len(reference_nodes))
-                if cell_nodes
-                else None
-            )
+            row["vs_baseline"] = sum(cell_nodes) / sum(reference_nodes) if cell_nodes else None
             agreeing = agreement(runs, unpruned) if unpruned and row["prune"] else []
             row["agree_unpruned_pct"] = sum(agreeing) / len(agreeing) if agreeing else None
             row |= interval_columns(row, runs, baseline, unpruned if row["prune"] else baseline)
@@ -955,11 +957,6 @@ def _varying(settings: tuple, rows: list[dict]) -> list:
     return varying or [setting for setting in settings if setting[0] == "spec"]
 
 
-def _markdown(header: list[str], lines: list[list[str]]) -> str:
-    rows = [header, ["---"] * len(header), *lines]
-    return "".join("| " + " | ".join(row) + " |\n" for row in rows)
-
-
 def markdown_tables(
     rows: list[dict], compared: list[dict], measures: list[str], paper: dict
 ) -> str:
@@ -993,7 +990,7 @@ def markdown_tables(
         if with_paper:
             cells.append(_format(paper_figure(paper, row)))
         lines.append(cells)
-    text = _markdown(header, lines)
+    text = markdown(header, lines)
     if compared:
         first, second = compared[0]["suites"]
         named = any(row["suites"] != [first, second] for row in compared)
@@ -1015,7 +1012,7 @@ def markdown_tables(
             *(["first", "second"] if named else [first, second]),
             "difference (95%)",
         ]
-        text += "\n" + _markdown(header, lines)
+        text += "\n" + markdown(header, lines)
     return text
 
 
