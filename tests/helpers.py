@@ -1,28 +1,26 @@
-"""Shared test helpers: random positions reached by legal play, snapshots."""
+"""Shared test helpers: random positions reached by legal play, snapshots (the conformance
+kit's, `xqchess.cli.check.properties`, for a game named), and the kit's pyffish terms
+(`as_pyffish`, `gives_check`) for the tests that ask pyffish themselves."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
+from xqchess.cli.check import properties
+from xqchess.cli.check.differential import gives_check
+from xqchess.cli.check.oracles import PYFFISH_MATE, as_pyffish
 from xqchess.core.position import Position
 from xqchess.variants import get_variant
 
 
 def random_walk(variant_name: str, seed: int, plies: int, fen: str | None = None) -> Position:
-    """The position after up to ``plies`` random legal moves from ``fen`` (history kept),
-    stopping early when the game is over."""
-    rng = random.Random(seed)
-    pos = get_variant(variant_name).position(fen, strict=False)
-    for _ in range(plies):
-        moves = pos.legal_moves()
-        if not moves:
-            break
-        pos.make(rng.choice(sorted(moves)))
-        if -1 in pos.kings:  # a composed start let a general fall: the game ended before
-            pos.unmake()
-            break
-    return pos
+    """The shipped walk (`properties.random_walk`) of the game registered as ``variant_name``."""
+    return properties.random_walk(get_variant(variant_name), seed, plies, fen)
+
+
+#: everything make/unmake must restore, as one comparable value (the kit's)
+snapshot = properties.snapshot
 
 
 def random_game_positions(variant_name: str, seed: int, games: int, plies: int):
@@ -40,24 +38,6 @@ def random_game_positions(variant_name: str, seed: int, games: int, plies: int):
             pos.make(rng.choice(moves))
 
 
-def snapshot(pos: Position) -> tuple:
-    """Everything make/unmake must restore, as one comparable value."""
-    return (
-        list(pos.board),
-        pos.side,
-        pos.rights,
-        pos.ep,
-        pos.halfmove,
-        pos.fullmove,
-        pos.hash,
-        pos.score,
-        list(pos.kings),
-        list(pos.piece_counts),
-        len(pos.undo),
-        list(pos.hashes),
-    )
-
-
 def refusal_cases(refusals):
     """pytest params (fen, notation, text, error, fault) from rows of (fen, {notation: text},
     error, fault): one case per notation a refused move is written in."""
@@ -66,22 +46,12 @@ def refusal_cases(refusals):
             yield pytest.param(fen, notation, text, error, fault, id=f"{notation}-{text}")
 
 
-#: pyffish's value of a won game end, for the side to move.
-PYFFISH_MATE = 32000
-
-
-def as_pyffish(outcome, side: int) -> tuple[bool, int]:
-    """An Outcome as pyffish's game-end answers: (over, value for the side to move ``side``)."""
-    if outcome is None:
-        return False, 0
-    if outcome.winner is None:
-        return True, 0
-    return True, PYFFISH_MATE if outcome.winner == (side == 0) else -PYFFISH_MATE
-
-
-def gives_check(pos: Position, move: int) -> bool:
-    """Whether ``move`` checks (played and taken back)."""
-    pos.make(move)
-    check = pos.is_check()
-    pos.unmake()
-    return check
+__all__ = [
+    "PYFFISH_MATE",
+    "as_pyffish",
+    "gives_check",
+    "random_game_positions",
+    "random_walk",
+    "refusal_cases",
+    "snapshot",
+]
