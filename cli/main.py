@@ -20,6 +20,7 @@ from xqchess.cli.arguments import (
     positive_int,
     positive_seconds,
 )
+from xqchess.cli.check import command as check_command
 from xqchess.cli.chessmaps import cost as chessmaps_cost
 from xqchess.cli.chessmaps import data as chessmaps_data
 from xqchess.cli.chessmaps import train as chessmaps_train
@@ -166,6 +167,21 @@ def build_parser() -> argparse.ArgumentParser:
         help="with --against: seconds the engine has for each answer (default 60)",
     )
     perft.set_defaults(run=commands.run_perft)
+
+    check = sub.add_parser(
+        "check",
+        help="test a game's rules against an oracle (pyffish, python-chess, Fairy-Stockfish): "
+        "perft, move by move through random games, endings, notations, invariants",
+        description="Check a game's rules (a shipped game, or one an installed package "
+        "registers) against an oracle within a time budget: perft from the start, reference "
+        "and random positions (walked down to where the move lists part); seeded random games "
+        "compared move by move (FEN, legal moves, check, captures, the game's endings); every "
+        "move's text in every notation, written and read back; the move generator's "
+        "invariants (hypothesis). Exit 0 when everything agrees, 1 when something differs "
+        "(the disagreements are written to a file --replay runs again), 2 on an error.",
+    )
+    check_command.add_arguments(check)
+    check.set_defaults(run=check_command.run)
 
     moves = sub.add_parser("moves", help="list the legal moves, one per line")
     add_position_options(moves, "list")

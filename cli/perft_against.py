@@ -66,26 +66,24 @@ class SelfContradiction(Exception):
 
 
 def find_divergence(
-    engine: ExternalEngine,
+    their_divide: Callable[[list[str], int], dict[str, int]],
+    notation: str,
     pos: Position,
-    fen: str | None,
-    moves: list[str],
     depth: int,
-    timeout: float,
     on_level: Callable[[Level], None] = lambda level: None,
 ) -> Divergence | None:
-    """Compare perft ``depth`` from ``pos`` (the engine is told ``fen`` and ``moves``) and
-    descend to the first position whose legal move lists differ; None when every count
-    agrees. Each compared ply goes to ``on_level``."""
+    """Compare perft ``depth`` from ``pos`` with the other side's divide (``their_divide(path,
+    depth)``: each legal move after the moves ``path`` from ``pos``, in ``notation``, with its
+    count) and descend to the first position whose legal move lists differ; None when every
+    count agrees. Each compared ply goes to ``on_level``."""
     variant = pos.variant
-    notation = engine.dialect.move_notation
     pos = pos.copy()
     path: list[str] = []
     while True:
         ours = {
             variant.format_move(pos, move, notation): count for move, count in divide(pos, depth)
         }
-        theirs = engine.perft_divide(fen, moves + path, depth, timeout)
+        theirs = their_divide(path, depth)
         differing = sorted(
             (move, ours.get(move), theirs.get(move))
             for move in set(ours) | set(theirs)
@@ -160,7 +158,13 @@ def run(args: argparse.Namespace) -> int:
     with engine:
         engine.start(variant, parse_options(args.option or []))
         try:
-            divergence = find_divergence(engine, pos, fen, moves, args.depth, args.timeout, show)
+            divergence = find_divergence(
+                lambda path, depth: engine.perft_divide(fen, moves + path, depth, args.timeout),
+                notation,
+                pos,
+                args.depth,
+                show,
+            )
         except SelfContradiction as error:
             print(error)
             return DIFFER

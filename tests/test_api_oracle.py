@@ -19,17 +19,13 @@ import random
 
 import pytest
 import xqchess
-from conformance import (
-    ORACLES,
-    conformance_settings,
-    oracle_names,
-    shift_ranks,
-    start_position,
+from xqchess.cli.check.differential import choose as choose_move
+from xqchess.cli.check.differential import settings_of, shift_ranks, start_position
+from xqchess.cli.check.oracles import (
+    LIBRARY_ORACLES,
+    PYFFISH_MATE,
+    PythonChessOracle,
 )
-from conformance import (
-    choose as choose_move,
-)
-from helpers import PYFFISH_MATE
 from xqchess.variants import NAMES
 
 #: (games, plies per game) per game in the default run and in the slow run
@@ -37,8 +33,10 @@ DEFAULT_SAMPLE, SLOW_SAMPLE = (2, 15), (12, 150)
 
 
 def need_oracles(game: str) -> None:
-    for name in oracle_names(conformance_settings(game)):
-        pytest.importorskip(ORACLES[name].module, reason=f"{name} (an oracle) is not installed")
+    settings = settings_of(xqchess.Board(game).variant)
+    for name in set(settings["oracles"].values()):
+        module = LIBRARY_ORACLES[name].module
+        pytest.importorskip(module, reason=f"{name} (an oracle) is not installed")
 
 
 def pieces_of_fen(fen: str, files: int) -> dict[int, str]:
@@ -119,7 +117,7 @@ def compare_with_pyffish(board: xqchess.Board, oracle, settings: dict) -> None:
     assert board.is_checkmate() == (check and not expected_legal), where
     assert board.is_stalemate() == (not check and not expected_legal), where
     dead = settings.get("dead_material_is_drawn", False) and all(
-        oracle.sf.has_insufficient_material(oracle.name, fen, [])
+        oracle.sf.has_insufficient_material(oracle.variant, fen, [])
     )
     assert board.is_insufficient_material() == dead, where
     assert not board.can_claim_draw(), where  # Fairy-Stockfish's games end their draws
@@ -168,8 +166,8 @@ def play_random_games(game: str, games: int, plies: int) -> int:
     """``games`` seeded random games of up to ``plies`` plies from the game's conformance
     starts, compared at every position; returns how many positions were compared."""
     need_oracles(game)
-    settings = conformance_settings(game)
-    oracle_class = ORACLES[settings["oracles"]["fen"]]
+    settings = settings_of(board_variant(game))
+    oracle_class = LIBRARY_ORACLES[settings["oracles"]["fen"]]
     spec = settings["differential"]
     compared = 0
     for seed in range(games):
@@ -177,10 +175,11 @@ def play_random_games(game: str, games: int, plies: int) -> int:
         start = spec["starts"][seed % len(spec["starts"])]
         strict = start_position(board_variant(game), start)[1]
         board = xqchess.Board(game, start, strict=strict)
-        oracle = oracle_class(settings, start)
+        oracle = oracle_class(settings)
+        oracle.reset(start)
         played: list[str] = []
         for ply in range(plies):
-            if oracle_class is ORACLES["python-chess"]:
+            if oracle_class is PythonChessOracle:
                 compare_with_python_chess(board, oracle)
             else:
                 compare_with_pyffish(board, oracle, settings)
@@ -191,7 +190,7 @@ def play_random_games(game: str, games: int, plies: int) -> int:
             move = xqchess.Move.from_code(
                 choose_move(rng, board.position, played, spec["bias"]), game
             )
-            if oracle_class is not ORACLES["python-chess"]:
+            if oracle_class is not PythonChessOracle:
                 compare_move_texts(board, move, oracle, settings)
             if ply % 7 == 6:  # a take-back and the same move again
                 fen = board.fen()

@@ -1,5 +1,6 @@
 """The conformance harness: every registered game (entry-point games included) checked by the
-same tests, each reading the game's own settings and reference data (`conformance`):
+same tests, each reading the game's own settings and reference data, with the kit `xqchess
+check` runs (`xqchess.cli.check`):
 
 * perft against Fairy-Stockfish's counts, every position and depth (depths above 200,000 leaves
   are slow-marked);
@@ -22,23 +23,19 @@ import sys
 from pathlib import Path
 
 import pytest
-from conformance import (
-    ASPECTS,
-    ORACLES,
+from xqchess.cli.check.differential import (
     Differential,
-    conformance_settings,
-    differential_runs,
-    oracle_names,
     perft_reference,
     play_cycle,
-    run_random_games,
+    play_random_game,
+    settings_of,
     suite_fens,
 )
-from helpers import random_walk, snapshot
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from xqchess.cli.check.oracles import ASPECTS, LIBRARY_ORACLES
+from xqchess.cli.check.properties import PROPERTIES, check_property
+from xqchess.cli.check.runner import referees
 from xqchess.core.errors import XQChessError
-from xqchess.core.moves import SQUARE_BITS, is_capture, move_from, move_promotion, move_to
+from xqchess.core.moves import is_capture, move_from, move_to
 from xqchess.core.outcome import Termination
 from xqchess.core.perft import divide, perft
 from xqchess.core.position import Position
@@ -49,10 +46,37 @@ GAMES = NAMES  # every registered game
 DEFAULT_PERFT_LIMIT = 200_000
 
 
+def conformance_settings(game):
+    """The game's ``data/conformance.json`` as shipped."""
+    return json.loads(get_variant(game).data_file("conformance.json").read_text())
+
+
+def oracle_names(settings):
+    """Every oracle the settings consult."""
+    names = set(settings["oracles"].values())
+    return names | {spec["oracle"] for spec in settings["notations"].values() if spec}
+
+
 def need_oracles(game):
     """Skip when an oracle the game's settings name is not installed."""
     for name in oracle_names(conformance_settings(game)):
-        pytest.importorskip(ORACLES[name].module, reason=f"{name} (an oracle) is not installed")
+        module = LIBRARY_ORACLES[name].module
+        pytest.importorskip(module, reason=f"{name} (an oracle) is not installed")
+
+
+def differential(game, notations_every=None, part="moves"):
+    """The game's differential against the oracles its settings name."""
+    variant = get_variant(game)
+    refs = referees(variant, "auto", count_perft=False)
+    return Differential(
+        variant, settings_of(variant), refs.aspects, refs.writers, part, notations_every
+    )
+
+
+def differential_runs(spec, full):
+    """How many seeded runs a differential plays: all ``runs`` when ``full`` (the slow set),
+    else the ``default_runs`` the game's settings name for the default set (all when none)."""
+    return spec["runs"] if full else spec.get("default_runs", spec["runs"])
 
 
 # -- the game's data -------------------------------------------------------------------------
@@ -64,11 +88,11 @@ def test_game_ships_its_conformance_data(game):
     endings that exist, and a perft reference with the start position."""
     data = conformance_settings(game)
     assert set(data["oracles"]) == set(ASPECTS)
-    assert oracle_names(data) <= set(ORACLES)
+    assert oracle_names(data) <= set(LIBRARY_ORACLES)
     assert set(data["notations"]) == set(get_variant(game).notations)
     for ending in data["differential"]["endings"]:
         Termination[ending]
-    reference = perft_reference(game)
+    reference = perft_reference(get_variant(game))
     assert reference[0]["fen"].split()[:4] == get_variant(game).start_fen.split()[:4]
 
 
@@ -77,7 +101,7 @@ def test_game_ships_its_conformance_data(game):
 
 def perft_cases():
     for game in GAMES:
-        for entry in perft_reference(game):
+        for entry in perft_reference(get_variant(game)):
             for depth, count in entry["perft"].items():
                 marks = [pytest.mark.slow] if count > DEFAULT_PERFT_LIMIT else []
                 yield pytest.param(
@@ -100,7 +124,7 @@ def test_perft_matches_reference(game, fen, depth, expected):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_unbulked_perft_and_divide_agree_with_bulk(game):
-    entry = perft_reference(game)[1]
+    entry = perft_reference(get_variant(game))[1]
     pos = get_variant(game).position(entry["fen"], strict=False)
     expected = entry["perft"]["2"]
     assert perft(pos, 2, bulk=False) == expected
@@ -112,12 +136,14 @@ def test_unbulked_perft_and_divide_agree_with_bulk(game):
 
 def check_random_games(game, notations_every=None, full=True):
     need_oracles(game)
-    differential = run_random_games(game, notations_every, full)
-    spec = differential.settings["differential"]
+    compared = differential(game, notations_every)
+    spec = compared.settings["differential"]
     runs = differential_runs(spec, full)
-    assert differential.positions >= spec["min_positions"] * runs // spec["runs"]
+    for seed in range(runs):
+        play_random_game(compared, seed)
+    assert compared.positions >= spec["min_positions"] * runs // spec["runs"]
     expected = {Termination[name] for name in spec["endings"]}
-    assert expected <= differential.endings, differential.endings
+    assert expected <= compared.endings, compared.endings
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -148,12 +174,12 @@ def test_suite_positions_agree_with_the_oracle(game):
     """Every position of the game's shipped suites, compared as the random games' positions
     are (the text of every legal move left to the random games: pyffish writes one a call)."""
     need_oracles(game)
-    differential = Differential(game)
-    fens = suite_fens(differential.variant)
+    compared = differential(game, part="endings")
+    fens = suite_fens(compared.variant)
     for fen in fens:
-        differential.new_game(fen)
-        differential.compare(texts=False)
-    assert len(fens) == differential.positions > 0
+        compared.new_game(fen)
+        compared.compare(texts=False)
+    assert len(fens) == compared.positions > 0
 
 
 def cycle_cases():
@@ -165,140 +191,21 @@ def cycle_cases():
 @pytest.mark.parametrize("game,cycle", list(cycle_cases()))
 def test_repetition_cycles_agree_with_the_oracle(game, cycle):
     need_oracles(game)
-    differential = play_cycle(game, cycle)
-    assert differential.pos.outcome().termination == Termination[cycle["ending"]]
+    compared = differential(game, notations_every=1, part="endings")
+    play_cycle(compared, cycle)  # (which raises unless the cycle ends as it says)
+    assert compared.pos.outcome().termination == Termination[cycle["ending"]]
 
 
 # -- properties ------------------------------------------------------------------------------
 
-#: 100 examples per property and game: with four games, as many as 200 each gave two
-PROPERTY_SETTINGS = settings(
-    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
-
-
-def positions(game):
-    """Positions reached by random legal play from the start and the perft positions, so they
-    carry real history (undo stack, repetition hashes)."""
-    starts = [None] + [entry["fen"] for entry in perft_reference(game)]
-    return st.builds(
-        lambda seed, plies, fen: random_walk(game, seed, plies, fen),
-        st.integers(0, 2**32),
-        st.integers(0, 120),
-        st.sampled_from(starts),
-    )
-
-
-def _make_unmake_restores_everything(pos):
-    before = snapshot(pos)
-    for move in pos.legal_moves():
-        pos.make(move)
-        assert pos.hash == pos.compute_hash(), "incremental hash differs from scratch hash"
-        assert pos.score == pos.compute_score(), "incremental score differs from scratch score"
-        pos.unmake()
-        assert snapshot(pos) == before
-
-
-def _no_legal_move_leaves_own_king_attacked(pos):
-    variant = pos.variant
-    mover = pos.side
-    for move in pos.legal_moves():
-        pos.make(move)
-        assert not variant.attacked(pos, pos.kings[mover], mover ^ 1), pos.fen()
-        pos.unmake()
-
-
-def _perft_one_is_the_legal_move_count(pos):
-    legal = pos.legal_moves()
-    assert len(set(legal)) == len(legal)
-    assert perft(pos, 1, bulk=False) == len(legal)
-    assert perft(pos, 2) == sum(_count_after(pos, move) for move in legal)
-
-
-def _count_after(pos, move):
-    pos.make(move)
-    count = len(pos.legal_moves())
-    pos.unmake()
-    return count
-
-
-def _fen_round_trips(pos):
-    fen = pos.fen()
-    again = pos.variant.position(fen, strict=False)
-    assert again.fen() == fen
-    assert again.board == pos.board
-    assert again.hash == pos.hash
-    assert sorted(again.legal_moves()) == sorted(pos.legal_moves())
-
-
-def _all_attackers_are_both_colors_attackers(pos):
-    variant = pos.variant
-    board = pos.board
-    for sq in range(len(board)):
-        both = variant.all_attackers(board, sq)
-        assert len(both) == len(set(both))
-        assert set(both) == set(variant.attackers(board, sq, 0) + variant.attackers(board, sq, 1))
-
-
-def _partial_generators_are_the_full_lists_parts(pos):
-    """The captures-only and one-piece generators give exactly the captures and promotions,
-    and the piece's moves, of the full legal list, in its order; `is_legal` holds for exactly
-    the legal moves among the pseudo-legal ones and arbitrary ints."""
-    variant = pos.variant
-    legal = pos.legal_moves()
-    assert variant.legal_captures(pos) == [
-        m for m in legal if is_capture(pos, m) or move_promotion(m)
-    ]
-    for sq in range(variant.geometry.size):
-        assert variant.piece_legal_moves(pos, sq) == [m for m in legal if move_from(m) == sq]
-    candidates = set(variant.pseudo_legal_moves(pos)) | set(legal)
-    candidates |= {
-        frm | to << SQUARE_BITS
-        for frm in pos.occupied[pos.side]
-        for to in range(0, variant.geometry.size, 7)
-    }
-    for move in candidates:
-        assert variant.is_legal(pos, move) == (move in legal), (pos.fen(), move)
-
-
-def _every_notation_reads_back_what_it_writes(pos):
-    """Each legal move, written in each of the game's notations, reads back as that move; the
-    position is left as it was. (Recognising the notation from the text is not asked: ICCS's
-    ``d9d8`` is also UCI.)"""
-    variant = pos.variant
-    before = snapshot(pos)
-    for move in pos.legal_moves():
-        for notation in variant.notations:
-            text = variant.format_move(pos, move, notation)
-            assert variant.parse_move(pos, text, notation) == move, (pos.fen(), notation, text)
-    assert snapshot(pos) == before
-
-
-PROPERTIES = [
-    _make_unmake_restores_everything,
-    _partial_generators_are_the_full_lists_parts,
-    _no_legal_move_leaves_own_king_attacked,
-    _perft_one_is_the_legal_move_count,
-    _fen_round_trips,
-    _all_attackers_are_both_colors_attackers,
-    _every_notation_reads_back_what_it_writes,
-]
-
-
-#: the readers that render every legal move to match the text cost milliseconds a move: fewer
-#: examples (the differential also reads back every move at its sampled positions)
-EXAMPLES = {_every_notation_reads_back_what_it_writes: 25}
-
 
 @pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("prop", PROPERTIES, ids=lambda f: f.__name__.strip("_"))
+@pytest.mark.parametrize("prop", PROPERTIES)
 def test_move_generator_invariant(game, prop):
-    @settings(PROPERTY_SETTINGS, max_examples=EXAMPLES.get(prop, PROPERTY_SETTINGS.max_examples))
-    @given(pos=positions(game))
-    def check(pos):
-        prop(pos)
-
-    check()
+    """The kit's property (`xqchess.cli.check.properties`), checked with hypothesis on random
+    walks from the start and the perft positions; a failure tells the shrunk walk."""
+    result = check_property(get_variant(game), prop)
+    assert result.passed, str(result.failure)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -395,7 +302,7 @@ def test_a_game_registered_through_an_entry_point_is_checked_by_the_same_harness
     (package / "data" / "conformance.json").write_text(json.dumps(data))
     reference = [
         dict(entry, perft={d: n for d, n in entry["perft"].items() if int(d) <= 2})
-        for entry in perft_reference(base)[:3]
+        for entry in perft_reference(get_variant(base))[:3]
     ]
     (package / "data" / "perft.json").write_text(json.dumps({"positions": reference}))
     for suite_file in suites(base).values():
