@@ -16,8 +16,16 @@ from pathlib import Path
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from xqchess.cli.arguments import positive_seconds
 from xqchess.cli.check.differential import Disagreement
-from xqchess.cli.check.runner import ORACLE_CHOICES, CheckReport, check_game, referees, replay
+from xqchess.cli.check.runner import (
+    ENGINE_TIMEOUT,
+    ORACLE_CHOICES,
+    CheckReport,
+    check_game,
+    referees,
+    replay,
+)
 from xqchess.cli.external_engine import parse_options
 from xqchess.core.errors import XQChessError
 from xqchess.variants import NAMES, get_variant
@@ -68,6 +76,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="an engine option (repeatable)",
     )
     parser.add_argument(
+        "--timeout",
+        type=positive_seconds,
+        default=ENGINE_TIMEOUT,
+        metavar="SECONDS",
+        help=f"seconds the engine has for each answer (default {ENGINE_TIMEOUT:g})",
+    )
+    parser.add_argument(
         "--budget",
         type=budget_seconds,
         default=DEFAULT_BUDGET,
@@ -101,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
     if args.variant is None:
         raise XQChessError("name the game to check (or --replay FILE)")
     variant = get_variant(args.variant)
-    with referees(variant, args.oracle, args.engine, options) as refs:
+    with referees(variant, args.oracle, args.engine, options, timeout=args.timeout) as refs:
         console.print(f"checking {variant.name} for {args.budget:g} s: {refs.described()}")
         columns = (TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn())
         with Progress(
@@ -208,7 +223,7 @@ def run_replay(args: argparse.Namespace, console: Console, options: dict[str, st
     engine = args.engine or document.get("engine")
     options = options or parse_options(document.get("option", []))
     still = 0
-    with referees(variant, oracle, engine, options) as refs:
+    with referees(variant, oracle, engine, options, timeout=args.timeout) as refs:
         for number, record in enumerate(document["disagreements"], 1):
             found = replay(variant, refs, record)
             moves = " ".join(record["moves"]) or "-"

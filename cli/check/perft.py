@@ -47,20 +47,19 @@ class Start:
 
 def random_starts(variant: Variant, seed: int) -> list[Start]:
     """Positions reached by seeded random play from the start (a game that ends early stops
-    there)."""
+    there), each told by its FEN: a move generator under test may have played a move the
+    oracle would refuse on the way."""
     rng = random.Random(seed)
     starts = []
     for number in range(RANDOM_POSITIONS):
         pos = variant.position()
-        moves: list[str] = []
         for _ in range(rng.randint(*RANDOM_PLIES)):
             legal = sorted(pos.legal_moves())
             if not legal or pos.outcome() is not None:
                 break
-            move = rng.choice(legal)
-            moves.append(variant.format_move(pos, move))
-            pos.make(move)
-        starts.append(Start(f"random {number + 1}", variant.position().fen(), moves, pos))
+            pos.make(rng.choice(legal))
+        fen = pos.fen()
+        starts.append(Start(f"random {number + 1}", fen, [], start_position(variant, fen)[0]))
     return starts
 
 
@@ -80,10 +79,12 @@ def compare_with_oracle(
     seconds: float,
     tally: PerftTally,
     on_step: Callable[[str], None] = lambda step: None,
+    max_found: int = 10,
 ) -> list[Disagreement]:
     """Deepen perft over `perft_starts` while ``seconds`` last (a depth is begun where the
     last one's time, times the branching it saw, still fits), comparing every count with the
-    oracle's; a position that disagrees is walked down to its divergence and not deepened."""
+    oracle's; a position that disagrees is walked down to its divergence and not deepened
+    (``max_found`` of them at most)."""
     deadline = time.perf_counter() + seconds
     found: list[Disagreement] = []
     starts = perft_starts(variant, seed)
@@ -110,6 +111,8 @@ def compare_with_oracle(
             if ours != theirs:
                 found.append(locate(variant, oracle, start, depth))
                 pending.pop(index)
+                if len(found) >= max_found:
+                    return found
                 continue
             tally.deepest = max(tally.deepest, depth)
             took = time.perf_counter() - began
@@ -146,7 +149,7 @@ def locate(variant: Variant, oracle: Oracle, start: Start, depth: int) -> Disagr
         start.moves + divergence.path,
         divergence.fen,
         "only xqchess: " + (" ".join(divergence.only_ours) or "-"),
-        "only the oracle: " + (" ".join(divergence.only_theirs) or "-"),
+        f"only {oracle.label}: " + (" ".join(divergence.only_theirs) or "-"),
         oracle.label,
         depth - len(divergence.path),
     )

@@ -54,7 +54,7 @@ ORACLE_CHOICES = ("auto", "python-chess", "pyffish", "engine")
 SHARES = {"perft": 0.3, "moves": 0.45, "endings": 0.1, "properties": 0.15}
 #: hypothesis examples per property per second of the budget (at least `MIN_EXAMPLES`)
 EXAMPLES_PER_SECOND, MIN_EXAMPLES = 1.5, 10
-#: seconds an engine has for each answer
+#: seconds an engine has for each answer, by default
 ENGINE_TIMEOUT = 60.0
 #: the random games of ``--seed s`` are seeded s * SEED_STRIDE, s * SEED_STRIDE + 1, ...
 SEED_STRIDE = 1_000_000
@@ -122,11 +122,13 @@ def library_oracle(name: str, settings: dict, required: bool) -> Oracle | None:
     return oracle
 
 
-def start_engine(variant: Variant, command: str, options: dict[str, str]) -> EngineOracle:
+def start_engine(
+    variant: Variant, command: str, options: dict[str, str], timeout: float
+) -> EngineOracle:
     words = engine_words(command)
-    engine = ExternalEngine(words, DIALECTS["uci"], program_name(words), ENGINE_TIMEOUT)
+    engine = ExternalEngine(words, DIALECTS["uci"], program_name(words), timeout)
     engine.start(variant, options)
-    return EngineOracle(settings_of(variant), engine, ENGINE_TIMEOUT)
+    return EngineOracle(settings_of(variant), engine, timeout)
 
 
 def referees(
@@ -135,11 +137,12 @@ def referees(
     engine: str | None = None,
     options: dict[str, str] | None = None,
     count_perft: bool = True,
+    timeout: float = ENGINE_TIMEOUT,
 ) -> Referees:
     """The oracles for ``choice`` (`ORACLE_CHOICES`); ``engine`` the engine's command line
     (default Fairy-Stockfish, used by ``auto`` for perft where it is found, unless not
-    ``count_perft``). NoOracle when none can answer; EngineFailure when the engine does not
-    start or play the game."""
+    ``count_perft``; ``timeout`` seconds for each of its answers). NoOracle when none can
+    answer; EngineFailure when the engine does not start or play the game."""
     if choice not in ORACLE_CHOICES:
         raise XQChessError(f"unknown oracle {choice!r} (one of {', '.join(ORACLE_CHOICES)})")
     settings = settings_of(variant)
@@ -149,7 +152,9 @@ def referees(
         if "engine" not in made:
             if engine is None and not fairy_stockfish_found():
                 return None
-            made["engine"] = start_engine(variant, engine or FAIRY_STOCKFISH, options or {})
+            made["engine"] = start_engine(
+                variant, engine or FAIRY_STOCKFISH, options or {}, timeout
+            )
         return made["engine"]
 
     def library(name: str, required: bool) -> Oracle | None:
@@ -273,12 +278,13 @@ def run_perft(
     began = time.perf_counter()
     tally = perft_part.PerftTally()
     found: list[Disagreement] = []
-    reference_share = seconds / 3 if refs.perft is not None else seconds
-    found += perft_part.compare_with_reference(variant, reference_share, tally)
     if refs.perft is not None:
         found += perft_part.compare_with_oracle(
-            variant, refs.perft, seed, began + seconds - time.perf_counter(), tally, progress
+            variant, refs.perft, seed, seconds * 2 / 3, tally, progress, MAX_DISAGREEMENTS
         )
+    found += perft_part.compare_with_reference(
+        variant, began + seconds - time.perf_counter(), tally
+    )
     labels = ["shipped reference"] * bool(perft_part.perft_reference(variant))
     labels += [refs.perft.label] if refs.perft is not None else []
     return PartReport(
