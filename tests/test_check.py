@@ -209,6 +209,7 @@ def exit_code(words):
         (["--replay", "no-such-file.json"], "cannot read no-such-file.json"),
         ([], "name the game to check (or --replay FILE)"),
         (["chess", "--oracle", "engine", "--engine", "no-such-engine-xyz"], "cannot start"),
+        (["xiangqi", "--oracle", "python-chess"], "python-chess does not play 'xiangqi'"),
     ],
 )
 def test_bad_input_gets_one_line_and_exit_2(words, message, capsys):

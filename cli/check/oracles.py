@@ -74,6 +74,10 @@ class Oracle:
     def answers(self) -> set[str]:
         return set(ASPECTS)
 
+    def knows_game(self) -> bool:
+        """Whether the oracle plays the game at all."""
+        return True
+
     def reset(self, start: str | None) -> None:
         """Follow a new game from ``start`` (None: the game's start position)."""
         self.start, self.moves = start, []
@@ -124,6 +128,10 @@ class PythonChessOracle(Oracle):
         super().__init__(settings)
         self.chess = importlib.import_module("chess")
         self.board = self.chess.Board()
+
+    def knows_game(self) -> bool:
+        """Chess only: where the game's settings name python-chess."""
+        return self.name in self.settings["oracles"].values()
 
     def reset(self, start: str | None) -> None:
         super().reset(start)

@@ -33,7 +33,6 @@ from xqchess.cli.check.oracles import (
     LIBRARY_ORACLES,
     EngineOracle,
     Oracle,
-    PyffishOracle,
 )
 from xqchess.cli.check.properties import PROPERTIES, check_property
 from xqchess.cli.external_engine import (
@@ -115,9 +114,9 @@ def library_oracle(name: str, settings: dict, required: bool) -> Oracle | None:
             raise NoOracle(f"{name} is not installed (pip install {module})")
         return None
     oracle = make(settings)
-    if isinstance(oracle, PyffishOracle) and not oracle.knows_game():
+    if not oracle.knows_game():
         if required:
-            raise NoOracle(f"pyffish does not know the game {settings['pyffish_variant']!r}")
+            raise NoOracle(f"{name} does not play {settings['pyffish_variant']!r}")
         return None
     return oracle
 
