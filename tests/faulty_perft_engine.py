@@ -30,6 +30,13 @@ from xqchess.core.position import Position
 from xqchess.variants import get_definition, get_variant
 
 #: a horse's jumps (files, ranks) and the leg square's offset that blocks each
+#: the faults an engine client must survive, with what its one line of error says
+FAILURES = [
+    ("die", "exited"),
+    ("hang", "did not answer"),
+    ("garbage", "answered go perft with 'banana'"),
+]
+
 HORSE_JUMPS = [
     ((df, dr), (df // 2, 0) if abs(df) == 2 else (0, dr // 2))
     for df, dr in ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from faulty_perft_engine import (
+    FAILURES,
     blocked_horse_jumps,
     castlings_through_check,
     en_passant_captures,
@@ -172,15 +173,7 @@ def test_replay_of_a_file_whose_disagreements_are_fixed_exits_0(tmp_path, capsys
     assert "xiangqi: 1 of 1 agree now" in capsys.readouterr().out
 
 
-@needs_fairy_stockfish
-@pytest.mark.parametrize(
-    "fault,message",
-    [
-        ("die", "exited"),
-        ("hang", "did not answer"),
-        ("garbage", "answered go perft with 'banana'"),
-    ],
-)
+@pytest.mark.parametrize("fault,message", FAILURES)
 def test_an_engine_that_fails_gets_one_line_and_exit_2(fault, message):
     engine = shlex.join([sys.executable, str(FAULTY), fault])
     result = run_cli(

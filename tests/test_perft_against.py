@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from faulty_perft_engine import FAILURES
 from xqchess.core.moves import SIDE_CAPTURE, move_special
 from xqchess.core.perft import perft
 from xqchess.variants import get_variant
@@ -101,14 +102,7 @@ def test_a_faultless_engine_agrees_after_moves():
     assert f"depth 2 after the position: xqchess {count}, faulty {count} (agree)" in result.stdout
 
 
-@pytest.mark.parametrize(
-    "fault,message",
-    [
-        ("die", "exited"),
-        ("hang", "did not answer"),
-        ("garbage", "answered go perft with 'banana'"),
-    ],
-)
+@pytest.mark.parametrize("fault,message", FAILURES)
 def test_an_engine_that_fails_gets_one_line_and_exit_2(fault, message):
     result = perft_against("chess", fault, "--depth", "1", "--timeout", "2")
     assert result.returncode == 2
