@@ -97,7 +97,7 @@ def assert_names_the_first_wrong_position(check: subprocess.CompletedProcess, ou
     ``out``; the saved disagreements, returned."""
     assert check.returncode == 1, check.stdout + check.stderr
     assert f"   FEN   {FIRST_WRONG_FEN}\n   from  the start position\n" in check.stdout
-    assert f"   moves {' '.join(FIRST_WRONG_MOVES)}\n   xqchess: only xqchess: -\n" in check.stdout
+    assert f"   moves {' '.join(FIRST_WRONG_MOVES)}\n   only xqchess: -\n" in check.stdout
     assert f"written to {out.name} (xqchess check --replay {out.name})" in check.stdout
     saved = json.loads(out.read_text())["disagreements"]
     first = next(record for record in saved if record["part"] == "moves")

@@ -167,13 +167,21 @@ def print_report(console: Console, report: CheckReport) -> None:
 
 
 def print_disagreement(console: Console, number: int, found: Disagreement) -> None:
-    console.print(f"{number}. {found.part}: {found.aspect}", markup=False)
-    console.print(f"   FEN   {found.fen}", markup=False)
+    """The disagreement, each line whole (never wrapped: its moves and FEN are pasted into
+    other commands)."""
     start = "the start position" if found.start is None else found.start
-    console.print(f"   from  {start}", markup=False)
-    console.print(f"   moves {' '.join(found.moves) or '-'}", markup=False)
-    console.print(f"   xqchess: {found.ours}", markup=False)
-    console.print(f"   {found.oracle}: {found.theirs}", markup=False)
+    lines = [
+        f"{number}. {found.part}: {found.aspect}",
+        f"   FEN   {found.fen}",
+        f"   from  {start}",
+        f"   moves {' '.join(found.moves) or '-'}",
+    ]
+    if found.ours.startswith("only "):  # (move sets: what each side alone has)
+        lines += [f"   {found.ours}", f"   {found.theirs}"]
+    else:
+        lines += [f"   xqchess: {found.ours}", f"   {found.oracle}: {found.theirs}"]
+    for line in lines:
+        console.print(line, markup=False, soft_wrap=True)
 
 
 def write_disagreements(path: Path, game: str, args: argparse.Namespace, found) -> None:

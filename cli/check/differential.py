@@ -12,7 +12,8 @@ A game's settings (`settings_of`, defaults where it ships none):
 * ``notations``: per notation the game writes, how an oracle writes the same move: ``{"oracle":
   ..., "style": "SAN" | "XIANGQI_WXF" | "UCI", "rank_shift": n}`` (``UCI``: the oracle's
   coordinates, each rank number moved by ``rank_shift``, as ICCS counts ranks from 0), or null
-  where no oracle writes it: that notation is only written and read back (the default).
+  where no oracle writes it: that notation is only written and read back (the default but for
+  `PYFFISH_STYLES`).
 * ``ask_immediate_end``: pyffish's ``is_immediate_game_end`` is asked at every position first
   (where the game has such ends, or to make sure it has none).
 * ``dead_material_is_drawn``: the game ends drawn when pyffish's ``has_insufficient_material``
@@ -45,21 +46,26 @@ from xqchess.core.position import Position
 from xqchess.core.variant import Variant
 from xqchess.variants import suites
 
-#: the random games of a game that ships no settings: from its start, every legal move's text
-#: compared every fourth position
+#: the random games of a game that ships no settings: from its start, the captures compared
+#: every fifth position and every legal move's text every fourth
 DEFAULT_DIFFERENTIAL = {
     "starts": [None],
     "runs": 40,
     "positions_per_run": 100,
     "max_plies": 200,
     "bias": {"back": 0.3, "check": 0.2},
-    "captures_every": 1,
+    "captures_every": 5,
     "notations_every": 4,
     "min_positions": 0,
     "endings": [],
 }
 #: the part a notation's disagreement belongs to, whichever part found it
 NOTATIONS = "notations"
+
+
+#: the notations pyffish writes, by the name a game gives them: a game that ships no settings
+#: has its moves in these compared with pyffish's text
+PYFFISH_STYLES = {"san": "SAN", "wxf": "XIANGQI_WXF"}
 
 
 def settings_of(variant: Variant) -> dict:
@@ -72,7 +78,12 @@ def settings_of(variant: Variant) -> dict:
     settings = {
         "pyffish_variant": variant.name,
         "oracles": dict.fromkeys(ASPECTS, "pyffish"),
-        "notations": dict.fromkeys(variant.notations),
+        "notations": {
+            notation: {"oracle": "pyffish", "style": PYFFISH_STYLES[notation]}
+            if notation in PYFFISH_STYLES
+            else None
+            for notation in variant.notations
+        },
         "differential": dict(DEFAULT_DIFFERENTIAL),
         "repetition_cycles": [],
     }
@@ -239,7 +250,7 @@ class Differential:
                 "only xqchess: " + shown(ours - theirs),
                 f"only {oracle.label}: " + shown(theirs - ours),
             )
-        raise self.disagree(aspect, ours, theirs, oracle)
+        raise self.disagree(aspect.replace("_", " "), ours, theirs, oracle)
 
     def compare(self, texts: bool | None = None) -> None:
         """The current position: FEN (and its round trip), legal moves, check, captures, game

@@ -82,14 +82,16 @@ def compare_with_oracle(
     max_found: int = 10,
 ) -> list[Disagreement]:
     """Deepen perft over `perft_starts` while ``seconds`` last (a depth is begun where the
-    last one's time, times the branching it saw, still fits), comparing every count with the
-    oracle's; a position that disagrees is walked down to its divergence and not deepened
-    (``max_found`` of them at most)."""
+    last one's time, times the growth of the tree it saw, still fits), comparing every count
+    with the oracle's; a position that disagrees is walked down to its divergence and not
+    deepened (``max_found`` of them at most)."""
     deadline = time.perf_counter() + seconds
     found: list[Disagreement] = []
     starts = perft_starts(variant, seed)
-    #: per start still deepened, the seconds its next depth is expected to take
+    #: per start still deepened, the seconds its next depth is expected to take, and its
+    #: last depth's leaves (the tree grows by their ratio from one depth to the next)
     pending = dict.fromkeys(range(len(starts)), 0.0)
+    leaves = dict.fromkeys(range(len(starts)), 1)
     for depth in range(1, MAX_DEPTH + 1):
         for index, start in enumerate(starts):
             estimate = pending.get(index)
@@ -116,8 +118,9 @@ def compare_with_oracle(
                 continue
             tally.deepest = max(tally.deepest, depth)
             took = time.perf_counter() - began
-            branching = sum(ours.values()) / max(len(ours), 1)
-            pending[index] = took * max(branching, 1.0)
+            growth = sum(ours.values()) / max(leaves[index], 1)
+            leaves[index] = sum(ours.values())
+            pending[index] = took * max(growth, 1.0)
     return found
 
 

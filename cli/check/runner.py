@@ -340,7 +340,7 @@ def run_moves(
             tally.moves,
             "legal moves",
             took,
-            f"{run} games, {len(tally.endings)} kinds of ending",
+            f"{run} games, {len(tally.endings)} kind{'s' * (len(tally.endings) != 1)} of ending",
             [d for d in found if d.part == "moves"],
             {ending.name.lower(): count for ending, count in tally.endings.items()},
         ),
