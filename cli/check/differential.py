@@ -111,7 +111,8 @@ def shift_ranks(text: str, shift: int) -> str:
 def same_position(ours: str, theirs: str) -> bool:
     """Whether two FENs name one position: every field equal, but an en-passant square that
     one writes and the other does not (engines differ on writing one where no capture onto it
-    is legal; the legal moves are compared on their own)."""
+    is legal; the legal moves are compared on their own). An oracle the game's settings name
+    for the FEN is held to every field."""
     a, b = ours.split(), theirs.split()
     if len(a) != len(b):
         return False
@@ -241,8 +242,9 @@ class Differential:
             theirs = question(oracle)
         except Unanswerable:
             return
-        if aspect == "fen" and same_position(str(ours), str(theirs)):
-            return
+        if aspect == "fen" and self.settings["oracles"]["fen"] != oracle.name:
+            if same_position(str(ours), str(theirs)):  # (an oracle the game does not name)
+                return
         if ours == theirs:
             return
         if isinstance(ours, set) and isinstance(theirs, set):
