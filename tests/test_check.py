@@ -19,8 +19,10 @@ from faulty_perft_engine import (
     castlings_through_check,
     en_passant_captures,
 )
+from xqchess.cli.check.differential import perft_reference, settings_of
 from xqchess.cli.check.runner import check_game, fairy_stockfish_found, referees, replay
 from xqchess.cli.main import main
+from xqchess.core.errors import XQChessError
 from xqchess.core.generator import FunctionGenerator
 from xqchess.variants import NAMES, families, get_definition, get_variant
 
@@ -221,3 +223,20 @@ def test_a_file_that_is_not_a_checks_is_refused(tmp_path, capsys):
         path.write_text(text)
         assert exit_code(["--replay", str(path)]) == 2
         assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "name,text,message",
+    [
+        ("conformance.json", "{not json", "data/conformance.json is not JSON"),
+        ("conformance.json", "[1, 2]", "data/conformance.json is not a JSON object"),
+        ("perft.json", '{"cases": []}', "data/perft.json has no list of positions"),
+    ],
+)
+def test_a_games_bad_data_file_is_named(tmp_path, name, text, message):
+    """A game's own settings or perft reference that cannot be read: one error naming it."""
+    variant = families.build(get_definition("minixiangqi"))
+    (tmp_path / name).write_text(text)
+    variant.data_file = lambda file_name: tmp_path / file_name
+    with pytest.raises(XQChessError, match=message):
+        settings_of(variant) if name == "conformance.json" else perft_reference(variant)

@@ -41,6 +41,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from xqchess.cli.check.oracles import ASPECTS, Oracle, Unanswerable
+from xqchess.core.errors import XQChessError
 from xqchess.core.outcome import Termination
 from xqchess.core.position import Position
 from xqchess.core.variant import Variant
@@ -68,13 +69,24 @@ NOTATIONS = "notations"
 PYFFISH_STYLES = {"san": "SAN", "wxf": "XIANGQI_WXF"}
 
 
+def read_data(variant: Variant, name: str) -> object:
+    """The game's ``data/NAME`` read as JSON (None where it ships none); XQChessError naming the
+    file where it is not JSON."""
+    path = variant.data_file(name)
+    if not path.is_file():
+        return None
+    try:
+        return json.loads(path.read_text())
+    except json.JSONDecodeError as error:
+        raise XQChessError(f"{variant.name}'s data/{name} is not JSON: {error}") from None
+
+
 def settings_of(variant: Variant) -> dict:
     """The game's ``data/conformance.json``, with the defaults of a game that ships none (or
     leaves a key out)."""
-    try:
-        shipped = json.loads(variant.data_file("conformance.json").read_text())
-    except (FileNotFoundError, OSError):
-        shipped = {}
+    shipped = read_data(variant, "conformance.json") or {}
+    if not isinstance(shipped, dict):
+        raise XQChessError(f"{variant.name}'s data/conformance.json is not a JSON object")
     settings = {
         "pyffish_variant": variant.name,
         "oracles": dict.fromkeys(ASPECTS, "pyffish"),
@@ -97,10 +109,11 @@ def perft_reference(variant: Variant) -> list[dict]:
     """The game's shipped perft counts (``data/perft.json``: ``{"positions": [{"name", "fen",
     "perft": {depth: count}}]}``, Fairy-Stockfish's, written by
     ``tests/tools/gen_perft_reference.py``); none where it ships none."""
+    reference = read_data(variant, "perft.json")
     try:
-        return json.loads(variant.data_file("perft.json").read_text())["positions"]
-    except (FileNotFoundError, OSError):
-        return []
+        return [] if reference is None else list(reference["positions"])
+    except (KeyError, TypeError):
+        raise XQChessError(f"{variant.name}'s data/perft.json has no list of positions") from None
 
 
 def shift_ranks(text: str, shift: int) -> str:

@@ -17,7 +17,6 @@ The same seed gives the same results.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -25,6 +24,7 @@ from dataclasses import dataclass
 import hypothesis
 from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 from hypothesis import strategies as st
+from xqchess.cli.check.differential import perft_reference
 from xqchess.core.errors import XQChessError
 from xqchess.core.moves import SQUARE_BITS, is_capture, move_from, move_promotion
 from xqchess.core.perft import perft
@@ -313,10 +313,7 @@ class PropertyResult:
 def walk_starts(variant: Variant) -> list[str | None]:
     """Where the random walks start: the game's start (None) and its perft reference
     positions (none where it ships no ``perft.json``)."""
-    reference = variant.data_file("perft.json")
-    if not reference.is_file():
-        return [None]
-    return [None] + [entry["fen"] for entry in json.loads(reference.read_text())["positions"]]
+    return [None] + [entry["fen"] for entry in perft_reference(variant)]
 
 
 def _failure(
