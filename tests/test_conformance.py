@@ -60,8 +60,8 @@ def oracle_names(settings):
 def need_oracles(game):
     """Skip when an oracle the game's settings name is not installed."""
     for name in oracle_names(conformance_settings(game)):
-        module = LIBRARY_ORACLES[name].module
-        pytest.importorskip(module, reason=f"{name} (an oracle) is not installed")
+        if not LIBRARY_ORACLES[name].installed():
+            pytest.skip(f"{name} (an oracle) is not installed")
 
 
 def differential(game, notations_every=None, part="moves"):

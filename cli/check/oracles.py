@@ -17,9 +17,6 @@ where no move is legal (checkmate, stalemate and how they score), since its own 
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
-
 from xqchess.cli.external_engine import ExternalEngine
 from xqchess.cli.records import MATE_SCORE
 from xqchess.core.outcome import Outcome
@@ -54,9 +51,9 @@ def terminal_end(pos: Position) -> tuple[bool, int]:
 class Oracle:
     """What every oracle answers; a subclass answers the `answers` it lists."""
 
-    #: the oracle's name (``--oracle``), and the module it needs installed (None: none)
+    #: the oracle's name (``--oracle``), and how to install the library it needs
     name = ""
-    module: str | None = None
+    install = ""
     #: the notation styles `write` knows
     styles: tuple[str, ...] = ()
 
@@ -76,6 +73,19 @@ class Oracle:
 
     def knows_game(self) -> bool:
         """Whether the oracle plays the game at all."""
+        return True
+
+    @staticmethod
+    def load() -> object:
+        """The library the oracle asks (ImportError where it is not installed)."""
+        return None
+
+    @classmethod
+    def installed(cls) -> bool:
+        try:
+            cls.load()
+        except ImportError:
+            return False
         return True
 
     def reset(self, start: str | None) -> None:
@@ -121,13 +131,19 @@ class PythonChessOracle(Oracle):
     """python-chess's board after the moves played."""
 
     name = "python-chess"
-    module = "chess"
+    install = "pip install chess"
     styles = ("UCI", "SAN")
 
     def __init__(self, settings: dict) -> None:
         super().__init__(settings)
-        self.chess = importlib.import_module("chess")
-        self.board = self.chess.Board()
+        self.library = self.load()
+        self.board = self.library.Board()
+
+    @staticmethod
+    def load():
+        import chess as python_chess
+
+        return python_chess
 
     def knows_game(self) -> bool:
         """Chess only: where the game's settings name python-chess."""
@@ -135,7 +151,7 @@ class PythonChessOracle(Oracle):
 
     def reset(self, start: str | None) -> None:
         super().reset(start)
-        self.board = self.chess.Board(start or self.chess.STARTING_FEN)
+        self.board = self.library.Board(start or self.library.STARTING_FEN)
 
     def play(self, uci: str) -> None:
         super().play(uci)
@@ -156,10 +172,10 @@ class PythonChessOracle(Oracle):
         }
 
     def write(self, uci: str, style: str) -> str:
-        return uci if style == "UCI" else self.board.san(self.chess.Move.from_uci(uci))
+        return uci if style == "UCI" else self.board.san(self.library.Move.from_uci(uci))
 
     def write_game(self, style: str) -> list[str]:
-        board = self.chess.Board(self.start or self.chess.STARTING_FEN)
+        board = self.library.Board(self.start or self.library.STARTING_FEN)
         written = []
         for move in self.board.move_stack:
             written.append(move.uci() if style == "UCI" else board.san(move))
@@ -189,7 +205,7 @@ class PythonChessOracle(Oracle):
         return theirs, terminal_end(pos)
 
     def perft_divide(self, fen: str, moves: list[str], depth: int) -> dict[str, int]:
-        board = self.chess.Board(fen)
+        board = self.library.Board(fen)
         for move in moves:
             board.push_uci(move)
 
@@ -214,17 +230,24 @@ class PythonChessOracle(Oracle):
 class PyffishOracle(Oracle):
     """Fairy-Stockfish (pyffish) asked about the moves played."""
 
-    name = module = "pyffish"
+    name = "pyffish"
+    install = "pip install pyffish"
     styles = ("UCI", "SAN", "XIANGQI_WXF", "LAN", "SHOGI_HOSKING", "JANGGI")
 
     def __init__(self, settings: dict) -> None:
         super().__init__(settings)
-        self.sf = importlib.import_module("pyffish")
+        self.sf = self.load()
         self.variant = settings["pyffish_variant"]
         self.dead_material_is_drawn = settings.get("dead_material_is_drawn", False)
         self.asks_immediate_end = settings.get("ask_immediate_end", False)
         self._fen: str | None = None
         self._legal: set[str] | None = None
+
+    @staticmethod
+    def load():
+        import pyffish
+
+        return pyffish
 
     def knows_game(self) -> bool:
         return self.variant in self.sf.variants()
@@ -413,7 +436,7 @@ class EngineOracle(Oracle):
 
 
 #: the oracles by name, each made from the game's settings
-LIBRARY_ORACLES: dict[str, Callable[[dict], Oracle]] = {
+LIBRARY_ORACLES: dict[str, type[Oracle]] = {
     "python-chess": PythonChessOracle,
     "pyffish": PyffishOracle,
 }

@@ -11,7 +11,6 @@ from a fresh start.
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
 import time
 from collections.abc import Callable
@@ -96,10 +95,6 @@ class Referees:
         return "; ".join(parts)
 
 
-def installed(module: str) -> bool:
-    return importlib.util.find_spec(module) is not None
-
-
 def fairy_stockfish_found() -> bool:
     return bool(shutil.which(FAIRY_STOCKFISH)) or Path(DEBIAN_FAIRY_STOCKFISH).exists()
 
@@ -108,10 +103,9 @@ def library_oracle(name: str, settings: dict, required: bool) -> Oracle | None:
     """The library oracle ``name`` when installed and it knows the game (else None, or
     NoOracle saying why when ``required``)."""
     make = LIBRARY_ORACLES[name]
-    module = "chess" if name == "python-chess" else name
-    if not installed(module):
+    if not make.installed():
         if required:
-            raise NoOracle(f"{name} is not installed (pip install {module})")
+            raise NoOracle(f"{name} is not installed ({make.install})")
         return None
     oracle = make(settings)
     if not oracle.knows_game():
