@@ -4,14 +4,16 @@ kit's, `xqchess.cli.check.properties`, for a game named), and the kit's pyffish 
 
 from __future__ import annotations
 
+import os
 import random
+from pathlib import Path
 
 import pytest
 from xqchess.cli.check import properties
 from xqchess.cli.check.differential import gives_check
 from xqchess.cli.check.oracles import PYFFISH_MATE, as_pyffish
 from xqchess.core.position import Position
-from xqchess.variants import get_variant
+from xqchess.variants import ENTRY_POINT_GROUP, get_variant
 
 
 def random_walk(variant_name: str, seed: int, plies: int, fen: str | None = None) -> Position:
@@ -21,6 +23,21 @@ def random_walk(variant_name: str, seed: int, plies: int, fen: str | None = None
 
 #: everything make/unmake must restore, as one comparable value (the kit's)
 snapshot = properties.snapshot
+
+
+def register_game(site: Path, package: str, game: str) -> dict[str, str]:
+    """A dist-info on ``site`` registering ``package``'s ``GAME`` as ``game`` in the
+    entry-point group `ENTRY_POINT_GROUP` (what `pip install` writes for a package that names
+    its game there), and the environment whose Python finds it (``site`` on PYTHONPATH)."""
+    dist_info = site / f"{package}-0.1.dist-info"
+    dist_info.mkdir()
+    distribution = package.replace("_", "-")
+    (dist_info / "METADATA").write_text(
+        f"Metadata-Version: 2.1\nName: {distribution}\nVersion: 0.1\n"
+    )
+    (dist_info / "entry_points.txt").write_text(f"[{ENTRY_POINT_GROUP}]\n{game} = {package}:GAME\n")
+    paths = [str(site), *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
+    return dict(os.environ, PYTHONPATH=os.pathsep.join(paths))
 
 
 def random_game_positions(variant_name: str, seed: int, games: int, plies: int):
@@ -53,5 +70,6 @@ __all__ = [
     "random_game_positions",
     "random_walk",
     "refusal_cases",
+    "register_game",
     "snapshot",
 ]

@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import register_game
 from xqchess.cli.check.runner import fairy_stockfish_found
 from xqchess.variants import ENTRY_POINT_GROUP
 
@@ -61,16 +62,7 @@ def register(site: Path) -> dict[str, str]:
     assert f'[project.entry-points."{ENTRY_POINT_GROUP}"]' in pyproject
     assert 'losalamos = "xqchess_losalamos:GAME"' in pyproject
     copy_package(site)
-    dist_info = site / "xqchess_losalamos-0.1.dist-info"
-    dist_info.mkdir()
-    (dist_info / "METADATA").write_text(
-        "Metadata-Version: 2.1\nName: xqchess-losalamos\nVersion: 0.1\n"
-    )
-    (dist_info / "entry_points.txt").write_text(
-        f"[{ENTRY_POINT_GROUP}]\nlosalamos = xqchess_losalamos:GAME\n"
-    )
-    paths = [str(site), *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
-    return dict(os.environ, PYTHONPATH=os.pathsep.join(paths))
+    return register_game(site, "xqchess_losalamos", "losalamos")
 
 
 def set_rule(package: Path, old: str, new: str) -> None:

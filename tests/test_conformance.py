@@ -16,13 +16,13 @@ check` runs (`xqchess.cli.check`):
 import inspect
 import itertools
 import json
-import os
 import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from helpers import register_game
 from xqchess.cli.check.differential import (
     Differential,
     perft_reference,
@@ -39,7 +39,7 @@ from xqchess.core.moves import is_capture, move_from, move_to
 from xqchess.core.outcome import Termination
 from xqchess.core.perft import divide, perft
 from xqchess.core.position import Position
-from xqchess.variants import ENTRY_POINT_GROUP, NAMES, get_variant, suites
+from xqchess.variants import NAMES, get_variant, suites
 
 GAMES = NAMES  # every registered game
 #: perft depths counting more leaves than this are slow-marked
@@ -309,21 +309,7 @@ def test_a_game_registered_through_an_entry_point_is_checked_by_the_same_harness
         (package / "data" / suite_file).write_text(
             get_variant(base).data_file(suite_file).read_text()
         )
-    dist_info = tmp_path / "throwaway_game-0.1.dist-info"
-    dist_info.mkdir()
-    (dist_info / "METADATA").write_text(
-        "Metadata-Version: 2.1\nName: throwaway-game\nVersion: 0.1\n"
-    )
-    (dist_info / "entry_points.txt").write_text(
-        f"[{ENTRY_POINT_GROUP}]\nthrowaway = throwaway_game:GAME\n"
-    )
-
-    env = dict(
-        os.environ,
-        PYTHONPATH=os.pathsep.join(
-            [str(tmp_path)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
-        ),
-    )
+    env = register_game(tmp_path, "throwaway_game", "throwaway")
     run = subprocess.run(
         [
             sys.executable,
