@@ -117,7 +117,9 @@ def run(args: argparse.Namespace) -> int:
         raise XQChessError("name the game to check (or --replay FILE)")
     variant = get_variant(args.variant)
     with referees(variant, args.oracle, args.engine, options, timeout=args.timeout) as refs:
-        console.print(f"checking {variant.name} for {args.budget:g} s: {refs.described()}")
+        console.print(
+            f"checking {variant.name} for {args.budget:g} s: {refs.described()}", markup=False
+        )
         columns = (TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn())
         with Progress(
             *columns, console=console, transient=True, disable=not console.is_terminal
@@ -137,7 +139,8 @@ def run(args: argparse.Namespace) -> int:
     write_disagreements(out, variant.name, args, found)
     console.print(
         f"{variant.name}: {len(found)} disagreement{'s' * (len(found) != 1)}, written to {out} "
-        f"(xqchess check --replay {out})"
+        f"(xqchess check --replay {out})",
+        markup=False,
     )
     return DIFFER
 
