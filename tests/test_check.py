@@ -28,7 +28,7 @@ from xqchess.variants import NAMES, families, get_definition, get_variant
 
 FAULTY = Path(__file__).with_name("faulty_perft_engine.py")
 #: seconds each shipped game is checked for in the default run (the default budget is 60 s)
-SHORT_BUDGET = 3.0
+SHORT_BUDGET = 2.0
 
 needs_fairy_stockfish = pytest.mark.skipif(
     not fairy_stockfish_found(), reason="Fairy-Stockfish is not installed"
@@ -127,7 +127,7 @@ def test_a_saved_disagreement_replays_until_it_is_fixed():
     and is gone for the shipped one."""
     variant = broken("xiangqi", blocked_horse_jumps)
     with referees(variant, "pyffish") as refs:
-        records = [found.record() for found in check_game(variant, refs, 3.0).disagreements]
+        records = [found.record() for found in check_game(variant, refs, 1.5).disagreements]
         assert {record["part"] for record in records} >= {"perft", "moves"}
         for record in json.loads(json.dumps(records)):
             again = replay(variant, refs, record)
@@ -153,7 +153,7 @@ def run_cli(*words, timeout=300):
 
 def test_the_command_prints_its_parts_and_exits_0_when_everything_agrees():
     pytest.importorskip("pyffish")
-    result = run_cli("minixiangqi", "--oracle", "pyffish", "--budget", "3s")
+    result = run_cli("minixiangqi", "--oracle", "pyffish", "--budget", "2s")
     assert result.returncode == 0, result.stdout + result.stderr
     for part in ("perft", "moves", "notations", "endings", "properties"):
         assert f"│ {part}" in result.stdout
@@ -167,7 +167,7 @@ def test_replay_of_a_file_whose_disagreements_are_fixed_exits_0(tmp_path, capsys
     pytest.importorskip("pyffish")
     variant = broken("xiangqi", blocked_horse_jumps)
     with referees(variant, "pyffish") as refs:
-        found = check_game(variant, refs, 2.0).disagreements[0]
+        found = check_game(variant, refs, 1.0).disagreements[0]
     path = tmp_path / "check-xiangqi.json"
     document = {"version": 1, "game": "xiangqi", "oracle": "pyffish", "engine": None}
     path.write_text(json.dumps(document | {"seed": 0, "disagreements": [found.record()]}))
@@ -179,7 +179,7 @@ def test_replay_of_a_file_whose_disagreements_are_fixed_exits_0(tmp_path, capsys
 def test_an_engine_that_fails_gets_one_line_and_exit_2(fault, message):
     engine = shlex.join([sys.executable, str(FAULTY), fault])
     result = run_cli(
-        "chess", "--oracle", "engine", "--engine", engine, "--timeout", "3", "--budget", "5s"
+        "chess", "--oracle", "engine", "--engine", engine, "--timeout", "1", "--budget", "2s"
     )
     assert result.returncode == 2, result.stdout + result.stderr
     lines = result.stderr.strip().splitlines()
