@@ -12,8 +12,10 @@ import pytest
 from xqchess.cli.check import properties
 from xqchess.cli.check.differential import gives_check
 from xqchess.cli.check.oracles import PYFFISH_MATE, as_pyffish
+from xqchess.core.generator import FunctionGenerator
 from xqchess.core.position import Position
-from xqchess.variants import ENTRY_POINT_GROUP, get_variant
+from xqchess.core.variant import Variant
+from xqchess.variants import ENTRY_POINT_GROUP, families, get_definition, get_variant
 
 
 def random_walk(variant_name: str, seed: int, plies: int, fen: str | None = None) -> Position:
@@ -38,6 +40,26 @@ def register_game(site: Path, package: str, game: str) -> dict[str, str]:
     (dist_info / "entry_points.txt").write_text(f"[{ENTRY_POINT_GROUP}]\n{game} = {package}:GAME\n")
     paths = [str(site), *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
     return dict(os.environ, PYTHONPATH=os.pathsep.join(paths))
+
+
+def fresh_variant(game: str) -> Variant:
+    """A `Variant` of its own for ``game`` (the registry's is shared), to break at will."""
+    return families.build(get_definition(game))
+
+
+def with_extra_moves(variant: Variant, extra) -> Variant:
+    """``variant`` with ``extra(pos)``'s moves (those not already legal) added to its legal
+    moves, which `Position` then calls (its own generator replaced by the variant's
+    functions)."""
+    legal_moves = variant.legal_moves
+
+    def with_extra(pos):
+        legal = legal_moves(pos)
+        return legal + [move for move in extra(pos) if move not in legal]
+
+    variant.legal_moves = with_extra
+    variant.move_generator = FunctionGenerator(variant)
+    return variant
 
 
 def random_game_positions(variant_name: str, seed: int, games: int, plies: int):
@@ -66,10 +88,12 @@ def refusal_cases(refusals):
 __all__ = [
     "PYFFISH_MATE",
     "as_pyffish",
+    "fresh_variant",
     "gives_check",
     "random_game_positions",
     "random_walk",
     "refusal_cases",
     "register_game",
     "snapshot",
+    "with_extra_moves",
 ]

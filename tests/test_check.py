@@ -19,12 +19,12 @@ from faulty_perft_engine import (
     castlings_through_check,
     en_passant_captures,
 )
+from helpers import fresh_variant, with_extra_moves
 from xqchess.cli.check.differential import perft_reference, settings_of
 from xqchess.cli.check.runner import check_game, fairy_stockfish_found, referees, replay
 from xqchess.cli.main import main
 from xqchess.core.errors import XQChessError
-from xqchess.core.generator import FunctionGenerator
-from xqchess.variants import NAMES, families, get_definition, get_variant
+from xqchess.variants import NAMES, get_variant
 
 FAULTY = Path(__file__).with_name("faulty_perft_engine.py")
 #: seconds each shipped game is checked for in the default run (the default budget is 60 s)
@@ -59,18 +59,8 @@ def test_every_shipped_game_agrees_with_the_oracle(game, oracle):
 
 
 def broken(game, extra_moves):
-    """A `Variant` of its own for ``game`` whose legal moves also hold ``extra_moves(pos)``
-    (those not already legal)."""
-    variant = families.build(get_definition(game))
-    legal_moves = variant.legal_moves
-
-    def with_extra(pos):
-        legal = legal_moves(pos)
-        return legal + [move for move in extra_moves(pos) if move not in legal]
-
-    variant.legal_moves = with_extra
-    variant.move_generator = FunctionGenerator(variant)
-    return variant
+    """A `Variant` of its own for ``game`` whose legal moves also hold ``extra_moves(pos)``."""
+    return with_extra_moves(fresh_variant(game), extra_moves)
 
 
 #: per fault: the game, the extra moves, and the first divergence the check locates: the
@@ -235,7 +225,7 @@ def test_a_file_that_is_not_a_checks_is_refused(tmp_path, capsys):
 )
 def test_a_games_bad_data_file_is_named(tmp_path, name, text, message):
     """A game's own settings or perft reference that cannot be read: one error naming it."""
-    variant = families.build(get_definition("minixiangqi"))
+    variant = fresh_variant("minixiangqi")
     (tmp_path / name).write_text(text)
     variant.data_file = lambda file_name: tmp_path / file_name
     with pytest.raises(XQChessError, match=message):

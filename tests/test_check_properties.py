@@ -4,35 +4,21 @@ breaks the rules, telling a walk that reproduces the failure."""
 
 import pytest
 from faulty_perft_engine import blocked_horse_jumps
+from helpers import fresh_variant, with_extra_moves
 from xqchess.cli.check.properties import (
     PROPERTIES,
     PropertyViolation,
     check_properties,
     walk_starts,
 )
-from xqchess.core.generator import FunctionGenerator
 from xqchess.core.moves import is_capture
-from xqchess.variants import NAMES, families, get_definition, get_variant
+from xqchess.variants import NAMES, get_variant
 
 #: the properties an illegal move among the legal ones breaks
 LEGALITY_PROPERTIES = {
     "no_legal_move_leaves_own_king_attacked",
     "partial_generators_are_the_full_lists_parts",
 }
-
-
-def fresh_variant(game):
-    """A `Variant` of its own for ``game`` (the registry's is shared), to break at will."""
-    return families.build(get_definition(game))
-
-
-def with_extra_moves(variant, extra):
-    """``variant`` with ``extra(pos)``'s moves added to its legal moves, which `Position`
-    then calls (its own generator replaced by the variant's functions)."""
-    legal_moves = variant.legal_moves
-    variant.legal_moves = lambda pos: legal_moves(pos) + extra(pos)
-    variant.move_generator = FunctionGenerator(variant)
-    return variant
 
 
 def blocked_horse_captures(pos):

@@ -180,6 +180,14 @@ def start_position(variant: Variant, fen: str | None) -> tuple[Position, bool]:
         return variant.position(fen, strict=False), False
 
 
+def position_after(variant: Variant, start: str | None, moves: list[str]) -> Position:
+    """The position the UCI ``moves`` reach from ``start`` (read as `start_position` does)."""
+    pos, _ = start_position(variant, start)
+    for text in moves:
+        pos.make(variant.parse_move(pos, text, "uci"))
+    return pos
+
+
 @dataclass
 class Tally:
     """What one part compared: positions, legal moves, notation texts, endings reached."""

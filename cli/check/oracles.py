@@ -17,7 +17,7 @@ where no move is legal (checkmate, stalemate and how they score), since its own 
 
 from __future__ import annotations
 
-from xqchess.cli.external_engine import ExternalEngine
+from xqchess.cli.external_engine import EngineFailure, ExternalEngine
 from xqchess.cli.records import MATE_SCORE
 from xqchess.core.outcome import Outcome
 from xqchess.core.position import Position
@@ -356,7 +356,6 @@ class EngineOracle(Oracle):
     ending."""
 
     name = "engine"
-    styles = ("UCI",)
 
     def __init__(self, settings: dict, engine: ExternalEngine, timeout: float) -> None:
         super().__init__(settings)
@@ -375,7 +374,7 @@ class EngineOracle(Oracle):
         """Whether the engine answers ``d`` with a ``Fen:`` line."""
         try:
             self.engine.ask("d", ("Fen:",), BOARD_DUMP_TIMEOUT)
-        except Exception:  # noqa: BLE001 (no answer in time: the engine has no ``d``)
+        except EngineFailure:  # (no answer in time: the engine has no ``d``)
             self.engine.restart()
             return False
         self.engine.ready()  # the rest of the dump

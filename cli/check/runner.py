@@ -11,7 +11,6 @@ from a fresh start.
 
 from __future__ import annotations
 
-import shutil
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -23,8 +22,8 @@ from xqchess.cli.check.differential import (
     Disagreement,
     play_cycle,
     play_random_game,
+    position_after,
     settings_of,
-    start_position,
     suite_fens,
 )
 from xqchess.cli.check.oracles import (
@@ -35,10 +34,10 @@ from xqchess.cli.check.oracles import (
 )
 from xqchess.cli.check.properties import PROPERTIES, check_property
 from xqchess.cli.external_engine import (
-    DEBIAN_FAIRY_STOCKFISH,
     DIALECTS,
     FAIRY_STOCKFISH,
     ExternalEngine,
+    default_engine,
     program_name,
 )
 from xqchess.cli.perft_against import engine_words
@@ -96,7 +95,8 @@ class Referees:
 
 
 def fairy_stockfish_found() -> bool:
-    return bool(shutil.which(FAIRY_STOCKFISH)) or Path(DEBIAN_FAIRY_STOCKFISH).exists()
+    """Whether the engine client's Fairy-Stockfish (`default_engine`) is there."""
+    return Path(default_engine()).exists()
 
 
 def library_oracle(name: str, settings: dict, required: bool) -> Oracle | None:
@@ -191,7 +191,7 @@ def referees(
             writer = made.get(spec["oracle"]) if choice == "auto" else made.get(choice)
             if writer is None and choice == "auto":
                 writer = library(spec["oracle"], False)
-            if writer is not None and spec["style"] in writer.styles and writer.name != "engine":
+            if writer is not None and spec["style"] in writer.styles:
                 writers[notation] = (writer, spec["style"], spec.get("rank_shift", 0))
     except BaseException:
         for oracle in made.values():
@@ -434,9 +434,7 @@ def replay(variant: Variant, refs: Referees, record: dict) -> Disagreement | Non
     start, moves, part = record["start"], record["moves"], record["part"]
     if part == "properties":
         name = record["aspect"].replace(" ", "_")
-        pos, _ = start_position(variant, start)
-        for text in moves:
-            pos.make(variant.parse_move(pos, text, "uci"))
+        pos = position_after(variant, start, moves)
         try:
             PROPERTIES[name](pos)
         except AssertionError as error:
@@ -454,9 +452,7 @@ def replay(variant: Variant, refs: Referees, record: dict) -> Disagreement | Non
     if part == "perft":
         if refs.perft is None:
             raise NoOracle("no oracle counts perft: name an engine with --engine")
-        pos = variant.position(start, strict=False)
-        for text in moves:
-            pos.make(variant.parse_move(pos, text, "uci"))
+        pos = position_after(variant, start, moves)
         at = perft_part.Start("replay", pos.fen(), [], pos)
         depth = record.get("depth") or 1
         ours = {variant.format_move(pos, m): n for m, n in perft_part.divide(pos, depth)}
