@@ -37,6 +37,10 @@ ON_FLAGS = (
     "reverse_futility",
     "late_move_pruning",
     "quiescence_checks",
+    "iir",
+    "razoring",
+    "see_pruning",
+    "improving",
     "aspiration",
 )
 #: the flags that switch one off, by `SearchConfig` field
@@ -127,6 +131,29 @@ def add_searcher_options(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="quiet checks that lose no material searched at quiescence's first ply "
         "(--quiescence pruned)",
+    )
+    parser.add_argument(
+        "--iir",
+        action="store_true",
+        help="internal iterative reduction: a node without a hash move searched a ply "
+        "shallower (four plies or more from the leaves)",
+    )
+    parser.add_argument(
+        "--razoring",
+        action="store_true",
+        help="razoring: one and two plies from the leaves, a node far below alpha "
+        "settled by quiescence",
+    )
+    parser.add_argument(
+        "--see-pruning",
+        action="store_true",
+        help="moves that lose material by SEE skipped up to four plies from the leaves",
+    )
+    parser.add_argument(
+        "--improving",
+        action="store_true",
+        help="reverse futility, late-move reductions and pruning follow whether the "
+        "static score rose since the side's last move",
     )
     parser.add_argument(
         "--aspiration",

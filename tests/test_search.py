@@ -1,6 +1,7 @@
 """The search kernel on both games through the same code: forced mates, legality under every
 limit, determinism, mate and repetition scoring, and that each enhancement switch works."""
 
+import dataclasses
 import gc
 import random
 import threading
@@ -22,18 +23,24 @@ from xqchess.core.search import (
     victim_first,
 )
 from xqchess.core.search.tree import (
+    IIR_DEPTH,
     LATE_MOVE_COUNTS,
+    LATE_MOVE_COUNTS_WORSENING,
     LATE_MOVE_PRUNING_DEPTH,
     LMR_MIN_DEPTH,
     LMR_MIN_SEARCHED,
     LMR_TABLE_SIZE,
+    RAZOR_MARGINS,
     REDUCTIONS,
     REVERSE_FUTILITY_DEPTH,
     REVERSE_FUTILITY_MARGIN,
+    SEE_PRUNING_DEPTH,
+    SEE_QUIET_MARGIN,
     _from_tt,
     _to_tt,
     gives_check,
 )
+from xqchess.core.see import see
 from xqchess.core.tt import UPPER
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
 from xqchess.variants import get_variant
@@ -160,6 +167,10 @@ def test_clock_limits_leave_time_on_the_clock():
         {"reverse_futility": True},
         {"aspiration": True},
         {"evaluation": "tapered"},
+        {"iir": True},
+        {"razoring": True},
+        {"see_pruning": True},
+        {"improving": True, "late_move_pruning": True, "reverse_futility": True, "lmr": True},
         {
             "staged": True,
             "quiescence": "pruned",
@@ -168,6 +179,22 @@ def test_clock_limits_leave_time_on_the_clock():
             "check_extension": True,
             "futility": True,
             "reverse_futility": True,
+            "aspiration": True,
+            "evaluation": "tapered",
+        },
+        {
+            "staged": True,
+            "quiescence": "pruned",
+            "null_move": True,
+            "lmr": True,
+            "check_extension": True,
+            "futility": True,
+            "reverse_futility": True,
+            "late_move_pruning": True,
+            "iir": True,
+            "razoring": True,
+            "see_pruning": True,
+            "improving": True,
             "aspiration": True,
             "evaluation": "tapered",
         },
@@ -567,6 +594,127 @@ def test_late_move_pruning_searches_the_first_moves_only(variant_name):
     assert nodes(1, True, True) == 1 + len(moves)
     if variant_name == "chess":
         assert (nodes(2, False, False), nodes(2, False, True)) == (1 + 8 * 2, 1 + 7 * 2)
+
+
+def nodes_below(search, pos, depth, alpha, beta, is_pv=False):
+    """The nodes ``search`` spends on ``pos`` searched at ply 1 to ``depth`` in the window
+    (alpha, beta), and the score: the tree's own entry point, as its parent calls it."""
+    search.search(pos, Limits(depth=1))  # sets up the searcher's per-search state
+    before = search.stats.nodes
+    score = search._search(depth, alpha, beta, 1, 0, is_pv, False)
+    return search.stats.nodes - before, score
+
+
+@pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])
+def test_internal_iterative_reduction_searches_a_node_without_hash_move_a_ply_shallower(
+    variant_name,
+):
+    """Without a table no node has a hash move, so every node below the root with
+    `IIR_DEPTH` plies or more left is searched a ply shallower: at depth 4 the reduced node
+    searches exactly the tree of depth 3 (its children, at depth 2, are below the rule), and
+    at depth 3 the rule does nothing. With the table, a node whose hash move is stored is
+    searched at its full depth."""
+    assert IIR_DEPTH == 4
+    pos = random_walk(variant_name, 5, 12)
+
+    def nodes(depth, on, **config):
+        search = searcher(variant_name, iir=on, **config)
+        return nodes_below(search, pos, depth, -MATE, MATE, True)
+
+    assert nodes(4, True, tt=False) == nodes(3, False, tt=False)
+    assert nodes(4, False, tt=False)[0] > nodes(3, False, tt=False)[0]
+    assert nodes(3, True, tt=False) == nodes(3, False, tt=False)
+    search = searcher(variant_name, iir=True)
+    search.search(pos, Limits(depth=5))  # the table now holds a move for the position
+    assert search.tt.probe(pos.hash)[4]
+    before = search.stats.nodes
+    search._search(4, -MATE, MATE, 1, 0, True, False)
+    with_hash = search.stats.nodes - before
+    full = searcher(variant_name, iir=False)
+    full.search(pos, Limits(depth=5))
+    before = full.stats.nodes
+    full._search(4, -MATE, MATE, 1, 0, True, False)
+    assert with_hash == full.stats.nodes - before
+
+
+@pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])
+def test_razoring_settles_a_hopeless_node_by_quiescence(variant_name):
+    """One ply from the leaves, at a non-PV node whose static score plus `RAZOR_MARGINS[1]`
+    stays below alpha, razoring returns quiescence's score (at most alpha) without searching
+    a move: the node and its quiescence only. Off, or with alpha within the margin, every
+    move is searched. Both give a score at most alpha: the node fails low either way."""
+    pos = get_variant(variant_name).position(QUIET_POSITIONS[variant_name])
+    moves = pos.legal_moves()
+    probe = searcher(variant_name)
+    probe.search(pos, Limits(depth=1))
+    static = probe.evaluate(pos)
+    alpha = static + RAZOR_MARGINS[1] + 1
+    razored, score = nodes_below(
+        searcher(variant_name, tt=False, razoring=True), pos, 1, alpha, alpha + 1
+    )
+    assert razored == 1 and score <= alpha  # no capture to quiesce: the node alone
+    full, score = nodes_below(searcher(variant_name, tt=False), pos, 1, alpha, alpha + 1)
+    assert full == 1 + len(moves) and score <= alpha
+    near = static + RAZOR_MARGINS[1] - 1
+    assert nodes_below(searcher(variant_name, tt=False, razoring=True), pos, 1, near, near + 1)[
+        0
+    ] == (1 + len(moves))
+
+
+def test_see_pruning_skips_moves_that_lose_material_near_the_leaves():
+    """White: Kg1, Qd1, pawns f2 g2 h2; Black: Kg8, pawns c6 e6 f7 g6 h7. Two queen moves are
+    taken by a pawn: d5 and h5 (SEE -900, beyond `SEE_QUIET_MARGIN` at any depth); d8 checks.
+    One ply from the leaves, with the rule on, the two are never searched (each would be a
+    node of its own, quiescence off); every other move is, d8 included; off, all are."""
+    variant = get_variant("chess")
+    pos = variant.position("6k1/5p1p/2p1p1p1/8/8/8/5PPP/3Q2K1 w - - 0 1")
+    moves = pos.legal_moves()
+    losing = {
+        variant.move_to_uci(pos, move)
+        for move in moves
+        if see(pos, move) < -SEE_QUIET_MARGIN and not gives_check(pos, move)
+    }
+    assert losing == {"d1d5", "d1h5"} and SEE_PRUNING_DEPTH >= 1
+    on = nodes_below(
+        searcher("chess", tt=False, pvs=False, see_pruning=True, quiescence="none"),
+        pos,
+        1,
+        -MATE,
+        MATE,
+    )
+    off = nodes_below(
+        searcher("chess", tt=False, pvs=False, quiescence="none"), pos, 1, -MATE, MATE
+    )
+    assert (off[0], on[0]) == (1 + len(moves), 1 + len(moves) - 2)
+    assert on[1] == off[1]  # the best move loses nothing
+
+
+def test_improving_halves_the_late_move_counts_where_the_score_fell():
+    """Stockfish's move-count rule, (3 + depth²) / (2 - improving): the full counts where the
+    static score improved on two plies before, half of them where it did not."""
+    assert LATE_MOVE_COUNTS_WORSENING == tuple(count // 2 for count in LATE_MOVE_COUNTS)
+    assert LATE_MOVE_COUNTS_WORSENING[1:] == (2, 3, 6)
+
+
+@pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])
+@pytest.mark.parametrize("switch", ["iir", "razoring", "see_pruning", "improving"])
+def test_each_selective_switch_keeps_the_mates_and_is_deterministic(variant_name, switch):
+    """Each switch with the playing search's others: every forced mate of the tests still
+    proved at its distance, and the same node count twice."""
+    variant = get_variant(variant_name)
+    config = dataclasses.replace(PLAY, **{switch: True})
+    for name, fen, moves, _ in MATES:
+        if name == variant_name:
+            search = Searcher(build_pipeline(DEFAULT_SPEC, variant), config)
+            result = search.search(variant.position(fen), Limits(depth=2 * moves + 1))
+            assert mate_in(result.score) == moves
+    counts = [
+        Searcher(build_pipeline(DEFAULT_SPEC, variant), config)
+        .search(random_walk(variant_name, 9, 16), Limits(depth=5))
+        .stats.nodes
+        for _ in range(2)
+    ]
+    assert counts[0] == counts[1]
 
 
 def test_quiescence_checks_find_a_quiet_mate_at_the_first_ply_only():

@@ -145,16 +145,18 @@ def test_tables_survive_their_json_file_and_bad_files_are_refused():
         TaperedTables.from_json("{", kinds, variant.geometry.size)
 
 
-def test_the_shipped_xiangqi_tables_name_the_command_that_made_them():
-    tables = get_variant("xiangqi").tapered_tables
-    assert tables.source.startswith("xqchess tune xiangqi --data ")
+@pytest.mark.parametrize("name", ["chess", "xiangqi"])
+def test_the_shipped_tables_name_the_command_that_made_them(name):
+    tables = get_variant(name).tapered_tables
+    assert tables.source.startswith(f"xqchess tune {name} --data ")
 
 
 @pytest.mark.slow
-def test_the_shipped_xiangqi_tables_are_remade_by_their_command(tmp_path):
+@pytest.mark.parametrize("name", ["chess", "xiangqi"])
+def test_the_shipped_tables_are_remade_by_their_command(name, tmp_path):
     """The command in the tables' ``source``, run from the repository root on the shipped
-    scored positions, writes the shipped tables again, entry for entry (about 3 minutes)."""
-    variant = get_variant("xiangqi")
+    scored positions, writes the shipped tables again, entry for entry (minutes each)."""
+    variant = get_variant(name)
     words = shlex.split(variant.tapered_tables.source)
     assert words[:2] == ["xqchess", "tune"]
     root = Path(__file__).resolve().parent.parent
@@ -171,13 +173,14 @@ def test_the_shipped_xiangqi_tables_are_remade_by_their_command(tmp_path):
     assert replace(again, source="") == replace(variant.tapered_tables, source="")
 
 
+@pytest.mark.parametrize("name", ["chess", "xiangqi"])
 @pytest.mark.parametrize("evaluation", ["squares", "tapered"])
-def test_a_search_scores_with_its_evaluations_tables_and_puts_the_position_back(evaluation):
+def test_a_search_scores_with_its_evaluations_tables_and_puts_the_position_back(name, evaluation):
     """A depth-1 search with quiescence off scores each root move by the static evaluation
     of its evaluation's tables; afterwards the position has its own tables and score back."""
-    variant = get_variant("xiangqi")
+    variant = get_variant(name)
     assert variant.tapered_piece_square is not variant.piece_square
-    pos = random_walk("xiangqi", 3, 30)
+    pos = random_walk(name, 3, 30)
     before = (pos.fen(), pos.score)
     config = SearchConfig(
         evaluation=evaluation, quiescence="none", tt=False, pvs=False, iterative=False

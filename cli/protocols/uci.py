@@ -47,6 +47,10 @@ CHECK_OPTIONS = {
     "ReverseFutility": "reverse_futility",
     "LateMovePruning": "late_move_pruning",
     "QuiescenceChecks": "quiescence_checks",
+    "IIR": "iir",
+    "Razoring": "razoring",
+    "SeePruning": "see_pruning",
+    "Improving": "improving",
     "Aspiration": "aspiration",
 }
 CHECK_KEYS = {option.lower(): switch for option, switch in CHECK_OPTIONS.items()}

@@ -67,6 +67,15 @@ class SearchConfig:
     #: the first ply of quiescence also searches quiet moves that give check and lose no
     #: material by SEE (the ``pruned`` mode only)
     quiescence_checks: bool = False
+    #: search a node that has no hash move a ply shallower (internal iterative reduction)
+    iir: bool = False
+    #: near the leaves, settle a node whose static score is far below alpha by quiescence
+    razoring: bool = False
+    #: near the leaves, skip the moves that lose material by SEE
+    see_pruning: bool = False
+    #: reverse futility, late-move reductions and late-move pruning follow whether the side to
+    #: move's static score rose since its last move
+    improving: bool = False
     check_extension: bool = False  # search one ply deeper at a node in check
     futility: bool = False  # skip quiet moves near the leaves that cannot reach alpha
     aspiration: bool = False  # root search in a window around the last score
@@ -166,6 +175,10 @@ PLAY_SWITCHES = (
     "reverse_futility",
     "late_move_pruning",
     "quiescence_checks",
+    "iir",
+    "razoring",
+    "see_pruning",
+    "improving",
     "aspiration",
     "evaluation",
 )

@@ -15,14 +15,16 @@ The main search, `_search` then `_expand`:
 - Step 3. Draws by rule, repetitions, the ply ceiling (not at the root).
 - Step 4. At the horizon, quiescence.
 - Step 5. An ending by the game's rules (not at the root).
-- Step 6. Transposition table: the hash move, and a cutoff at non-PV nodes.
-- Step 7. Reverse futility pruning (static null move).
+- Step 6. Transposition table: the hash move, and a cutoff at non-PV nodes; without a hash
+  move, internal iterative reduction.
+- Step 7. The static score and whether it improved; reverse futility pruning (static null
+  move); razoring.
 - Step 8. Null move.
 - Step 9. Moves: picked in stages, or generated and ordered in full; none is mate or
   stalemate.
 - Step 10. Futility and late-move pruning's thresholds.
-- Step 11. The move loop: guard, futility and late-move pruning; principal-variation search
-  with late-move reductions, re-searched at full depth and window where it beats alpha.
+- Step 11. The move loop: guard, SEE, futility and late-move pruning; principal-variation
+  search with late-move reductions, re-searched at full depth and window where it beats alpha.
 - Step 12. A new best move: the principal variation; a beta cutoff teaches the orderer.
 - Step 13. No legal move reached by a staged pick: mate or stalemate.
 - Step 14. Store the result in the transposition table.
@@ -101,6 +103,31 @@ LMR_TABLE_SIZE = 64
 #: non-PV nodes, and a quiet move that gives check is still searched.
 LATE_MOVE_PRUNING_DEPTH = 3
 LATE_MOVE_COUNTS = tuple(3 + depth * depth for depth in range(LATE_MOVE_PRUNING_DEPTH + 1))
+#: ... and with ``improving`` on, at a node whose static score has not improved, half as many
+#: (Stockfish's ``(3 + depth²) / (2 - improving)``)
+LATE_MOVE_COUNTS_WORSENING = tuple(count // 2 for count in LATE_MOVE_COUNTS)
+#: Internal iterative reduction: a node below the root with no hash move and at least this many
+#: plies left is searched a ply shallower (its move order is a guess, and the table will hold
+#: a move for the next visit). Seed: the Chess Programming Wiki's "Internal Iterative
+#: Reductions" (Ed Schröder's idea, as Ethereal and Stockfish use it).
+IIR_DEPTH = 4
+#: Razoring: at a non-PV node not in check with at most `RAZOR_DEPTH` plies left whose static
+#: score plus ``RAZOR_MARGINS[depth]`` does not reach alpha, quiescence decides: a score still
+#: at or below alpha is returned. Seed: the Chess Programming Wiki's "Razoring" (Birmingham
+#: and Kent's idea; the form of Stockfish's search.cpp, quiescence in a null window at alpha).
+RAZOR_DEPTH = 2
+RAZOR_MARGINS = (0, 300, 500)
+#: SEE pruning: below the root, not in check, with at most `SEE_PRUNING_DEPTH` plies left,
+#: once a move has been searched, a capture whose static exchange loses more than
+#: `SEE_CAPTURE_MARGIN` per ply left, or a quiet move losing more than `SEE_QUIET_MARGIN` per
+#: ply left squared, is skipped unless it gives check. Seed: Stockfish's search.cpp (its
+#: ``see_ge`` thresholds in the move loop's shallow-depth pruning).
+SEE_PRUNING_DEPTH = 4
+SEE_CAPTURE_MARGIN = 100
+SEE_QUIET_MARGIN = 30
+#: The static score of a node in check, which has none (the improving test treats it as no
+#: evidence either way).
+NO_EVAL = -INFINITY - 1
 
 
 def _reduction(depth: int, searched: int) -> int:
@@ -149,6 +176,9 @@ class Tree:
         self.evaluate_within = getattr(self.evaluate, "within", None)
         self.tt = TranspositionTable(config.hash_mb) if config.tt else None
         self.nodes_per_ply = [Node(ply, config.order_statistics) for ply in range(MAX_PLY + 2)]
+        #: per ply, the static score of the node being expanded there (`NO_EVAL` in check),
+        #: kept for the ``improving`` test two plies below
+        self.static_evals = [NO_EVAL] * (MAX_PLY + 2)
         self.stop_requested = False
         self.stats = SearchStats()
         self.root_moves: list[int] = []
@@ -170,6 +200,10 @@ class Tree:
         self.futility = config.futility
         self.reverse_futility = config.reverse_futility
         self.late_move_pruning = config.late_move_pruning
+        self.iir = config.iir
+        self.razoring = config.razoring
+        self.see_pruning = config.see_pruning
+        self.improving = config.improving
         self.quiescence_checks = config.quiescence_checks
         self.pvs = config.pvs
         self.lmr = config.lmr
@@ -331,21 +365,47 @@ class Tree:
                         or (bound == UPPER and score <= alpha)
                     ):
                         return score
-        # One static evaluation serves reverse futility, null move and futility (all at
-        # non-PV nodes not in check; the root is always a PV node).
+        if self.iir and ply and not hash_move and depth >= IIR_DEPTH:
+            depth -= 1  # internal iterative reduction
+        # Step 7. One static evaluation serves the improving test, reverse futility, razoring,
+        # null move and futility (the last four at non-PV nodes not in check; the root is
+        # always a PV node). Without the ``improving`` switch every node counts as improving.
         static_known = False
         static_score = 0
+        improving = True
+        if self.improving:
+            if in_check:
+                self.static_evals[ply] = NO_EVAL
+            else:
+                static_score = self.evaluate(pos)
+                static_known = True
+                self.static_evals[ply] = static_score
+                if ply >= 2 and self.static_evals[ply - 2] != NO_EVAL:
+                    improving = static_score > self.static_evals[ply - 2]
         if not is_pv and not in_check and ply:
-            # Step 7. Reverse futility pruning.
+            # Reverse futility pruning: a ply's margin less where the score is improving.
             if (
                 self.reverse_futility
                 and depth <= REVERSE_FUTILITY_DEPTH
                 and -MATE_BOUND < beta < MATE_BOUND  # no static fail-high against a mate
             ):
-                static_score = self.evaluate(pos)
-                static_known = True
-                if static_score - REVERSE_FUTILITY_MARGIN * depth >= beta:
-                    return static_score - REVERSE_FUTILITY_MARGIN * depth
+                if not static_known:
+                    static_score = self.evaluate(pos)
+                    static_known = True
+                margin = REVERSE_FUTILITY_MARGIN * (
+                    depth - 1 if self.improving and improving else depth
+                )
+                if static_score - margin >= beta:
+                    return static_score - margin
+            # Razoring (never against a mate found: quiescence cannot see a shorter one).
+            if self.razoring and depth <= RAZOR_DEPTH and -MATE_BOUND < alpha < MATE_BOUND:
+                if not static_known:
+                    static_score = self.evaluate(pos)
+                    static_known = True
+                if static_score + RAZOR_MARGINS[depth] <= alpha:
+                    score = self._quiesce(alpha, alpha + 1, ply, False)
+                    if score <= alpha:
+                        return score
             # Step 8. Null move.
             if self.null_move and allow_null and depth >= 3:
                 if not static_known:
@@ -387,10 +447,11 @@ class Tree:
         # root, within its depth; `late_count` 0 where move counts prune nothing.
         shallow = not is_pv and not in_check and ply
         late_count = (
-            LATE_MOVE_COUNTS[depth]
+            (LATE_MOVE_COUNTS if improving else LATE_MOVE_COUNTS_WORSENING)[depth]
             if self.late_move_pruning and shallow and depth <= LATE_MOVE_PRUNING_DEPTH
             else 0
         )
+        see_prune = self.see_pruning and ply and not in_check and depth <= SEE_PRUNING_DEPTH
         # Step 11. The move loop.
         best_score, best_move = -INFINITY, 0
         original_alpha = alpha
@@ -412,8 +473,12 @@ class Tree:
                 or move >> SPECIAL_SHIFT == SIDE_CAPTURE
                 or move >> PROMOTION_SHIFT & PROMOTION_MASK
             )
-            # a late quiet move, pruned unless it gives check
+            # a late quiet move, or one losing material by SEE: pruned unless it gives check
             skip = searched and late_count and quiet and index >= late_count
+            if see_prune and searched and not skip:
+                skip = see(pos, move) < -(
+                    SEE_QUIET_MARGIN * depth * depth if quiet else SEE_CAPTURE_MARGIN * depth
+                )
             pos.make(move)
             if futility_score is not None and searched and quiet and not pos.is_check():
                 pos.unmake()  # futile: a quiet move cannot lift the score to alpha
@@ -439,6 +504,8 @@ class Tree:
                     ]
                     if is_pv and reduction > 1:  # a ply less on the principal variation
                         reduction -= 1
+                    if not improving and reduction < depth - 2:  # a ply more: not improving
+                        reduction += 1
                 score = -self._search(
                     depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, move, False, True
                 )

@@ -6,7 +6,7 @@ from xqchess.variants.chess.chessmaps import CHESSMAPS_VALUES
 from xqchess.variants.chess.evaluation import EVALUATION_TERMS
 from xqchess.variants.chess.tables import (
     CAPTURE_STRENGTH, ENDGAME_SQUARE_TABLES, GEOMETRY, PHASE_WEIGHTS, PIECE_VALUES,
-    SQUARE_TABLES,
+    SQUARE_TABLES, TAPERED_TABLES,
 )
 from xqchess.variants.families.chess_family.definition import (
     BISHOP, KNIGHT, QUEEN, ROOK, STANDARD_PIECES, ChessGame, standard_castlings,
@@ -29,6 +29,7 @@ CHESS = ChessGame(
     square_tables=SQUARE_TABLES,
     endgame_square_tables=ENDGAME_SQUARE_TABLES,
     phase_weights=PHASE_WEIGHTS,
+    tapered_tables=TAPERED_TABLES,
     evaluation_terms=EVALUATION_TERMS,
     capture_strength=CAPTURE_STRENGTH,
     chessmaps_values=CHESSMAPS_VALUES,

@@ -1,11 +1,19 @@
 """Chess tables: material values, piece-square tables and the guard heuristic's capture strengths.
 
+The tapered evaluation's own tables (`TAPERED_TABLES`, data/tapered-tables.json) are fitted by
+``xqchess tune`` to positions Fairy-Stockfish scored; the file's ``source`` is the command that
+makes them again (docs/search.md says how the data is made and what the fit measured). The
+hand-written tables below stay the ``squares`` evaluation's, the lab's, and the fit's start.
+
 Square tables are written as a board diagram from White's side (rank 8 on top) and stored by
 square index from White's point of view; Black reads them rank-mirrored. Capture strengths are
 the guard heuristic's (Ke and Parng 1993, the wiki's "Guard Heuristic"): roughly the
 inverse of a piece's value, K 1, Q 1, R 2, B 5, N 6, P 9.
 """
 
+from importlib import resources
+
+from xqchess.core.evaluation import TaperedTables
 from xqchess.core.geometry import Geometry
 from xqchess.variants.families.chess_family.definition import (
     BISHOP,
@@ -115,3 +123,9 @@ _ENDGAME_DIAGRAMS = {
 ENDGAME_SQUARE_TABLES = {
     kind: GEOMETRY.table_from_diagram(diagram) for kind, diagram in _ENDGAME_DIAGRAMS.items()
 }
+
+TAPERED_TABLES = TaperedTables.from_json(
+    (resources.files(__package__) / "data" / "tapered-tables.json").read_text(encoding="utf-8"),
+    tuple(sorted(PIECE_VALUES)),
+    GEOMETRY.size,
+)

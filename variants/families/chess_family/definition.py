@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from xqchess.core.evaluation import TaperedTables
 from xqchess.core.geometry import Geometry
 from xqchess.core.pieces import BLACK, WHITE, piece_code
 from xqchess.core.variant import ChessmapsValues
@@ -132,6 +133,8 @@ class ChessGame:
     royal_zone_files: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
     endgame_square_tables: dict[int, list[int]] = field(default_factory=dict)
     phase_weights: dict[int, int] = field(default_factory=dict)
+    #: the tapered evaluation's own tables, made by tuning (`core.evaluation.TaperedTables`)
+    tapered_tables: TaperedTables | None = None
     evaluation_terms: dict[str, Callable] = field(default_factory=dict)
     # -- the family's rules, each a named option ---------------------------------------------
     #: a pawn on its start rank may step twice (and be taken en passant)
