@@ -99,8 +99,8 @@ LMR_TABLE_SIZE = 64
 #: picked (4, 7 and 12), the quiet moves that give no check are skipped. Seed: Stockfish's
 #: move count pruning (search.cpp, ``futility_move_count(improving, depth)`` = (3 + depth²) /
 #: (2 - improving); T. Romstad, M. Costalba, J. Kiiski and the Stockfish developers). It
-#: differs as stated: always the improving form (no static-evaluation stack is kept), only at
-#: non-PV nodes, and a quiet move that gives check is still searched.
+#: differs as stated: the improving form unless the ``improving`` switch keeps the static
+#: scores, only at non-PV nodes, and a quiet move that gives check is still searched.
 LATE_MOVE_PRUNING_DEPTH = 3
 LATE_MOVE_COUNTS = tuple(3 + depth * depth for depth in range(LATE_MOVE_PRUNING_DEPTH + 1))
 #: ... and with ``improving`` on, at a node whose static score has not improved, half as many
