@@ -148,6 +148,20 @@ def test_clock_limits_leave_time_on_the_clock():
     assert result.time_ms < 400 / 2
 
 
+#: the playing search's switches that are on, as `SearchConfig` fields
+PLAYING_SWITCHES = {
+    "staged": True,
+    "quiescence": "pruned",
+    "null_move": True,
+    "lmr": True,
+    "check_extension": True,
+    "futility": True,
+    "reverse_futility": True,
+    "aspiration": True,
+    "evaluation": "tapered",
+}
+
+
 @pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])
 @pytest.mark.parametrize(
     "config",
@@ -171,32 +185,14 @@ def test_clock_limits_leave_time_on_the_clock():
         {"razoring": True},
         {"see_pruning": True},
         {"improving": True, "late_move_pruning": True, "reverse_futility": True, "lmr": True},
+        PLAYING_SWITCHES,
         {
-            "staged": True,
-            "quiescence": "pruned",
-            "null_move": True,
-            "lmr": True,
-            "check_extension": True,
-            "futility": True,
-            "reverse_futility": True,
-            "aspiration": True,
-            "evaluation": "tapered",
-        },
-        {
-            "staged": True,
-            "quiescence": "pruned",
-            "null_move": True,
-            "lmr": True,
-            "check_extension": True,
-            "futility": True,
-            "reverse_futility": True,
+            **PLAYING_SWITCHES,
             "late_move_pruning": True,
             "iir": True,
             "razoring": True,
             "see_pruning": True,
             "improving": True,
-            "aspiration": True,
-            "evaluation": "tapered",
         },
     ],
     ids=str,
