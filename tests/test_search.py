@@ -696,13 +696,13 @@ def test_improving_halves_the_late_move_counts_where_the_score_fell():
 @pytest.mark.parametrize("switch", ["iir", "razoring", "see_pruning", "improving"])
 def test_each_selective_switch_keeps_the_mates_and_is_deterministic(variant_name, switch):
     """Each switch with the playing search's others: every forced mate of the tests still
-    proved at its distance, and the same node count twice."""
+    proved at its distance (as ``go mate N`` asks), and the same node count twice."""
     variant = get_variant(variant_name)
     config = dataclasses.replace(PLAY, **{switch: True})
     for name, fen, moves, _ in MATES:
         if name == variant_name:
             search = Searcher(build_pipeline(DEFAULT_SPEC, variant), config)
-            result = search.search(variant.position(fen), Limits(depth=2 * moves + 1))
+            result = search.search(variant.position(fen), Limits(mate=moves, depth=2 * moves + 3))
             assert mate_in(result.score) == moves
     counts = [
         Searcher(build_pipeline(DEFAULT_SPEC, variant), config)
