@@ -553,6 +553,15 @@ def test_late_move_reductions_grow_with_depth_and_move_number():
     assert REDUCTIONS[8][20] > 1 and REDUCTIONS[size - 1][size - 1] > 2
 
 
+def nodes_below(search, pos, depth, alpha, beta, is_pv=False):
+    """The nodes ``search`` spends on ``pos`` searched at ply 1 to ``depth`` in the window
+    (alpha, beta), and the score: the tree's own entry point, as its parent calls it."""
+    search.search(pos, Limits(depth=1))  # sets up the searcher's per-search state
+    before = search.stats.nodes
+    score = search._search(depth, alpha, beta, 1, 0, is_pv, False)
+    return search.stats.nodes - before, score
+
+
 # No capture and no check for the side to move (asserted below): chess, king a1 and pawns
 # a2, c2, e2 against a king on h8 (8 moves); xiangqi, general d1, horse a1, elephant g1 and
 # soldiers a4, c4, i4 against a general on f10 (9 moves).
@@ -580,25 +589,13 @@ def test_late_move_pruning_searches_the_first_moves_only(variant_name):
 
     def nodes(depth, is_pv, on):
         search = searcher(variant_name, tt=False, late_move_pruning=on)
-        search.search(pos, Limits(depth=1))  # sets up the searcher's per-search state
-        before = search.stats.nodes
-        search._search(depth, MATE_BOUND, MATE_BOUND + 1, 1, 0, is_pv, False)
-        return search.stats.nodes - before
+        return nodes_below(search, pos, depth, MATE_BOUND, MATE_BOUND + 1, is_pv)[0]
 
     assert nodes(1, False, False) == 1 + len(moves)
     assert nodes(1, False, True) == 1 + LATE_MOVE_COUNTS[1]
     assert nodes(1, True, True) == 1 + len(moves)
     if variant_name == "chess":
         assert (nodes(2, False, False), nodes(2, False, True)) == (1 + 8 * 2, 1 + 7 * 2)
-
-
-def nodes_below(search, pos, depth, alpha, beta, is_pv=False):
-    """The nodes ``search`` spends on ``pos`` searched at ply 1 to ``depth`` in the window
-    (alpha, beta), and the score: the tree's own entry point, as its parent calls it."""
-    search.search(pos, Limits(depth=1))  # sets up the searcher's per-search state
-    before = search.stats.nodes
-    score = search._search(depth, alpha, beta, 1, 0, is_pv, False)
-    return search.stats.nodes - before, score
 
 
 @pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])

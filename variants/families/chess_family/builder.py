@@ -32,10 +32,8 @@ class ChessFamilyVariant(Variant):
         self.name, self.data_package = game.name, game.package
         self.geometry, self.start_fen = game.geometry, game.start_fen
         self.piece_values, self.square_tables = game.piece_values, game.square_tables
-        self.endgame_square_tables, self.tapered_tables = (
-            game.endgame_square_tables,
-            game.tapered_tables,
-        )
+        self.endgame_square_tables = game.endgame_square_tables
+        self.tapered_tables = game.tapered_tables
         self.phase_weights, self.evaluation_terms = game.phase_weights, game.evaluation_terms
         self.capture_strength = game.capture_strength
         self.chessmaps_values, self.royal_zone_files = game.chessmaps_values, game.royal_zone_files
