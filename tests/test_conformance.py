@@ -64,19 +64,24 @@ def need_oracles(game):
             pytest.skip(f"{name} (an oracle) is not installed")
 
 
-def differential(game, notations_every=None, part="moves"):
-    """The game's differential against the oracles its settings name."""
+def differential(game, notations_every=None, part="moves", full=True):
+    """The game's differential against the oracles its settings name: its random games as
+    the settings write them (``full``, the slow set), or as their ``default`` part overrides
+    them for the default set (`default_differential`)."""
     variant = get_variant(game)
     refs = referees(variant, "auto", count_perft=False)
-    return Differential(
-        variant, settings_of(variant), refs.aspects, refs.writers, part, notations_every
-    )
+    settings = settings_of(variant)
+    if not full:
+        spec = settings["differential"]
+        settings = dict(settings, differential=default_differential(spec))
+    return Differential(variant, settings, refs.aspects, refs.writers, part, notations_every)
 
 
-def differential_runs(spec, full):
-    """How many seeded runs a differential plays: all ``runs`` when ``full`` (the slow set),
-    else the ``default_runs`` the game's settings name for the default set (all when none)."""
-    return spec["runs"] if full else spec.get("default_runs", spec["runs"])
+def default_differential(spec):
+    """The random games of the default set: the settings' ``default`` values (fewer runs,
+    fewer positions a run, captures and texts compared less often; each pyffish call costs
+    about 3 ms) in place of the slow set's; the same games where there is none."""
+    return {**spec, **spec.get("default", {})}
 
 
 # -- the game's data -------------------------------------------------------------------------
@@ -136,12 +141,13 @@ def test_unbulked_perft_and_divide_agree_with_bulk(game):
 
 def check_random_games(game, notations_every=None, full=True):
     need_oracles(game)
-    compared = differential(game, notations_every)
+    compared = differential(game, notations_every, full=full)
     spec = compared.settings["differential"]
-    runs = differential_runs(spec, full)
-    for seed in range(runs):
+    for seed in range(spec["runs"]):
         play_random_game(compared, seed)
-    assert compared.positions >= spec["min_positions"] * runs // spec["runs"]
+    assert compared.positions == spec["runs"] * spec["positions_per_run"]
+    if full:
+        assert compared.positions >= spec["min_positions"]
     expected = {Termination[name] for name in spec["endings"]}
     assert expected <= compared.endings, compared.endings
 
@@ -149,9 +155,9 @@ def check_random_games(game, notations_every=None, full=True):
 @pytest.mark.parametrize("game", GAMES)
 def test_random_games_agree_with_the_oracle(game):
     """Every compared position agrees, and the games reach every ending the settings name, so
-    the comparison exercises each rule it checks. The default set plays the first
-    ``default_runs`` games (each pyffish call costs about 3 ms, so the whole set takes minutes a
-    game); each still starts from every start and reaches every ending."""
+    the comparison exercises each rule it checks. The default set plays the games
+    `default_differential` names (the whole set takes minutes a game); they still start from
+    every start and reach every ending."""
     check_random_games(game, full=False)
 
 
@@ -164,9 +170,14 @@ def test_random_games_agree_with_the_oracle_on_every_move_text(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_default_differential_starts_from_every_start(game):
-    """The default set's share of runs (`differential_runs`) still plays each start once."""
+    """The default set (`default_differential`) still plays each start once, and is no
+    larger than the slow set: no more runs or positions, texts and captures no more often."""
     spec = conformance_settings(game)["differential"]
-    assert len(spec["starts"]) <= differential_runs(spec, full=False) <= spec["runs"]
+    default = default_differential(spec)
+    assert len(spec["starts"]) <= default["runs"] <= spec["runs"]
+    assert default["positions_per_run"] <= spec["positions_per_run"]
+    for every in ("captures_every", "notations_every"):
+        assert default.get(every, 0) >= spec.get(every, 0)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -296,7 +307,8 @@ def test_a_game_registered_through_an_entry_point_is_checked_by_the_same_harness
     (package / "__init__.py").write_text(THROWAWAY_MODULE.format(base=base))
     data = conformance_settings(base)
     spec = data["differential"]
-    spec.update(starts=spec["starts"][:2], runs=2, default_runs=2)
+    spec.pop("default", None)
+    spec.update(starts=spec["starts"][:2], runs=2)
     spec.update(positions_per_run=20, min_positions=40, endings=[])
     data["repetition_cycles"] = data["repetition_cycles"][:1]
     (package / "data" / "conformance.json").write_text(json.dumps(data))

@@ -19,14 +19,14 @@ A game's settings (`settings_of`, defaults where it ships none):
 * ``dead_material_is_drawn``: the game ends drawn when pyffish's ``has_insufficient_material``
   holds for both sides.
 * ``differential``: the seeded random games: ``starts`` (FENs, null for the start position;
-  run ``i`` starts from ``starts[i % len]``), ``runs`` (and ``default_runs``, the tests'
-  default set), ``positions_per_run``, ``max_plies`` (a new game begins past it; null: only when
-  one ends), ``bias`` (``back``: chance of moving the last-moved piece straight back,
-  ``check``: of giving check, ``back_that_checks``: always move back when that checks, so
-  perpetual checks happen), ``captures_every`` and ``notations_every`` (every how many
-  positions the captures and the text of every legal move are compared; the move played is
-  compared at every ply), ``min_positions`` and ``endings`` (the `Termination` names the games
-  must reach, so each rule compared is exercised).
+  run ``i`` starts from ``starts[i % len]``), ``runs``, ``positions_per_run``, ``max_plies``
+  (a new game begins past it; null: only when one ends), ``bias`` (``back``: chance of moving
+  the last-moved piece straight back, ``check``: of giving check, ``back_that_checks``:
+  always move back when that checks, so perpetual checks happen), ``captures_every`` and
+  ``notations_every`` (every how many positions the captures and the text of every legal move
+  are compared; the move played is compared at every ply), ``min_positions`` and ``endings``
+  (the `Termination` names the games must reach, so each rule compared is exercised), and
+  ``default``: values that replace these in the tests' default set (a smaller sample).
 * ``repetition_cycles``: hand-made cycles, ``{"start", "prefix", "cycle", "ending"}``: the
   prefix then the cycle three times, compared at every position, ending as named.
 """
