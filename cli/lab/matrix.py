@@ -609,6 +609,8 @@ LATER_SETTINGS = {
     "razoring": False,
     "see_pruning": False,
     "improving": False,
+    "singular_extension": False,
+    "null_move_verification": False,
     "aspiration": False,
     "evaluation": "squares",
     "eval_terms": None,

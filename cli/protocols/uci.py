@@ -51,6 +51,8 @@ CHECK_OPTIONS = {
     "Razoring": "razoring",
     "SeePruning": "see_pruning",
     "Improving": "improving",
+    "SingularExtension": "singular_extension",
+    "NullMoveVerification": "null_move_verification",
     "Aspiration": "aspiration",
 }
 CHECK_KEYS = {option.lower(): switch for option, switch in CHECK_OPTIONS.items()}
