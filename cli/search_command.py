@@ -43,6 +43,7 @@ ON_FLAGS = (
     "improving",
     "singular_extension",
     "null_move_verification",
+    "history_reductions",
     "aspiration",
 )
 #: the flags that switch one off, by `SearchConfig` field
@@ -168,6 +169,12 @@ def add_searcher_options(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="a null move's fail-high confirmed by a search of the node without one (eight "
         "plies or more from the leaves)",
+    )
+    parser.add_argument(
+        "--history-reductions",
+        action="store_true",
+        help="late-move reductions a ply deeper for a quiet move the history table has "
+        "never seen fail high",
     )
     parser.add_argument(
         "--aspiration",

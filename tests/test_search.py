@@ -15,6 +15,7 @@ from xqchess.core.search import (
     MATE_BOUND,
     PLAY,
     Limits,
+    Node,
     SearchConfig,
     Searcher,
     captures_in_order,
@@ -704,6 +705,7 @@ def test_improving_halves_the_late_move_counts_where_the_score_fell():
         "improving",
         "singular_extension",
         "null_move_verification",
+        "history_reductions",
     ],
 )
 def test_each_selective_switch_keeps_the_mates_and_is_deterministic(variant_name, switch):
@@ -819,6 +821,36 @@ def test_null_move_verification_searches_the_node_again_without_its_null_move():
     again, again_score = node(search(), depth - 1 - NULL_REDUCTION, allow_null=False)
     assert score == unverified_score == -100 and again_score >= -100
     assert verified - unverified == again - 1
+
+
+@pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])
+def test_history_reductions_reduce_only_moves_the_history_has_not_seen_cut_off(variant_name):
+    """Late-move reductions with ``history_reductions``: where every history entry is non-zero
+    the tree is the one without the switch, node for node (the entries only grow during the
+    search); where they start at zero, late quiet moves are reduced a ply more and the search
+    spends fewer nodes. A pipeline without a history table answers None: nothing changes."""
+    pos = random_walk(variant_name, 3, 12)
+
+    def nodes(on, fill, spec=DEFAULT_SPEC):
+        search = searcher(variant_name, spec, lmr=True, history_reductions=on)
+        search.search(pos, Limits(depth=1))
+        for heuristic in search.orderer.heuristics:
+            if heuristic.name == "history":
+                heuristic.table = [fill] * len(heuristic.table)
+        before = search.stats.nodes
+        search._search(4, -MATE, MATE, 1, 0, True, False)
+        return search.stats.nodes - before
+
+    assert nodes(True, 1) == nodes(False, 1) == nodes(False, 0)
+    assert nodes(True, 0) < nodes(False, 0)
+    assert nodes(True, 0, "mvvlva,killer") == nodes(False, 0, "mvvlva,killer")
+    orderer = build_pipeline(DEFAULT_SPEC, get_variant(variant_name))
+    quiet = next(move for move in pos.legal_moves() if not is_capture(pos, move))
+    node = Node(1).fill(pos, 3, 0, 0, False)
+    assert orderer.quiet_history(node, quiet) == 0
+    orderer.on_cutoff(node, quiet)
+    assert orderer.quiet_history(node, quiet) == 3 * 3
+    assert build_pipeline("mvvlva", get_variant(variant_name)).quiet_history(node, quiet) is None
 
 
 def test_quiescence_checks_find_a_quiet_mate_at_the_first_ply_only():

@@ -611,6 +611,7 @@ LATER_SETTINGS = {
     "improving": False,
     "singular_extension": False,
     "null_move_verification": False,
+    "history_reductions": False,
     "aspiration": False,
     "evaluation": "squares",
     "eval_terms": None,

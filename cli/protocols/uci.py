@@ -53,6 +53,7 @@ CHECK_OPTIONS = {
     "Improving": "improving",
     "SingularExtension": "singular_extension",
     "NullMoveVerification": "null_move_verification",
+    "HistoryReductions": "history_reductions",
     "Aspiration": "aspiration",
 }
 CHECK_KEYS = {option.lower(): switch for option, switch in CHECK_OPTIONS.items()}

@@ -79,6 +79,9 @@ class SearchConfig:
     #: search the hash move a ply deeper where a reduced search of every other move fails low
     #: below its stored score (singular extension; a multi-cut where they all fail high)
     singular_extension: bool = False
+    #: a late quiet move that the orderer's history has never seen fail high (entry 0) is
+    #: reduced a ply more
+    history_reductions: bool = False
     #: far from the leaves, confirm a null move's fail-high by a search of the node itself
     null_move_verification: bool = False
     check_extension: bool = False  # search one ply deeper at a node in check
@@ -186,6 +189,7 @@ PLAY_SWITCHES = (
     "improving",
     "singular_extension",
     "null_move_verification",
+    "history_reductions",
     "aspiration",
     "evaluation",
 )

@@ -27,7 +27,7 @@ cdef class Tree:
     cdef public bint check_extension, null_move, staged, futility, pvs, lmr, reverse_futility
     cdef public bint late_move_pruning, quiescence_checks, order_statistics
     cdef public bint iir, razoring, see_pruning, improving
-    cdef public bint singular_extension, null_move_verification
+    cdef public bint singular_extension, null_move_verification, history_reductions
     cdef public list static_evals, excluded_moves
     cdef public bint quiescence_evasions, quiescence_promotions
     cdef public int guard_prune_depth

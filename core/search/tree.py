@@ -91,6 +91,11 @@ REVERSE_FUTILITY_MARGIN = 120  # centipawns per ply of remaining depth
 #: least `LMR_MIN_DEPTH` plies left and `LMR_MIN_SEARCHED` moves already searched, is first
 #: searched ``REDUCTIONS[depth][searched]`` plies shallower (indexes clamped to the table),
 #: one ply less at a PV node (but at least one).
+#: With ``history_reductions``, a move whose entry in the orderer's history is 0 (no cutoff
+#: credited to its from and to squares for this side since the entry last aged away) is reduced
+#: a ply more. Seed: Stockfish's search.cpp, which adjusts each reduction by the move's history
+#: score; it differs in reading only whether the entry is empty, as the default table
+#: (``history:depth2``) only ever grows (no penalty for the moves that did not cut off).
 LMR_MIN_DEPTH = 3
 LMR_MIN_SEARCHED = 3
 LMR_TABLE_SIZE = 64
@@ -226,6 +231,7 @@ class Tree:
         self.improving = config.improving
         self.singular_extension = config.singular_extension
         self.null_move_verification = config.null_move_verification
+        self.history_reductions = config.history_reductions
         self.quiescence_checks = config.quiescence_checks
         self.pvs = config.pvs
         self.lmr = config.lmr
@@ -585,6 +591,12 @@ class Tree:
                         reduction -= 1
                     if not improving and reduction < depth - 2:  # a ply more: not improving
                         reduction += 1
+                    if (
+                        self.history_reductions
+                        and reduction < depth - 2
+                        and self.orderer.quiet_history(node, move) == 0
+                    ):
+                        reduction += 1  # a ply more: never a cutoff in the history table
                 score = -self._search(
                     new_depth - reduction, -alpha - 1, -alpha, ply + 1, move, False, True
                 )
