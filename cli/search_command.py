@@ -41,6 +41,9 @@ ON_FLAGS = (
     "razoring",
     "see_pruning",
     "improving",
+    "singular_extension",
+    "null_move_verification",
+    "history_reductions",
     "aspiration",
 )
 #: the flags that switch one off, by `SearchConfig` field
@@ -154,6 +157,24 @@ def add_searcher_options(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="reverse futility, late-move reductions and pruning follow whether the "
         "static score rose since the side's last move",
+    )
+    parser.add_argument(
+        "--singular-extension",
+        action="store_true",
+        help="singular extensions: the hash move a ply deeper where every other move fails "
+        "low in a reduced search (six plies or more from the leaves)",
+    )
+    parser.add_argument(
+        "--null-move-verification",
+        action="store_true",
+        help="a null move's fail-high confirmed by a search of the node without one (eight "
+        "plies or more from the leaves)",
+    )
+    parser.add_argument(
+        "--history-reductions",
+        action="store_true",
+        help="late-move reductions a ply deeper for a quiet move the history table has "
+        "never seen fail high",
     )
     parser.add_argument(
         "--aspiration",

@@ -67,6 +67,11 @@ class Heuristic:
     def prunable(self, node: Node, move: int) -> bool:
         return False
 
+    def quiet_history(self, node: Node, move: int) -> int | None:
+        """What this heuristic has learnt of a quiet ``move`` from cutoffs at nodes like
+        ``node`` (a history table's entry), or None when it keeps no such table."""
+        return None
+
     def new_search(self) -> None:
         """Age what was learnt before the next search."""
 

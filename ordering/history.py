@@ -79,6 +79,9 @@ class History(Heuristic):
             bonus = min(depth * depth, GRAVITY_LIMIT)
             self.table[i] += bonus - self.table[i] * bonus // GRAVITY_LIMIT
 
+    def quiet_history(self, node, move):
+        return self.table[self._index(node.side, move)]
+
     def new_search(self) -> None:
         if not self.as_seed:
             self.table = [value // 2 for value in self.table]

@@ -217,6 +217,13 @@ class Pipeline:
     def prunable(self, node: Node, move: int) -> bool:
         return any(h.prunable(node, move) for h in self.heuristics)
 
+    def quiet_history(self, node: Node, move: int) -> int | None:
+        for heuristic in self.heuristics:
+            learnt = heuristic.quiet_history(node, move)
+            if learnt is not None:
+                return learnt
+        return None
+
     def new_search(self) -> None:
         for heuristic in self.heuristics:
             heuristic.new_search()

@@ -15,6 +15,7 @@ from xqchess.core.search import (
     MATE_BOUND,
     PLAY,
     Limits,
+    Node,
     SearchConfig,
     Searcher,
     captures_in_order,
@@ -30,18 +31,23 @@ from xqchess.core.search.tree import (
     LMR_MIN_DEPTH,
     LMR_MIN_SEARCHED,
     LMR_TABLE_SIZE,
+    NULL_REDUCTION,
+    NULL_VERIFICATION_DEPTH,
     RAZOR_MARGINS,
     REDUCTIONS,
     REVERSE_FUTILITY_DEPTH,
     REVERSE_FUTILITY_MARGIN,
     SEE_PRUNING_DEPTH,
     SEE_QUIET_MARGIN,
+    SINGULAR_DEPTH,
+    SINGULAR_DEPTH_SLACK,
+    SINGULAR_MARGIN,
     _from_tt,
     _to_tt,
     gives_check,
 )
 from xqchess.core.see import see
-from xqchess.core.tt import UPPER
+from xqchess.core.tt import LOWER, UPPER
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
 from xqchess.variants import get_variant
 
@@ -690,7 +696,18 @@ def test_improving_halves_the_late_move_counts_where_the_score_fell():
 
 
 @pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])
-@pytest.mark.parametrize("switch", ["iir", "razoring", "see_pruning", "improving"])
+@pytest.mark.parametrize(
+    "switch",
+    [
+        "iir",
+        "razoring",
+        "see_pruning",
+        "improving",
+        "singular_extension",
+        "null_move_verification",
+        "history_reductions",
+    ],
+)
 def test_each_selective_switch_keeps_the_mates_and_is_deterministic(variant_name, switch):
     """Each switch with the playing search's others: every forced mate of the tests still
     proved at its distance (as ``go mate N`` asks), and the same node count twice."""
@@ -708,6 +725,132 @@ def test_each_selective_switch_keeps_the_mates_and_is_deterministic(variant_name
         for _ in range(2)
     ]
     assert counts[0] == counts[1]
+
+
+def searched_at_ply_1(search, pos, depth, alpha, beta, is_pv, stored=None):
+    """The nodes and score of ``pos`` searched at ply 1 as its parent calls it, after a
+    depth-1 search has set the searcher up and, when ``stored`` = (depth, score, move), with
+    that lower bound stored for ``pos`` in the table."""
+    search.search(pos, Limits(depth=1))
+    if stored is not None:
+        depth_stored, score, move = stored
+        search.tt.store(pos.hash, depth_stored, score, LOWER, move)
+    before = search.stats.nodes
+    score = search._search(depth, alpha, beta, 1, 0, is_pv, False)
+    return search.stats.nodes - before, score
+
+
+def test_singular_extension_searches_an_only_move_a_ply_deeper():
+    """White Kh1, Pg2, Ph3 in check from Black's rook a1: Kh2 is the only legal move. With the
+    table holding it as a lower bound from `SINGULAR_DEPTH` plies, the search without it has
+    nothing to search and fails low, so Kh2 is singular: the node (a PV node, check extension
+    off) spends itself and Kh2's reply searched `SINGULAR_DEPTH` plies deep, where without the
+    switch the reply is searched a ply shallower. Each reply is searched alone, from the same
+    table, for the count."""
+    variant = get_variant("chess")
+    fen = "k7/8/8/8/8/7P/6P1/r6K w - - 0 1"
+    (only,) = variant.position(fen).legal_moves()
+    stored = (SINGULAR_DEPTH, 0, only)
+
+    def node(on):
+        search = searcher("chess", check_extension=False, singular_extension=on)
+        pos = variant.position(fen)
+        return searched_at_ply_1(search, pos, SINGULAR_DEPTH, -MATE, MATE, True, stored)[0]
+
+    def reply(depth):
+        search = searcher("chess", check_extension=False)
+        pos = variant.position(fen)
+        search.search(pos, Limits(depth=1))
+        search.tt.store(pos.hash, SINGULAR_DEPTH, 0, LOWER, only)
+        pos.make(only)
+        before = search.stats.nodes
+        search._search(depth, -MATE, MATE, 2, only, True, True)
+        return search.stats.nodes - before
+
+    assert node(True) == 1 + reply(SINGULAR_DEPTH)
+    assert node(False) == 1 + reply(SINGULAR_DEPTH - 1)
+    assert reply(SINGULAR_DEPTH) > reply(SINGULAR_DEPTH - 1)
+
+
+def test_singular_extension_cuts_off_where_another_move_beats_beta_too():
+    """White Ka1, Nb4, Rd1 against Black's Ka8 and Qd5: the rook and the knight each take the
+    queen. With Rxd5 stored as a lower bound of 400 from a ply less than the node's depth (no
+    cutoff from the table), the search without it finds Nxd5 above 400 less
+    `SINGULAR_MARGIN` per ply, which is above beta: the node returns that bound at once
+    (multi-cut), in fewer nodes than the search without the switch, which fails high too."""
+    variant = get_variant("chess")
+    fen = "k7/8/8/3q4/1N6/8/8/K2R4 w - - 0 1"
+    pos = variant.position(fen)
+    take = variant.parse_move(pos, "d1d5", "uci")
+    depth = SINGULAR_DEPTH
+    stored = (depth - 1, 400, take)
+    assert depth - 1 >= depth - SINGULAR_DEPTH_SLACK
+
+    def node(on):
+        search = searcher("chess", singular_extension=on)
+        return searched_at_ply_1(search, variant.position(fen), depth, 99, 100, False, stored)
+
+    cut, score = node(True)
+    assert score == 400 - SINGULAR_MARGIN * depth
+    full, full_score = node(False)
+    assert full_score >= 100 and cut < full
+
+
+def test_null_move_verification_searches_the_node_again_without_its_null_move():
+    """White Kc3 and Rd1 against Black's Ka8, a null window far below White's score, ordering
+    by MVV-LVA and no table (nothing learnt between searches): at `NULL_VERIFICATION_DEPTH`
+    plies the null move fails high, and with the switch the node is then searched again as
+    deep as the null move (`NULL_REDUCTION`) with no null move of its own, which fails high
+    too: the extra nodes are exactly that search's (counted alone, less its own node)."""
+    variant = get_variant("chess")
+    fen = "k7/8/8/8/8/2K5/8/3R4 w - - 0 1"
+    depth = NULL_VERIFICATION_DEPTH
+
+    def search(**config):
+        return searcher("chess", "mvvlva", tt=False, null_move=True, **config)
+
+    def node(search, depth, allow_null=True):
+        pos = variant.position(fen)
+        search.search(pos, Limits(depth=1))
+        before = search.stats.nodes
+        score = search._search(depth, -101, -100, 1, 0, False, allow_null)
+        return search.stats.nodes - before, score
+
+    verified, score = node(search(null_move_verification=True), depth)
+    unverified, unverified_score = node(search(), depth)
+    again, again_score = node(search(), depth - 1 - NULL_REDUCTION, allow_null=False)
+    assert score == unverified_score == -100 and again_score >= -100
+    assert verified - unverified == again - 1
+
+
+@pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])
+def test_history_reductions_reduce_only_moves_the_history_has_not_seen_cut_off(variant_name):
+    """Late-move reductions with ``history_reductions``: where every history entry is non-zero
+    the tree is the one without the switch, node for node (the entries only grow during the
+    search); where they start at zero, late quiet moves are reduced a ply more and the search
+    spends fewer nodes. A pipeline without a history table answers None: nothing changes."""
+    pos = random_walk(variant_name, 3, 12)
+
+    def nodes(on, fill, spec=DEFAULT_SPEC):
+        search = searcher(variant_name, spec, lmr=True, history_reductions=on)
+        search.search(pos, Limits(depth=1))
+        for heuristic in search.orderer.heuristics:
+            if heuristic.name == "history":
+                heuristic.table = [fill] * len(heuristic.table)
+        before = search.stats.nodes
+        search._search(4, -MATE, MATE, 1, 0, True, False)
+        return search.stats.nodes - before
+
+    assert nodes(True, 1) == nodes(False, 1) == nodes(False, 0)
+    assert nodes(True, 0) < nodes(False, 0)
+    assert nodes(True, 0, "mvvlva,killer") == nodes(False, 0, "mvvlva,killer")
+    orderer = build_pipeline(DEFAULT_SPEC, get_variant(variant_name))
+    quiet = next(move for move in pos.legal_moves() if not is_capture(pos, move))
+    node = Node(1).fill(pos, 3, 0, 0, False)
+    assert orderer.quiet_history(node, quiet) == 0
+    orderer.on_cutoff(node, quiet)
+    assert orderer.quiet_history(node, quiet) == 3 * 3
+    assert build_pipeline("mvvlva", get_variant(variant_name)).quiet_history(node, quiet) is None
 
 
 def test_quiescence_checks_find_a_quiet_mate_at_the_first_ply_only():

@@ -51,6 +51,9 @@ CHECK_OPTIONS = {
     "Razoring": "razoring",
     "SeePruning": "see_pruning",
     "Improving": "improving",
+    "SingularExtension": "singular_extension",
+    "NullMoveVerification": "null_move_verification",
+    "HistoryReductions": "history_reductions",
     "Aspiration": "aspiration",
 }
 CHECK_KEYS = {option.lower(): switch for option, switch in CHECK_OPTIONS.items()}

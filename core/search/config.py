@@ -76,6 +76,14 @@ class SearchConfig:
     #: reverse futility, late-move reductions and late-move pruning follow whether the side to
     #: move's static score rose since its last move
     improving: bool = False
+    #: search the hash move a ply deeper where a reduced search of every other move fails low
+    #: below its stored score (singular extension; a multi-cut where they all fail high)
+    singular_extension: bool = False
+    #: a late quiet move that the orderer's history has never seen fail high (entry 0) is
+    #: reduced a ply more
+    history_reductions: bool = False
+    #: far from the leaves, confirm a null move's fail-high by a search of the node itself
+    null_move_verification: bool = False
     check_extension: bool = False  # search one ply deeper at a node in check
     futility: bool = False  # skip quiet moves near the leaves that cannot reach alpha
     aspiration: bool = False  # root search in a window around the last score
@@ -179,6 +187,9 @@ PLAY_SWITCHES = (
     "razoring",
     "see_pruning",
     "improving",
+    "singular_extension",
+    "null_move_verification",
+    "history_reductions",
     "aspiration",
     "evaluation",
 )

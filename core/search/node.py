@@ -83,6 +83,10 @@ class MoveOrderer(Protocol):
     def prunable(self, node: Node, move: int) -> bool:
         """Whether ``move`` may be skipped near the tips (forward pruning, e.g. guard)."""
 
+    def quiet_history(self, node: Node, move: int) -> int | None:
+        """What the ordering has learnt of a quiet ``move`` from cutoffs (its history
+        table's entry: 0 where no cutoff has credited it), or None when it keeps no history."""
+
     def new_search(self) -> None:
         """Age what was learnt, before a new search."""
 

@@ -27,7 +27,8 @@ cdef class Tree:
     cdef public bint check_extension, null_move, staged, futility, pvs, lmr, reverse_futility
     cdef public bint late_move_pruning, quiescence_checks, order_statistics
     cdef public bint iir, razoring, see_pruning, improving
-    cdef public list static_evals
+    cdef public bint singular_extension, null_move_verification, history_reductions
+    cdef public list static_evals, excluded_moves
     cdef public bint quiescence_evasions, quiescence_promotions
     cdef public int guard_prune_depth
     cdef public object quiescence
@@ -40,7 +41,8 @@ cdef class Tree:
                    searched=int, index=int, quiet=bint, reduction=int, bound=int, move=int,
                    static_score=int, static_known=bint, shallow=bint, late_count=int,
                    skip=bint, node=Node, stats=SearchStats, improving=bint, see_prune=bint,
-                   margin=int,
+                   margin=int, excluded=int, tt_depth=int, tt_bound=int, tt_score=int,
+                   singular_move=int, singular_beta=int, new_depth=int,
                    tt=TranspositionTable, key=cython.ulonglong)
     cpdef int _expand(self, int depth, int alpha, int beta, int ply, int prev_move, bint is_pv,
                       bint allow_null, bint in_check) except? -32768

@@ -91,6 +91,11 @@ REVERSE_FUTILITY_MARGIN = 120  # centipawns per ply of remaining depth
 #: least `LMR_MIN_DEPTH` plies left and `LMR_MIN_SEARCHED` moves already searched, is first
 #: searched ``REDUCTIONS[depth][searched]`` plies shallower (indexes clamped to the table),
 #: one ply less at a PV node (but at least one).
+#: With ``history_reductions``, a move whose entry in the orderer's history is 0 (no cutoff
+#: credited to its from and to squares for this side since the entry last aged away) is reduced
+#: a ply more. Seed: Stockfish's search.cpp, which adjusts each reduction by the move's history
+#: score; it differs in reading only whether the entry is empty, as the default table
+#: (``history:depth2``) only ever grows (no penalty for the moves that did not cut off).
 LMR_MIN_DEPTH = 3
 LMR_MIN_SEARCHED = 3
 LMR_TABLE_SIZE = 64
@@ -125,6 +130,24 @@ RAZOR_MARGINS = (0, 300, 500)
 SEE_PRUNING_DEPTH = 4
 SEE_CAPTURE_MARGIN = 100
 SEE_QUIET_MARGIN = 30
+#: Singular extension: below the root, with at least `SINGULAR_DEPTH` plies left and a hash
+#: move whose stored score is a lower bound or exact from at least ``depth -
+#: SINGULAR_DEPTH_SLACK`` plies, every other move is searched to ``(depth - 1) // 2`` in a null
+#: window at the stored score less `SINGULAR_MARGIN` per ply; when all fail low, the hash move
+#: is singular and searched a ply deeper; when that bound itself reaches beta, the node returns
+#: it (multi-cut). Seed: Stockfish's search.cpp (Stockfish 11's ``singularBeta = ttValue - 2 *
+#: depth``, depth halved) and the Chess Programming Wiki's "Singular Extensions" (Anantharaman,
+#: Campbell and Hsu, Deep Thought).
+SINGULAR_DEPTH = 6
+SINGULAR_DEPTH_SLACK = 3
+SINGULAR_MARGIN = 2
+#: Null-move verification: with at least this many plies left, a null move's fail-high is
+#: returned only when a search of the node itself, as deep as the null move's and without a
+#: null move there, fails high too (zugzwang caught far from the leaves). Seed: the Chess
+#: Programming Wiki's "Null Move Pruning", verified null-move pruning (Tabibi and Netanyahu);
+#: it differs from Stockfish's, which verifies with null moves barred for some plies, in
+#: barring only the node's own.
+NULL_VERIFICATION_DEPTH = 8
 #: The static score of a node in check, which has none (the improving test treats it as no
 #: evidence either way).
 NO_EVAL = -INFINITY - 1
@@ -179,6 +202,8 @@ class Tree:
         #: per ply, the static score of the node being expanded there (`NO_EVAL` in check),
         #: kept for the ``improving`` test two plies below
         self.static_evals = [NO_EVAL] * (MAX_PLY + 2)
+        #: per ply, the move a singular-extension search leaves out there (0: none)
+        self.excluded_moves = [0] * (MAX_PLY + 2)
         self.stop_requested = False
         self.stats = SearchStats()
         self.root_moves: list[int] = []
@@ -204,6 +229,9 @@ class Tree:
         self.razoring = config.razoring
         self.see_pruning = config.see_pruning
         self.improving = config.improving
+        self.singular_extension = config.singular_extension
+        self.null_move_verification = config.null_move_verification
+        self.history_reductions = config.history_reductions
         self.quiescence_checks = config.quiescence_checks
         self.pvs = config.pvs
         self.lmr = config.lmr
@@ -241,6 +269,7 @@ class Tree:
         self.node_limit = node_limit
         self.next_check = min(CLOCK_CHECK_INTERVAL, node_limit or CLOCK_CHECK_INTERVAL)
         self.root_undo = len(pos.undo)
+        self.excluded_moves = [0] * (MAX_PLY + 2)
         # check flags of the game's positions before the root, oldest first, aligned with
         # pos.hashes; the search appends one per node on its path
         self.checks = pos.checks_back(len(pos.undo))[:0:-1]
@@ -348,23 +377,30 @@ class Tree:
         pos = self.pos
         stats = self.stats
         # Step 6. Transposition table: the hash move, and a cutoff at non-PV nodes.
+        # A node searched for a singular extension leaves one move out: it neither takes a
+        # cutoff from the table nor stores its result there.
         tt = self.tt
         key = pos.hash
         hash_move = 0
+        excluded = self.excluded_moves[ply]
+        tt_depth = -1
+        tt_bound = UPPER
+        tt_score = 0
         if tt:
             entry = tt.probe(key)
             if entry is not None:
                 stats.tt_hits += 1
                 hash_move = entry[4]
-                if entry[1] >= depth and not is_pv and ply:
-                    score = _from_tt(entry[2], ply)
-                    bound = entry[3]
+                tt_depth = entry[1]
+                tt_score = _from_tt(entry[2], ply)
+                tt_bound = entry[3]
+                if tt_depth >= depth and not is_pv and ply and not excluded:
                     if (
-                        bound == EXACT
-                        or (bound == LOWER and score >= beta)
-                        or (bound == UPPER and score <= alpha)
+                        tt_bound == EXACT
+                        or (tt_bound == LOWER and tt_score >= beta)
+                        or (tt_bound == UPPER and tt_score <= alpha)
                     ):
-                        return score
+                        return tt_score
         if self.iir and ply and not hash_move and depth >= IIR_DEPTH:
             depth -= 1  # internal iterative reduction
         # Step 7. One static evaluation serves the improving test, reverse futility, razoring,
@@ -407,7 +443,7 @@ class Tree:
                     if score <= alpha:
                         return score
             # Step 8. Null move.
-            if self.null_move and allow_null and depth >= 3:
+            if self.null_move and allow_null and depth >= 3 and not excluded:
                 if not static_known:
                     static_score = self.evaluate(pos)
                     static_known = True
@@ -418,7 +454,53 @@ class Tree:
                     )
                     pos.unmake_null()
                     if score >= beta:
-                        return beta
+                        if not self.null_move_verification or depth < NULL_VERIFICATION_DEPTH:
+                            return beta
+                        # verified: the node itself, as deep, with no null move of its own
+                        score = self._expand(
+                            depth - 1 - NULL_REDUCTION,
+                            beta - 1,
+                            beta,
+                            ply,
+                            prev_move,
+                            False,
+                            False,
+                            False,
+                        )
+                        if score >= beta:
+                            return beta
+        # Singular extension: is the hash move the only good one? (Before the node's moves are
+        # picked: the search of the others uses this ply's node.)
+        singular_move = 0
+        if (
+            self.singular_extension
+            and ply
+            and hash_move
+            and not excluded
+            and depth >= SINGULAR_DEPTH
+            and tt_depth >= depth - SINGULAR_DEPTH_SLACK
+            and tt_bound != UPPER
+            and -MATE_BOUND < tt_score < MATE_BOUND
+        ):
+            singular_beta = tt_score - SINGULAR_MARGIN * depth
+            self.excluded_moves[ply] = hash_move
+            try:
+                score = self._expand(
+                    (depth - 1) // 2,
+                    singular_beta - 1,
+                    singular_beta,
+                    ply,
+                    prev_move,
+                    False,
+                    False,
+                    in_check,
+                )
+            finally:
+                self.excluded_moves[ply] = 0
+            if score < singular_beta:
+                singular_move = hash_move
+            elif singular_beta >= beta:
+                return singular_beta  # multi-cut: another move beats beta too
         # Step 9. Moves: picked in stages, or generated and ordered in full.
         node = self._node(ply, depth, prev_move, hash_move, in_check)
         ordered = self.orderer.pick(node) if ply and self.staged else None
@@ -458,6 +540,8 @@ class Tree:
         searched = 0
         index = -1
         for index, move in enumerate(ordered):
+            if move == excluded:
+                continue
             if (
                 prune
                 and searched
@@ -487,8 +571,9 @@ class Tree:
             if skip and not pos.is_check():
                 pos.unmake()
                 continue
+            new_depth = depth if move == singular_move else depth - 1
             if not searched or not self.pvs:
-                score = -self._search(depth - 1, -beta, -alpha, ply + 1, move, is_pv, True)
+                score = -self._search(new_depth, -beta, -alpha, ply + 1, move, is_pv, True)
             else:
                 reduction = 0
                 if (
@@ -506,11 +591,17 @@ class Tree:
                         reduction -= 1
                     if not improving and reduction < depth - 2:  # a ply more: not improving
                         reduction += 1
+                    if (
+                        self.history_reductions
+                        and reduction < depth - 2
+                        and self.orderer.quiet_history(node, move) == 0
+                    ):
+                        reduction += 1  # a ply more: never a cutoff in the history table
                 score = -self._search(
-                    depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, move, False, True
+                    new_depth - reduction, -alpha - 1, -alpha, ply + 1, move, False, True
                 )
                 if score > alpha and (reduction or score < beta):
-                    score = -self._search(depth - 1, -beta, -alpha, ply + 1, move, is_pv, True)
+                    score = -self._search(new_depth, -beta, -alpha, ply + 1, move, is_pv, True)
             pos.unmake()
             searched += 1
             if not ply:
@@ -540,7 +631,7 @@ class Tree:
             stats.expanded += 1
             stats.branching_sum += node.legal_count
         # Step 14. Store the result in the transposition table.
-        if tt and (ply or not (self.root_restricted or self.root_excluded)):
+        if tt and not excluded and (ply or not (self.root_restricted or self.root_excluded)):
             bound = LOWER if best_score >= beta else EXACT if best_score > original_alpha else UPPER
             # A fail-low has no best move: every score is an upper bound. Keep the move the
             # table had for this position (0 if none), as Stockfish does.
