@@ -10,6 +10,8 @@ from xqchess.core.errors import XQChessError
 from xqchess.core.variant import Variant
 from xqchess.ordering.chessmaps.move_order import OPTIONS as CHESSMAPS_OPTIONS
 from xqchess.ordering.chessmaps.move_order import Chessmaps
+from xqchess.ordering.continuation import RULES as CONTINUATION_RULES
+from xqchess.ordering.continuation import ContinuationHistory
 from xqchess.ordering.countermove import INDEXES, Countermove
 from xqchess.ordering.difference import MaterialDifference
 from xqchess.ordering.guard import Guard
@@ -34,6 +36,7 @@ HEURISTICS = {
     "akiller": (AdvancedKillers, None),
     "history": (History, RULES),
     "countermove": (Countermove, INDEXES),
+    "continuation": (ContinuationHistory, CONTINUATION_RULES),
     "guard": (Guard, None),
     "random": (RandomOrder, None),
     "chessmaps": (Chessmaps, CHESSMAPS_OPTIONS),

@@ -7,8 +7,9 @@ import functools
 import pytest
 from xqchess.cli.suites import default_suite
 from xqchess.core.errors import XQChessError
-from xqchess.core.moves import is_capture, is_quiet
+from xqchess.core.moves import is_capture, is_quiet, move_to
 from xqchess.core.search import BASELINE, MAX_PLY, Limits, Node, SearchConfig, Searcher
+from xqchess.ordering.continuation import ContinuationHistory
 from xqchess.ordering.countermove import Countermove
 from xqchess.ordering.guard import Guard
 from xqchess.ordering.history import GRAVITY_LIMIT, History
@@ -157,6 +158,37 @@ def test_countermove_table(variant_name, index):
     counter.on_cutoff(pos, reply, first, 2, 1, pos.side)
     assert counter.score(node_at(pos, prev_move=first), [reply, other]) == [1, 0]
     assert counter.score(node_at(pos, prev_move=0), [reply]) == [0]  # root: no previous move
+
+
+@pytest.mark.parametrize("variant_name", VARIANTS)
+def test_continuation_history_adds_what_a_move_earned_as_the_answer_to_the_last_move(
+    variant_name,
+):
+    """A quiet cutoff at depth 3 credits 9 to the move's from-to entry and 9 to its entry
+    after the move just played: the move then scores 18 after that move, 9 after another
+    move or at the root; a capture credits nothing; a new search halves both tables."""
+    variant = get_variant(variant_name)
+    pos, quiet = quiet_moves(variant_name, 99)
+    if variant_name == "chess":  # (a capture for the last check)
+        pos = variant.position("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2")
+        quiet = [m for m in sorted(pos.legal_moves()) if is_quiet(pos, m)]
+    first = quiet[0]
+    second = next(m for m in quiet if move_to(m) != move_to(first))  # another destination
+    pos.make(first)
+    reply, other = sorted(m for m in pos.legal_moves() if is_quiet(pos, m))[:2]
+    continuation = ContinuationHistory(variant)
+    assert continuation.score(node_at(pos, prev_move=first), [reply, other]) == [0, 0]
+    continuation.on_cutoff(pos, reply, first, 3, 1, pos.side)
+    assert continuation.score(node_at(pos, prev_move=first), [reply, other]) == [18, 0]
+    assert continuation.score(node_at(pos, prev_move=second), [reply]) == [9]
+    assert continuation.score(node_at(pos, prev_move=0), [reply]) == [9]
+    continuation.new_search()
+    assert continuation.score(node_at(pos, prev_move=first), [reply]) == [8]  # 4 + 4
+    capture = next(m for m in pos.legal_moves() if is_capture(pos, m))
+    fresh = ContinuationHistory(variant)
+    fresh.on_cutoff(pos, capture, first, 3, 1, pos.side)
+    assert not any(fresh.table) and not fresh.rows
+    assert "continuation" in build_pipeline("hash,see,continuation", variant).spec
 
 
 def after(variant, fen, text):
