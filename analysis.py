@@ -70,7 +70,7 @@ def search(
     a limit or option out of its range, an unknown option, preset or heuristic, and
     ``TypeError`` for an argument of the wrong type; each message names the argument.
 
-    >>> report = search(Board("chess", "k7/8/2K5/8/8/8/8/7R w - - 0 1"), depth=4)
+    >>> report = search(Board("chess", "k7/8/2K5/8/8/8/8/7R w - - 0 1"), depth=5)
     >>> report.mate, report.pv[0], report.statistics["pv"], report.preset
     (2, Move.from_uci('c6b6'), ['Kb6', 'Kb8', 'Rh8#'], 'play')
     >>> report.statistics["nodes"] == report.statistics["iterations"][-1]["nodes"] + sum(
@@ -91,7 +91,7 @@ def search(
         raise XQChessError(
             f"unknown search option {unknown[0]!r}; expected one of {', '.join(SEARCH_OPTIONS)}"
         )
-    config = replace(preset_config(preset), **options)
+    config = replace(preset_config(preset, board.variant), **options)
     if not isinstance(ordering, str):
         raise TypeError(f"ordering must be a spec string, got {type(ordering).__name__}")
     if isinstance(guard_margin, bool) or not isinstance(guard_margin, int):

@@ -23,7 +23,7 @@ from xqchess.cli.chessmaps import cost as chessmaps_cost
 from xqchess.cli.suites import default_suite
 from xqchess.core.errors import XQChessError
 from xqchess.core.perft import perft
-from xqchess.core.search import PLAY, Limits, Searcher
+from xqchess.core.search import Limits, Searcher, playing_config
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
 from xqchess.variants import NAMES, get_variant, perft_bench
 
@@ -150,7 +150,7 @@ def run_search_bench(args: argparse.Namespace, variant_names: tuple[str, ...]) -
     for variant_name in variant_names:
         variant = get_variant(variant_name)
         for position in default_suite(variant_name).positions:
-            searcher = Searcher(build_pipeline(DEFAULT_SPEC, variant), PLAY)
+            searcher = Searcher(build_pipeline(DEFAULT_SPEC, variant), playing_config(variant))
             pos = variant.position(position.fen)
             result = searcher.search(pos, Limits(depth=args.depth))
             total_nodes += result.stats.nodes

@@ -18,13 +18,13 @@ from xqchess.core.errors import XQChessError
 from xqchess.core.evaluation import EVALUATIONS, selected_terms
 from xqchess.core.position import Position
 from xqchess.core.search import (
-    PLAY,
     PLAY_SWITCHES,
     QUIESCENCE_MODES,
     Iteration,
     Limits,
     Searcher,
     SearchResult,
+    playing_config,
 )
 from xqchess.core.variant import Variant
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
@@ -41,8 +41,9 @@ CHOICE_SWITCHES = ("quiescence", "evaluation")
 
 class Engine:
     """One engine instance: the options, the game position and at most one running search.
-    It searches with the `PLAY` preset, changed by its options (the table's size, MultiPV,
-    guard pruning, the evaluation's terms and `PLAY_SWITCHES`)."""
+    It searches with its game's playing search (`playing_config`: the `PLAY` preset and the
+    game's own switches), changed by its options (the table's size, MultiPV, guard pruning,
+    the evaluation's terms and `PLAY_SWITCHES`)."""
 
     def __init__(self, variant_name: str = DEFAULT_VARIANT) -> None:
         self.hash_mb = 16
@@ -51,7 +52,8 @@ class Engine:
         self.guard_margin = 0
         self.multipv = 1
         self.eval_terms: tuple[str, ...] | None = None  # the terms evaluation's (None: all)
-        self.switches = {name: getattr(PLAY, name) for name in PLAY_SWITCHES}
+        #: the switches set by an option, over the game's playing defaults (`playing_config`)
+        self.switches: dict[str, object] = {}
         self.variant: Variant = get_variant(variant_name)
         self.pos: Position = self.variant.position()
         self.searcher: Searcher | None = None
@@ -145,7 +147,7 @@ class Engine:
         so that its table and heuristics learn over a game)."""
         if self.searcher is None:
             config = replace(
-                PLAY,
+                playing_config(self.variant),
                 hash_mb=self.hash_mb,
                 guard_prune_depth=self.guard_prune,
                 multipv=self.multipv,

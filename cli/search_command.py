@@ -234,7 +234,7 @@ def searcher_from_args(args: argparse.Namespace, variant: Variant) -> Searcher:
         }
     )
     # the command prints which heuristic placed each cutoff's move first: it keeps that count
-    config = replace(preset_config(args.preset), order_statistics=True, **changes)
+    config = replace(preset_config(args.preset, variant), order_statistics=True, **changes)
     if not config.iterative and args.depth is None:
         raise XQChessError(
             "a search without iterative deepening (--no-id, or the preset's) searches one "

@@ -110,6 +110,9 @@ class Variant:
     * ``tapered_tables`` (optional): a `TaperedTables` the ``tapered`` and ``terms``
       evaluations read instead of the tables above (which ``squares`` keeps): tables made by
       tuning, where the hand-written ones must stay for the lab's figures.
+    * ``playing_switches`` (optional): `SearchConfig` fields this game's playing search sets
+      otherwise than the `PLAY` preset (`core.search.playing_config`): a switch a match showed
+      to gain in this game and not in every game.
     * ``evaluation_terms`` (optional): term name -> function(position) -> packed middlegame
       and endgame score (`core.evaluation.pack`, first player's view): the positional terms the
       ``terms`` evaluation adds (pawn structure, mobility, king safety ...).
@@ -167,6 +170,7 @@ class Variant:
     phase_weights: dict[int, int] = {}
     tapered_tables: TaperedTables | None = None
     evaluation_terms: dict[str, Callable[[Position], int]] = {}
+    playing_switches: dict[str, bool | str] = {}
     stalemate_loses: bool
     draw_claims: dict[Termination, Callable[[Position], bool]] = {}
     native_protocols: tuple[str, ...] = ()

@@ -9,6 +9,7 @@ from dataclasses import FrozenInstanceError, replace
 import pytest
 import xqchess
 from test_protocols import ENGINE
+from xqchess.cli.engine import Engine
 from xqchess.core.errors import XQChessError
 from xqchess.core.search import (
     BASELINE,
@@ -18,6 +19,8 @@ from xqchess.core.search import (
     SearchConfig,
     SearchConfigError,
     Searcher,
+    playing_config,
+    preset_config,
 )
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
 from xqchess.variants import get_variant
@@ -76,7 +79,10 @@ def test_a_named_preset_is_the_search_it_names():
     assert baseline.statistics["nodes"] == result.stats.nodes
     # an option changes the preset it is given with, and only that field
     no_null = xqchess.search(board, depth=4, null_move=False)
-    searcher = Searcher(build_pipeline(DEFAULT_SPEC, board.variant), replace(PLAY, null_move=False))
+    searcher = Searcher(
+        build_pipeline(DEFAULT_SPEC, board.variant),
+        replace(playing_config(board.variant), null_move=False),
+    )
     result = searcher.search(board.variant.position(MIDDLEGAMES["chess"]), Limits(depth=4))
     assert no_null.statistics["nodes"] == result.stats.nodes
 
@@ -89,6 +95,42 @@ def test_presets_name_the_engine_and_the_lab():
         xqchess.search(xqchess.Board(), depth=1, preset="fast")
     with pytest.raises(FrozenInstanceError):  # a preset is a value: it cannot change in place
         PLAY.null_move = False  # type: ignore[misc]
+
+
+def test_each_game_plays_play_with_its_own_switches():
+    """A game's playing search is `PLAY` with the switches its definition sets otherwise
+    (chess: history reductions on); the ``play`` preset named for a game is that search, and
+    a game whose data names a switch `PLAY` lacks is refused, naming the game and the
+    switch."""
+    chess, xiangqi = get_variant("chess"), get_variant("xiangqi")
+    assert not PLAY.history_reductions
+    assert playing_config(chess) == replace(PLAY, history_reductions=True)
+    assert playing_config(xiangqi) is PLAY
+    assert preset_config("play", chess) == playing_config(chess)
+    assert preset_config("play") is PLAY and preset_config("baseline", chess) is BASELINE
+    broken = get_variant("xiangqi").__class__.__new__(get_variant("xiangqi").__class__)
+    broken.name, broken.playing_switches = "broken", {"hyper_pruning": True}
+    with pytest.raises(SearchConfigError, match="broken's playing switches name 'hyper_pruning'"):
+        playing_config(broken)
+
+
+def test_the_uci_engine_announces_and_plays_its_game_s_defaults():
+    """`uci` announces the starting game's defaults (chess: HistoryReductions true); an
+    option set to the other value plays that, over the game's default."""
+    session = subprocess.run(
+        [*ENGINE, "uci"],
+        input="uci\nsetoption name HistoryReductions value false\nisready\nquit\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "option name HistoryReductions type check default true" in session.stdout
+    engine = Engine("chess")
+    assert engine.ensure_searcher().config.history_reductions
+    engine.set_switch("history_reductions", False)
+    assert not engine.ensure_searcher().config.history_reductions
+    engine = Engine("xiangqi")
+    assert engine.ensure_searcher().config == PLAY
 
 
 @pytest.mark.parametrize(

@@ -20,12 +20,12 @@ from xqchess.core.search import (
     LIMIT_RANGES,
     MAX_HASH_MB,
     MAX_MULTIPV,
-    PLAY,
     QUIESCENCE_MODES,
     Iteration,
     Limits,
     Searcher,
     SearchResult,
+    playing_config,
     pv_text,
     score_text,
 )
@@ -171,13 +171,15 @@ class UciProtocol:
         self.send(f"option name GuardPrune type spin default 0 min 0 max {MAX_GUARD_PRUNE}")
         self.send(f"option name GuardMargin type spin default 0 min 0 max {MAX_GUARD_MARGIN}")
         self.send(f"option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}")
+        # the defaults of the game the engine starts with (the game's playing switches)
+        play = playing_config(self.engine.variant)
         modes = " ".join(f"var {mode}" for mode in QUIESCENCE_MODES)
-        self.send(f"option name Quiescence type combo default {PLAY.quiescence} {modes}")
+        self.send(f"option name Quiescence type combo default {play.quiescence} {modes}")
         evaluations = " ".join(f"var {name}" for name in EVALUATIONS)
-        self.send(f"option name Evaluation type combo default {PLAY.evaluation} {evaluations}")
+        self.send(f"option name Evaluation type combo default {play.evaluation} {evaluations}")
         self.send("option name EvalTerms type string default all")
         for option, switch in CHECK_OPTIONS.items():
-            default = "true" if getattr(PLAY, switch) else "false"
+            default = "true" if getattr(play, switch) else "false"
             self.send(f"option name {option} type check default {default}")
         self.send("uciok")
 

@@ -2,8 +2,8 @@
 
 - `node`: the `Node` a heuristic orders and the `MoveOrderer` protocol (what ordering/ sees).
 - `captures`: the capture keys (MVV-LVA, material difference) and quiescence's sort.
-- `config`: `SearchConfig` and its named presets: `PLAY` (the engine that plays) and the
-  lab's (`BASELINE`, Greer's).
+- `config`: `SearchConfig` and its named presets: `PLAY` (the engine that plays, with each
+  game's own switches: `playing_config`) and the lab's (`BASELINE`, Greer's).
 - `limits`: `Limits` and the time management's deadlines.
 - `scores`: mate scores and how they read.
 - `stats`: `SearchStats`, the counts the lab's tables are made of.
@@ -27,6 +27,7 @@ from xqchess.core.search.config import (
     QUIESCENCE_ORDERS,
     SearchConfig,
     SearchConfigError,
+    playing_config,
     preset_config,
 )
 from xqchess.core.search.driver import Searcher
@@ -68,6 +69,7 @@ __all__ = [
     "deadlines",
     "mate_in",
     "material_difference",
+    "playing_config",
     "preset_config",
     "pv_text",
     "result_dict",

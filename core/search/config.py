@@ -10,9 +10,13 @@ preset is a value a user can name (`PRESETS`, `preset_config`) and change with
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from typing import TYPE_CHECKING
 
 from xqchess.core.errors import XQChessError
 from xqchess.core.evaluation import EVALUATIONS
+
+if TYPE_CHECKING:
+    from xqchess.core.variant import Variant
 
 #: What quiescence searches beyond standing pat: ``all`` captures and promotions, ``safe`` ones
 #: only (SEE not negative), both found by full legal generation so that a stalemate is seen;
@@ -195,12 +199,26 @@ PLAY_SWITCHES = (
 )
 
 
-def preset_config(name: str) -> SearchConfig:
+def preset_config(name: str, variant: Variant | None = None) -> SearchConfig:
     """The configuration called ``name`` (`PRESETS`), or a `SearchConfigError` naming the
-    presets there are."""
+    presets there are; ``play`` for a ``variant`` is that game's (`playing_config`)."""
     try:
-        return PRESETS[name]
+        config = PRESETS[name]
     except (KeyError, TypeError):
         raise SearchConfigError(
             f"unknown search preset {name!r}; expected one of {', '.join(PRESETS)}"
         ) from None
+    return playing_config(variant) if config is PLAY and variant is not None else config
+
+
+def playing_config(variant: Variant) -> SearchConfig:
+    """The playing search of ``variant``'s game: `PLAY` with the switches the game sets
+    otherwise (`Variant.playing_switches`, each one of `PLAY_SWITCHES`)."""
+    switches = variant.playing_switches
+    unknown = sorted(set(switches) - set(PLAY_SWITCHES))
+    if unknown:
+        raise SearchConfigError(
+            f"{variant.name}'s playing switches name {unknown[0]!r}, which is not one of "
+            f"{', '.join(PLAY_SWITCHES)}"
+        )
+    return replace(PLAY, **switches) if switches else PLAY

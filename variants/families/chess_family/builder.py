@@ -33,7 +33,7 @@ class ChessFamilyVariant(Variant):
         self.geometry, self.start_fen = game.geometry, game.start_fen
         self.piece_values, self.square_tables = game.piece_values, game.square_tables
         self.endgame_square_tables = game.endgame_square_tables
-        self.tapered_tables = game.tapered_tables
+        self.tapered_tables, self.playing_switches = game.tapered_tables, game.playing_switches
         self.phase_weights, self.evaluation_terms = game.phase_weights, game.evaluation_terms
         self.capture_strength = game.capture_strength
         self.chessmaps_values, self.royal_zone_files = game.chessmaps_values, game.royal_zone_files

@@ -69,6 +69,7 @@ class XiangqiFamilyVariant(Variant):
         self.piece_values, self.square_tables = game.piece_values, game.square_tables
         self.capture_strength, self.evaluation_terms = game.capture_strength, game.evaluation_terms
         self.phase_weights, self.tapered_tables = game.phase_weights, game.tapered_tables
+        self.playing_switches = game.playing_switches
         self.chessmaps_values, self.royal_zone_files = game.chessmaps_values, game.royal_zone_files
         self.pgn_notation, self.pgn_variant_tag = "wxf", game.pgn_variant_tag
         self.native_protocols = game.native_protocols
