@@ -37,6 +37,20 @@ class ContinuationHistory(History):
         #: (side, previous move's piece kind and destination) -> a row of entries by the
         #: move's piece kind and destination; rows are made as cutoffs first need them
         self.rows: dict[int, list[int]] = {}
+        #: searches begun since the reset, and per row the count when it was last aged
+        self.searches = 0
+        self.row_ages: dict[int, int] = {}
+
+    def _row(self, key: int) -> list[int] | None:
+        """The row ``key`` with every entry halved once for each search begun since it was
+        last read (aging a row when it is read, not every row at every search)."""
+        row = self.rows.get(key)
+        if row is not None:
+            behind = self.searches - self.row_ages[key]
+            if behind:
+                row = self.rows[key] = [value >> behind for value in row]
+                self.row_ages[key] = self.searches
+        return row
 
     def _row_key(self, pos, side: int, prev_move: int) -> int:
         to = prev_move >> SQUARE_BITS & SQUARE_MASK
@@ -46,7 +60,7 @@ class ContinuationHistory(History):
         scores = super().score(node, moves)
         if not node.prev_move:
             return scores
-        row = self.rows.get(self._row_key(node.pos, node.side, node.prev_move))
+        row = self._row(self._row_key(node.pos, node.side, node.prev_move))
         if row is None:
             return scores
         board, n = node.pos.board, self.squares
@@ -60,9 +74,10 @@ class ContinuationHistory(History):
         if not prev_move or not is_quiet(pos, move):
             return
         key = self._row_key(pos, side, prev_move)
-        row = self.rows.get(key)
+        row = self._row(key)
         if row is None:
             row = self.rows[key] = [0] * (KINDS * self.squares)
+            self.row_ages[key] = self.searches
         frm = move & SQUARE_MASK
         i = (pos.board[frm] & KIND_MASK) * self.squares + (move >> SQUARE_BITS & SQUARE_MASK)
         if self.rule == "one":
@@ -75,4 +90,4 @@ class ContinuationHistory(History):
 
     def new_search(self) -> None:
         super().new_search()
-        self.rows = {key: [value // 2 for value in row] for key, row in self.rows.items()}
+        self.searches += 1

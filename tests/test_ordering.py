@@ -166,7 +166,8 @@ def test_continuation_history_adds_what_a_move_earned_as_the_answer_to_the_last_
 ):
     """A quiet cutoff at depth 3 credits 9 to the move's from-to entry and 9 to its entry
     after the move just played: the move then scores 18 after that move, 9 after another
-    move or at the root; a capture credits nothing; a new search halves both tables."""
+    move or at the root; a capture credits nothing; each new search halves both tables (a
+    row of the second when it is next read)."""
     variant = get_variant(variant_name)
     pos, quiet = quiet_moves(variant_name, 99)
     if variant_name == "chess":  # (a capture for the last check)
@@ -184,6 +185,9 @@ def test_continuation_history_adds_what_a_move_earned_as_the_answer_to_the_last_
     assert continuation.score(node_at(pos, prev_move=0), [reply]) == [9]
     continuation.new_search()
     assert continuation.score(node_at(pos, prev_move=first), [reply]) == [8]  # 4 + 4
+    continuation.new_search()
+    continuation.new_search()  # a row unread for two searches is halved twice when read
+    assert continuation.score(node_at(pos, prev_move=first), [reply]) == [2]  # 1 + 1
     capture = next(m for m in pos.legal_moves() if is_capture(pos, m))
     fresh = ContinuationHistory(variant)
     fresh.on_cutoff(pos, capture, first, 3, 1, pos.side)
