@@ -13,7 +13,6 @@ from xqchess.core.search import (
     INFINITY,
     MATE,
     PLAY,
-    PLAY_SWITCHES,
     Limits,
     Node,
     SearchConfig,
@@ -216,13 +215,9 @@ def test_uci_options_switch_the_playing_search():
         "setoption name ReverseFutility value false",
     ):
         protocol.handle(command)
+    # the options set, over the game's playing defaults (chess: history reductions on)
     expected = dict(
-        {name: getattr(PLAY, name) for name in PLAY_SWITCHES},
-        quiescence="all",
-        null_move=False,
-        lmr=False,
-        futility=False,
-        reverse_futility=False,
+        quiescence="all", null_move=False, lmr=False, futility=False, reverse_futility=False
     )
     assert engine.switches == expected
     config = engine.ensure_searcher().config
@@ -234,7 +229,8 @@ def test_uci_options_switch_the_playing_search():
         config.reverse_futility,
         config.aspiration,
         config.staged,
-    ) == ("all", False, False, False, False, True, True)
+        config.history_reductions,
+    ) == ("all", False, False, False, False, True, True, True)
     lines.clear()
     for command in ("setoption name Quiescence value most", "setoption name LMR value yes"):
         protocol.handle(command)
