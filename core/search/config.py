@@ -10,7 +10,7 @@ preset is a value a user can name (`PRESETS`, `preset_config`) and change with
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from xqchess.core.errors import XQChessError
 from xqchess.core.evaluation import EVALUATIONS
@@ -214,7 +214,7 @@ def preset_config(name: str, variant: Variant | None = None) -> SearchConfig:
 def playing_config(variant: Variant) -> SearchConfig:
     """The playing search of ``variant``'s game: `PLAY` with the switches the game sets
     otherwise (`Variant.playing_switches`, each one of `PLAY_SWITCHES`)."""
-    switches = variant.playing_switches
+    switches: dict[str, Any] = variant.playing_switches  # (each field's own type)
     unknown = sorted(set(switches) - set(PLAY_SWITCHES))
     if unknown:
         raise SearchConfigError(
