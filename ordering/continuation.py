@@ -29,9 +29,6 @@ KINDS = KIND_MASK + 1
 class ContinuationHistory(History):
     name = "continuation"
 
-    def __init__(self, variant, rule: str = "depth2") -> None:
-        super().__init__(variant, rule)
-
     def reset(self) -> None:
         super().reset()
         #: (side, previous move's piece kind and destination) -> a row of entries by the

@@ -269,7 +269,6 @@ class Tree:
         self.node_limit = node_limit
         self.next_check = min(CLOCK_CHECK_INTERVAL, node_limit or CLOCK_CHECK_INTERVAL)
         self.root_undo = len(pos.undo)
-        self.excluded_moves = [0] * (MAX_PLY + 2)
         # check flags of the game's positions before the root, oldest first, aligned with
         # pos.hashes; the search appends one per node on its path
         self.checks = pos.checks_back(len(pos.undo))[:0:-1]
