@@ -45,9 +45,12 @@ the paper. Promotions inside a capture sequence are not counted.
 
 from __future__ import annotations
 
+from array import array
+from functools import cache
 from typing import TYPE_CHECKING
 
 import numpy as np
+from xqchess.core.errors import XQChessError
 from xqchess.core.moves import (
     DOUBLE_STEP,
     PROMOTION_MASK,
@@ -55,52 +58,99 @@ from xqchess.core.moves import (
     SPECIAL_SHIFT,
     SQUARE_BITS,
     SQUARE_MASK,
-    move_promotion,
 )
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
-from xqchess.ordering.chessmaps.valueboard import displacements, square_values
+from xqchess.core.position import BOARD
+from xqchess.ordering.chessmaps.valueboard import (
+    INT_BYTES,
+    PlayedMove,
+    first_values,
+    square_values,
+)
 
 if TYPE_CHECKING:
     from xqchess.core.position import Position
+    from xqchess.core.variant import Variant
 
 #: Control values: the first player's, nobody's, the second player's.
 FIRST, NEUTRAL, SECOND = 1, 0, -1
 CONTROL = (FIRST, SECOND)  # by color
+#: What `Exchanges.won` answers where the side cannot capture (below any material won or lost).
+NO_CAPTURE = -(1 << 30)
+#: The bits of a move in the keys that sort the moves to the empty squares (`empty_control_map`),
+#: and of a piece's material there: a value must stay below ``1 << VALUE_BITS``.
+MOVE_BITS = SPECIAL_SHIFT + 2
+VALUE_BITS = 16
+VALUE_LIMIT = 1 << VALUE_BITS
+
+
+@cache
+def kind_material(variant: Variant) -> list[int]:
+    """Per kind code, a piece's material in capture sequences (0 for a kind without one);
+    XQChessError where a value is too large for the keys that sort the moves."""
+    table = variant.chessmaps_values
+    material = table.material
+    if max(list(material.values()) + [table.royal_exchange_value]) >= VALUE_LIMIT:
+        raise XQChessError(f"{variant.name}: chessmaps values must stay below {VALUE_LIMIT}")
+    return [material.get(kind, 0) for kind in range(KIND_MASK + 1)]
+
+
+def _zeros(size: int) -> array:
+    return array("i", bytes(size * INT_BYTES))
 
 
 class Exchanges:
-    """Capture sequences on a scratch copy of one position.
+    """Capture sequences on a scratch board of one position.
 
-    Holds the scratch position (its board is played on and restored), and per square the
-    order value (the table value, the royal piece's capture value) and the material of the
-    piece standing there, both moved along with the pieces. What a move does on its target
-    square (`outcome`) and the exchange on a square as the position stands
-    (`standing_exchange`) are kept once computed: the chessmap, the forced pieces and the
-    move order ask for them again.
+    Holds a copy of the position's board (played on and restored) with its royal pieces'
+    squares, and per square the order value (the table value, the royal piece's capture value)
+    and the material of the piece standing there, both moved along with the pieces. The
+    position itself is kept for its legal moves, which the chessmap's empty squares ask for: it
+    must stand as it was when the chessmap is asked (as a search's node does whenever its move
+    order is worked on). What a move does on its target square (`outcome`) and the exchange on
+    a square as the position stands (`standing_exchange`) are kept once computed: the chessmap,
+    the forced pieces and the move order ask for them again. ``values`` are the position's
+    `square_values` when the caller has them.
     """
 
-    def __init__(self, pos: Position) -> None:
+    def __init__(self, pos: Position, values: list[int] | None = None) -> None:
+        self.pos = pos
         self.variant = variant = pos.variant
-        self.scratch = pos.copy()
-        self.board = self.scratch.board
-        table = variant.chessmaps_values
-        self.royal = variant.royal_pieces
-        self.kind_material = table.material
-        self.royal_value = table.royal_exchange_value
-        self.order, self.material = self.tables(square_values(pos))
+        self.probe = variant.attack_probe
+        self.played = PlayedMove(variant)
+        self.board = BOARD(pos.board)
+        self.kings = array("i", pos.kings)
+        self.royal = array("i", variant.royal_pieces)
+        self.kind_material = kind_material(variant)
+        self.first_values = first_values(variant)
+        self.royal_value = variant.chessmaps_values.royal_exchange_value
+        self.order, self.material = self.tables(square_values(pos) if values is None else values)
+        size = len(self.board)
+        #: a capture sequence's capturers' squares and what each capture wins (`played_out`),
+        #: what each capturer stood on before, and the candidates of one capture in order
+        self.capturers = _zeros(size)
+        self.gains = _zeros(size)
+        self.trail = _zeros(3 * size)
+        self.candidates = _zeros(size)
+        #: what `play` took from the board, the tables and the royal squares
+        self.undo = _zeros(17)
         self._outcomes: dict[int, tuple[int, int, int]] = {}
-        self._standing: dict[tuple[int, int], int | None] = {}
+        self._standing: dict[int, int] = {}
 
-    def tables(self, values: list[int]) -> tuple[list[int], list[int]]:
+    def tables(self, values: list[int]) -> tuple[array, array]:
         """Per square, the order value and the material of the piece on ``self.board``."""
-        order = [abs(v) for v in values]
-        material = [0] * len(values)
-        for sq, piece in enumerate(self.board):
+        order = array("i", [abs(v) for v in values])
+        material = _zeros(len(values))
+        royal = self.royal
+        kind_material = self.kind_material
+        board = self.board
+        for sq in range(len(board)):
+            piece = board[sq]
             if piece:
-                if piece in self.royal:
+                if piece == royal[0] or piece == royal[1]:
                     order[sq] = material[sq] = self.royal_value
                 else:
-                    material[sq] = self.kind_material[piece & KIND_MASK]
+                    material[sq] = kind_material[piece & KIND_MASK]
         return order, material
 
     # -- capture sequences -----------------------------------------------------------------
@@ -109,82 +159,187 @@ class Exchanges:
         """The square of ``side``'s least valuable piece that can legally capture on ``sq`` as
         the scratch board stands (ties: the lower square), or -1 when none can."""
         board = self.board
-        candidates = self.variant.attackers(board, sq, side)
-        if not candidates:
+        cells = board  # C chars, compiled (`core.position.BOARD`)
+        attackers = self.probe.attackers(board, sq, side)
+        count = len(attackers)
+        if not count:
             return -1
-        if len(candidates) > 1:
-            order = self.order
-            candidates = [s for _, s in sorted([(order[s], s) for s in candidates])]
-        victim = board[sq]
+        order = self.order
+        keys = self.candidates
+        for index in range(count):  # (order value, square) ascending, by insertion
+            s = attackers[index]
+            key = order[s] << SQUARE_BITS | s
+            place = index
+            while place and keys[place - 1] > key:
+                keys[place] = keys[place - 1]
+                place -= 1
+            keys[place] = key
+        victim = cells[sq]
         if victim == self.royal[side ^ 1]:
-            return candidates[0]  # taking the royal piece ends the game: always allowed
+            return keys[0] & SQUARE_MASK  # taking the royal piece ends the game: always allowed
         own_royal = self.royal[side]
-        royal_sq = self.scratch.kings[side]
-        royal_attacked = self.variant.royal_attacked
-        for s in candidates:
-            piece = board[s]
-            board[sq] = piece
-            board[s] = 0
+        royal_sq = self.kings[side]
+        probe = self.probe
+        for index in range(count):
+            s = keys[index] & SQUARE_MASK
+            piece = cells[s]
+            cells[sq] = piece
+            cells[s] = 0
             at = sq if piece == own_royal else royal_sq
-            exposed = at >= 0 and royal_attacked(board, at, side ^ 1)
-            board[s] = piece
-            board[sq] = victim
+            exposed = at >= 0 and probe.royal_attacked(board, at, side ^ 1)
+            cells[s] = piece
+            cells[sq] = victim
             if not exposed:
                 return s
         return -1
+
+    def played_out(self, sq: int, side: int) -> int:
+        """Play the full capture sequence on ``sq`` with ``side`` capturing first, every side
+        capturing while it can, and restore the board: returns the number of captures, their
+        capturers' squares and the material each wins left in `capturers` and `gains`.
+        Optimal stopping is `resolve`'s."""
+        cells = self.board  # C chars, compiled (`core.position.BOARD`)
+        order, material, kings, royal = self.order, self.material, self.kings, self.royal
+        capturers, gains, trail = self.capturers, self.gains, self.trail
+        start_piece, start_order, start_material = cells[sq], order[sq], material[sq]
+        first_king, second_king = kings[0], kings[1]
+        count = 0
+        while True:
+            s = self.capturer(sq, side)
+            if s < 0:
+                break
+            victim = cells[sq]
+            gains[count] = material[sq]
+            capturers[count] = s
+            piece = cells[s]
+            trail[3 * count] = piece
+            trail[3 * count + 1] = order[s]
+            trail[3 * count + 2] = material[s]
+            count += 1
+            if victim == royal[side ^ 1]:
+                break
+            cells[sq], order[sq], material[sq] = piece, order[s], material[s]
+            cells[s] = 0
+            if piece == royal[side]:
+                kings[side] = sq
+            side ^= 1
+        for index in range(count - 1, -1, -1):
+            s = capturers[index]
+            cells[s] = trail[3 * index]
+            order[s] = trail[3 * index + 1]
+            material[s] = trail[3 * index + 2]
+        cells[sq], order[sq], material[sq] = start_piece, start_order, start_material
+        kings[0], kings[1] = first_king, second_king
+        return count
 
     def sequence(self, sq: int, side: int) -> tuple[list[int], list[int]]:
         """The full capture sequence on ``sq`` with ``side`` capturing first: the capturers'
         squares and the material each capture wins, every side capturing while it can (the
         board is restored afterwards). Optimal stopping is `resolve`'s."""
-        board, order, material, kings = self.board, self.order, self.material, self.scratch.kings
-        royal = self.royal
-        start = (board[sq], order[sq], material[sq])
-        saved_kings = list(kings)
-        trail: list[tuple[int, int, int, int]] = []
-        gains: list[int] = []
-        while True:
-            s = self.capturer(sq, side)
-            if s < 0:
-                break
-            victim = board[sq]
-            gains.append(material[sq])
-            trail.append((s, board[s], order[s], material[s]))
-            if victim == royal[side ^ 1]:
-                break
-            piece = board[s]
-            board[sq], order[sq], material[sq] = piece, order[s], material[s]
-            board[s] = 0
-            if piece == royal[side]:
-                kings[side] = sq
-            side ^= 1
-        for s, piece, o, m in reversed(trail):
-            board[s], order[s], material[s] = piece, o, m
-        board[sq], order[sq], material[sq] = start
-        kings[:] = saved_kings
-        return [s for s, _, _, _ in trail], gains
+        count = self.played_out(sq, side)
+        return list(self.capturers[:count]), list(self.gains[:count])
+
+    def won(self, sq: int, side: int) -> int:
+        """What ``side`` wins (negative: loses) by capturing first on ``sq`` and then playing
+        the sequence out with both sides free to stop; `NO_CAPTURE` when it cannot capture
+        there."""
+        count = self.played_out(sq, side)
+        return resolved(self.gains, count)[0] if count else NO_CAPTURE
 
     def exchange(self, sq: int, side: int) -> int | None:
-        """What ``side`` wins (negative: loses) by capturing first on ``sq`` and then playing
-        the sequence out with both sides free to stop; None when it cannot capture there."""
-        _, gains = self.sequence(sq, side)
-        return resolve(gains)[0] if gains else None
+        """`won`, None where it cannot capture."""
+        won = self.won(sq, side)
+        return None if won == NO_CAPTURE else won
+
+    def standing(self, sq: int, side: int) -> int:
+        """`won` on ``sq`` in the position as it stands (no move played on the scratch board),
+        kept once computed."""
+        key = sq << 1 | side
+        known = self._standing.get(key)
+        if known is None:
+            known = self._standing[key] = self.won(sq, side)
+        return known
 
     def standing_exchange(self, sq: int, side: int) -> int | None:
-        """`exchange` on ``sq`` in the position as it stands (no move played on the scratch
-        board), kept once computed."""
-        key = (sq, side)
-        if key not in self._standing:
-            self._standing[key] = self.exchange(sq, side)
-        return self._standing[key]
+        """`standing`, None where ``side`` cannot capture."""
+        won = self.standing(sq, side)
+        return None if won == NO_CAPTURE else won
+
+    # -- a move played on the scratch board ------------------------------------------------
+
+    def play(self, move: int) -> int:
+        """Play ``move`` on the scratch board, the tables following the pieces (a promoted
+        piece taking its new kind's), as the position's make would move them; returns the
+        material it captures or gains by promotion. `take_back` restores both."""
+        played = self.played
+        played.decode(move)
+        cells = self.board  # C chars, compiled (`core.position.BOARD`)
+        order, material, undo = self.order, self.material, self.undo
+        frm, to, victim = played.frm, played.to, played.victim
+        piece = cells[frm]
+        side = piece >> COLOR_SHIFT
+        undo[15], undo[16] = self.kings[0], self.kings[1]
+        self.keep(0, frm)
+        self.keep(3, to)
+        gain = material[to]
+        cells[to], order[to], material[to] = piece, order[frm], material[frm]
+        cells[frm] = order[frm] = material[frm] = 0
+        if victim >= 0:
+            self.keep(6, victim)
+            gain += material[victim]
+            cells[victim] = order[victim] = material[victim] = 0
+        companion = played.companion_from
+        if companion >= 0:
+            target = played.companion_to
+            self.keep(9, companion)
+            self.keep(12, target)
+            cells[target], order[target], material[target] = undo[9], undo[10], undo[11]
+            cells[companion] = order[companion] = material[companion] = 0
+        promotion = played.promotion
+        if promotion:
+            gain += self.kind_material[promotion] - material[to]
+            cells[to] = promotion | side << COLOR_SHIFT
+            order[to] = self.first_values[promotion]
+            material[to] = self.kind_material[promotion]
+        if piece == self.royal[side]:
+            self.kings[side] = to
+        if undo[3] == self.royal[side ^ 1]:
+            self.kings[side ^ 1] = -1
+        return gain
+
+    def keep(self, slot: int, sq: int) -> None:
+        """Keep the piece, order value and material on ``sq`` in `undo` from ``slot``."""
+        undo = self.undo
+        undo[slot] = self.board[sq]
+        undo[slot + 1] = self.order[sq]
+        undo[slot + 2] = self.material[sq]
+
+    def restore(self, slot: int, sq: int) -> None:
+        """Put back on ``sq`` what `keep` kept from ``slot``."""
+        undo = self.undo
+        self.board[sq] = undo[slot]
+        self.order[sq] = undo[slot + 1]
+        self.material[sq] = undo[slot + 2]
+
+    def take_back(self) -> None:
+        """Undo the last `play`."""
+        played = self.played
+        if played.companion_from >= 0:
+            self.restore(12, played.companion_to)
+            self.restore(9, played.companion_from)
+        if played.victim >= 0:
+            self.restore(6, played.victim)
+        self.restore(3, played.to)
+        self.restore(0, played.frm)
+        self.kings[0], self.kings[1] = self.undo[15], self.undo[16]
 
     # -- control ------------------------------------------------------------------------------
 
     def occupied_control(self, sq: int) -> int:
         piece = self.board[sq]
         owner = piece >> COLOR_SHIFT
-        won = self.standing_exchange(sq, owner ^ 1)
-        if won is None:
+        won = self.standing(sq, owner ^ 1)
+        if won == NO_CAPTURE:
             return CONTROL[owner] if self.capturer(sq, owner) >= 0 else NEUTRAL
         if won > 0:
             return CONTROL[owner ^ 1]
@@ -209,102 +364,111 @@ class Exchanges:
         return known
 
     def _outcome(self, move: int) -> tuple[int, int, int]:
-        scratch, order, material = self.scratch, self.order, self.material
-        moved, cleared = displacements(self.variant, move)
-        frm, to = moved[0]
-        side = self.board[frm] >> COLOR_SHIFT
-        # the victim on the target square, or an en-passant victim beside it
-        gain = material[to] + sum(material[sq] for sq in cleared)
-        # the tables follow the pieces (restored below), as the board does under make
-        undo = []
-        for src, dst in moved:
-            undo.append((dst, order[dst], material[dst]))
-            undo.append((src, order[src], material[src]))
-            order[dst], material[dst] = order[src], material[src]
-            order[src] = material[src] = 0
-        for sq in cleared:
-            undo.append((sq, order[sq], material[sq]))
-            order[sq] = material[sq] = 0
-        promotion = move_promotion(move)
-        if promotion:
-            gain += self.kind_material[promotion] - material[to]
-            order[to] = self.variant.chessmaps_values.values[promotion][0]
-            material[to] = self.kind_material[promotion]
-        arrived = material[to]
-        scratch.make(move)
-        won = self.exchange(to, side ^ 1)
-        scratch.unmake()
-        for sq, o, m in reversed(undo):
-            order[sq], material[sq] = o, m
-        return arrived, gain, gain - max(won or 0, 0)
+        side = self.board[move & SQUARE_MASK] >> COLOR_SHIFT
+        gain = self.play(move)
+        to = self.played.to
+        arrived = self.material[to]
+        won = self.won(to, side ^ 1)
+        self.take_back()
+        return arrived, gain, gain - max(won, 0)
+
+    def empty_control_map(self, wanted: bytearray) -> array:
+        """The control of each square ``wanted`` flags (empty squares), 0 elsewhere: per
+        square, an int8 `array`."""
+        pos, variant = self.pos, self.variant
+        material, kind_material = self.material, self.kind_material
+        size = len(self.board)
+        best = (array("i", [-1]) * size, array("i", [-1]) * size)
+        for turn in (0, 1):
+            if turn:
+                pos.make_null()
+            side = pos.side
+            keys = []
+            for move in variant.legal_moves(pos):
+                to = move >> SQUARE_BITS & SQUARE_MASK
+                if wanted[to] and move >> SPECIAL_SHIFT != DOUBLE_STEP:
+                    promotion = move >> PROMOTION_SHIFT & PROMOTION_MASK
+                    value = kind_material[promotion] if promotion else material[move & SQUARE_MASK]
+                    # by square, then the more valuable piece first, then the lower move
+                    key = to  # compiled, 64 bits wide
+                    keys.append((key << VALUE_BITS | VALUE_LIMIT - 1 - value) << MOVE_BITS | move)
+            if turn:
+                pos.unmake_null()
+            keys.sort()
+            mine, other = best[side], best[side ^ 1]
+            current = -1
+            decided = False
+            floor = -1
+            for key in keys:
+                to = key >> MOVE_BITS + VALUE_BITS
+                if to != current:
+                    current = to
+                    decided = False
+                    floor = other[to] if turn else -1  # second pass: only a tie or better
+                if decided:
+                    continue
+                value = VALUE_LIMIT - 1 - (key >> MOVE_BITS & VALUE_LIMIT - 1)
+                if value < floor:
+                    decided = True
+                elif self.safe_value(key & (1 << MOVE_BITS) - 1) >= 0:
+                    mine[to] = value
+                    decided = True
+        first, second = best
+        result = array("b", bytes(size))
+        controls = result
+        for sq in range(size):
+            if wanted[sq]:
+                if first[sq] > second[sq]:
+                    controls[sq] = FIRST
+                elif second[sq] > first[sq]:
+                    controls[sq] = SECOND
+        return result
 
     def empty_controls(self, squares: list[int]) -> dict[int, int]:
         """The control of each empty square in ``squares``."""
-        scratch = self.scratch
-        best = [dict.fromkeys(squares, -1), dict.fromkeys(squares, -1)]
-        wanted = set(squares)
-        for turn in (0, 1):
-            if turn:
-                scratch.make_null()
-            side = scratch.side
-            by_square: dict[int, list[tuple[int, int]]] = {}
-            material = self.material
-            for move in self.variant.legal_moves(scratch):
-                to = move >> SQUARE_BITS & SQUARE_MASK
-                if to in wanted and move >> SPECIAL_SHIFT != DOUBLE_STEP:
-                    promotion = move >> PROMOTION_SHIFT & PROMOTION_MASK
-                    value = (
-                        self.kind_material[promotion] if promotion else material[move & SQUARE_MASK]
-                    )
-                    by_square.setdefault(to, []).append((value, move))
-            other = best[side ^ 1]
-            mine = best[side]
-            for to, moves in by_square.items():
-                floor = other[to] if turn else -1  # second pass: only a tie or better matters
-                for value, move in sorted(moves, key=lambda vm: (-vm[0], vm[1])):
-                    if value < floor:
-                        break
-                    if self.safe_value(move) >= 0:
-                        mine[to] = value
-                        break
-            if turn:
-                scratch.unmake_null()
-        first, second = best
-        return {
-            sq: FIRST if first[sq] > second[sq] else SECOND if second[sq] > first[sq] else NEUTRAL
-            for sq in squares
-        }
+        wanted = bytearray(len(self.board))
+        for sq in squares:
+            wanted[sq] = 1
+        controls = self.empty_control_map(wanted)
+        return {sq: controls[sq] for sq in squares}
+
+    def control_map(self) -> array:
+        """The chessmap as an int8 `array` (`chessmap`)."""
+        board = self.board
+        size = len(board)
+        empty = bytearray(size)
+        for sq in range(size):
+            empty[sq] = not board[sq]
+        result = self.empty_control_map(empty)
+        for sq in range(size):
+            if board[sq]:
+                result[sq] = self.occupied_control(sq)
+        return result
 
     def chessmap(self) -> np.ndarray:
-        board = self.board
-        result = np.zeros(len(board), dtype=np.int8)
-        empty = []
-        for sq, piece in enumerate(board):
-            if piece:
-                result[sq] = self.occupied_control(sq)
-            else:
-                empty.append(sq)
-        for sq, value in self.empty_controls(empty).items():
-            result[sq] = value
-        return result
+        return np.array(self.control_map(), dtype=np.int8)
+
+
+def resolved(gains: array, count: int) -> tuple[int, int]:
+    """`resolve` of the first ``count`` of ``gains`` (an int `array`)."""
+    best = 0
+    made = 1
+    for index in range(count - 1, 0, -1):
+        take = gains[index] - best
+        if take > 0:
+            best = take
+            made += 1  # counted back from the last capture, reset where one side stops
+        else:
+            best = 0
+            made = 1
+    return gains[0] - best, made
 
 
 def resolve(gains: list[int]) -> tuple[int, int]:
     """The outcome of a capture sequence whose captures win ``gains`` in turn, the first
     capture made and every later one optional (a side captures only when that serves it
     better than stopping): (what the first capturer wins, how many captures are made)."""
-    best = 0
-    stops = []
-    for gain in reversed(gains[1:]):
-        take = gain - best
-        stops.append(take > 0)
-        best = take if take > 0 else 0
-    made = 1
-    for take in reversed(stops):
-        if not take:
-            break
-        made += 1
-    return gains[0] - best, made
+    return resolved(array("i", gains), len(gains))
 
 
 def capture_sequence(pos: Position, sq: int, side: int) -> tuple[list[int], list[int]]:

@@ -48,7 +48,9 @@ kernel.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -56,7 +58,12 @@ from xqchess.core.closure import attack_closure
 from xqchess.core.errors import XQChessError
 from xqchess.core.moves import (
     COMPANION,
+    PROMOTION_MASK,
+    PROMOTION_SHIFT,
     SIDE_CAPTURE,
+    SPECIAL_SHIFT,
+    SQUARE_BITS,
+    SQUARE_MASK,
     move_from,
     move_promotion,
     move_special,
@@ -64,6 +71,7 @@ from xqchess.core.moves import (
 )
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK, WHITE
 from xqchess.core.position import BOARD
+from xqchess.core.probe import LOW_SQUARES
 from xqchess.core.variant import BY_FILE, BY_SQUARE_COLOR
 
 if TYPE_CHECKING:
@@ -178,73 +186,264 @@ def valueboard(pos: Position) -> np.ndarray:
     return valueboard_with(pos.variant, pos.board, square_values(pos))
 
 
+#: A square that is not there (no en-passant victim, no companion), and the sector of a move that
+#: influences none positively.
+NO_SQUARE = -1
+#: one, as wide as a read mask's word (compiled, a 64-bit C integer)
+ONE = 1
+#: bytes per item of the per-square tables (`array` type codes "i" and "Q")
+INT_BYTES = array("i").itemsize
+MASK_BYTES = array("Q").itemsize
+
+
+@cache
+def first_values(variant: Variant) -> list[int]:
+    """Per kind code, the first of its ``chessmaps_values`` (0 for a kind without one): the
+    value a promoted piece takes."""
+    values = variant.chessmaps_values.values
+    return [values[kind][0] if kind in values else 0 for kind in range(KIND_MASK + 1)]
+
+
+class PlayedMove:
+    """The squares a move changes, read from the kernel's generic move fields as
+    `displacements` reads them, into fields rather than tuples (`decode`), so that the compiled
+    kernel plays a move on a scratch board and its per-square tables and takes it back in
+    place: the mover goes from `frm` to `to` (becoming a piece of kind `promotion` when that is
+    not 0), the piece on `victim` is taken (an en-passant victim) and the piece on
+    `companion_from` goes to `companion_to` (a castling rook); `NO_SQUARE` where there is none."""
+
+    __slots__ = (
+        "files",
+        "companions",
+        "frm",
+        "to",
+        "promotion",
+        "victim",
+        "companion_from",
+        "companion_to",
+    )
+
+    def __init__(self, variant: Variant) -> None:
+        self.files = variant.geometry.files
+        self.companions = variant.companion_moves
+        self.frm = self.to = self.promotion = 0
+        self.victim = self.companion_from = self.companion_to = NO_SQUARE
+
+    def decode(self, move: int) -> None:
+        frm = move & SQUARE_MASK
+        to = move >> SQUARE_BITS & SQUARE_MASK
+        special = move >> SPECIAL_SHIFT
+        self.frm = frm
+        self.to = to
+        self.promotion = move >> PROMOTION_SHIFT & PROMOTION_MASK
+        self.victim = NO_SQUARE
+        if special == SIDE_CAPTURE:
+            self.victim = frm - frm % self.files + to % self.files
+        self.companion_from = self.companion_to = NO_SQUARE
+        if special == COMPANION:
+            self.companion_from, self.companion_to = self.companions[to]
+
+
 class _Before:
-    """The valueboard of one board (a list, square-index order) with, per square, the squares
-    its entry depends on (``reads``: the squares its attack closure read, and the square
-    itself): a change to the board or the values elsewhere leaves the entry as it is."""
+    """The valueboard of one board (square-index order) with, per square, the squares its entry
+    depends on (`low` and `high`, a read mask split as `core.probe.ClosureProbe` gives it: the
+    squares its attack closure read, and the square itself): a change to the board or the
+    values elsewhere leaves the entry as it is. A move is played on its board and values and
+    taken back (`play`, `take_back`) to compute entries after it."""
 
-    __slots__ = ("variant", "board", "values", "valueboard", "reads")
+    __slots__ = (
+        "variant",
+        "closures",
+        "played",
+        "first_values",
+        "board",
+        "values",
+        "valueboard",
+        "low",
+        "high",
+        "found",
+        "undo",
+        "changed_low",
+        "changed_high",
+    )
 
-    def __init__(
-        self,
-        variant: Variant,
-        board: list[int],
-        values: list[int],
-        valueboard: list[int],
-        reads: list[int],
-    ) -> None:
+    def __init__(self, variant: Variant, board: list[int], values: Sequence[int]) -> None:
+        """An empty valueboard (every entry 0, no square read) of ``board`` with ``values``."""
+        size = len(board)
         self.variant = variant
+        self.closures = variant.closure_probe
+        self.played = PlayedMove(variant)
+        self.first_values = first_values(variant)
         self.board = BOARD(board)
-        self.values = values
-        self.valueboard = valueboard
-        self.reads = reads
+        self.values = array("i", values)
+        self.valueboard = array("i", bytes(size * INT_BYTES))
+        self.low = array("Q", bytes(size * MASK_BYTES))
+        self.high = array("Q", bytes(size * MASK_BYTES))
+        self.found = bytearray(size)
+        #: what `play` took from the board and the values: per square it changed (mover's
+        #: origin, target, victim, companion's origin and target), the piece and the value
+        self.undo = array("i", bytes(10 * INT_BYTES))
+        self.changed_low = self.changed_high = 0
 
     @classmethod
-    def full(cls, variant: Variant, board: list[int], values: list[int]) -> _Before:
+    def full(cls, variant: Variant, board: list[int], values: Sequence[int]) -> _Before:
         """Every square's entry computed."""
-        before = cls(variant, board, values, list(values), [0] * len(board))
-        before.recompute(range(len(board)))
+        before = cls(variant, board, values)
+        for sq in range(len(board)):
+            before.recompute(sq)
         return before
 
-    def derived(self, board: list[int], values: list[int]) -> _Before:
+    def derived(self, board: list[int], values: Sequence[int]) -> _Before:
         """The `_Before` of ``board`` with ``values`` from this one (of another board of the
         same game, typically the position one move earlier): only the squares whose board
         square or value differs, and those whose entry depends on one of them, are computed
         again; the others keep their entries and reads, since their closures read the same
         squares as before and find the same pieces."""
+        before = _Before(self.variant, board, values)
         old_board, old_values = self.board, self.values
-        changed = 0
-        for sq in range(len(board)):
-            if board[sq] != old_board[sq] or values[sq] != old_values[sq]:
-                changed |= 1 << sq
-        before = _Before(self.variant, board, values, list(self.valueboard), list(self.reads))
-        before.recompute(self.affected(changed))
+        new_board, new_values = before.board, before.values
+        changed_low = changed_high = 0
+        for sq in range(len(new_board)):
+            if new_board[sq] != old_board[sq] or new_values[sq] != old_values[sq]:
+                if sq < LOW_SQUARES:
+                    changed_low |= ONE << sq
+                else:
+                    changed_high |= ONE << sq - LOW_SQUARES
+        old_entries, old_low, old_high = self.valueboard, self.low, self.high
+        entries, low, high = before.valueboard, before.low, before.high
+        for sq in range(len(new_board)):
+            if old_low[sq] & changed_low or old_high[sq] & changed_high:
+                before.recompute(sq)
+            else:
+                entries[sq] = old_entries[sq]
+                low[sq] = old_low[sq]
+                high[sq] = old_high[sq]
         return before
 
-    def recompute(self, squares) -> None:
-        """Compute the entries and reads of ``squares`` on this board."""
-        closure_of = self.variant.attack_closure
-        board, values, valueboard, reads = self.board, self.values, self.valueboard, self.reads
-        for sq in squares:
-            closure, read = closure_of(board, sq)
-            valueboard[sq] = values[sq] + sum(map(values.__getitem__, closure))
-            reads[sq] = read | 1 << sq
+    def entry(self, sq: int) -> int:
+        """The valueboard entry of ``sq`` as the board and values stand (a move played on them
+        included), its closure's reads left in `closures`."""
+        values = self.values
+        found = self.found
+        count = self.closures.closure(self.board, sq, found)
+        squares = found  # C chars, compiled
+        total = values[sq]
+        for index in range(count):
+            total += values[squares[index]]
+        return total
 
-    def affected(self, changed: int) -> list[int]:
-        """The squares whose entry may differ once the squares of the mask ``changed`` change
-        (on the board or in the values): those whose entry depends on one of them."""
-        return [sq for sq, read in enumerate(self.reads) if read & changed]
+    def recompute(self, sq: int) -> None:
+        """Compute the entry and the reads of ``sq`` on this board."""
+        self.valueboard[sq] = self.entry(sq)
+        closures = self.closures
+        low, high = closures.low, closures.high
+        if sq < LOW_SQUARES:
+            low |= ONE << sq
+        else:
+            high |= ONE << sq - LOW_SQUARES
+        self.low[sq] = low
+        self.high[sq] = high
 
-    def change(self, board: list[int], values: list[int], changed: int) -> np.ndarray:
-        """The valueboard of ``board`` (this board after a move that changed the squares of
-        the mask ``changed``) with ``values`` (carried through the move) minus this one: zero
-        but on the `affected` squares, the only ones computed again."""
-        closure_of = self.variant.attack_closure
-        old = self.valueboard
-        result = np.zeros(len(board), dtype=np.int32)
-        for sq in self.affected(changed):
-            entry = values[sq] + sum(map(values.__getitem__, closure_of(board, sq)[0]))
-            result[sq] = entry - old[sq]
+    def play(self, move: int) -> int:
+        """Play ``move`` (of the piece on its origin) on this board and its values, each piece
+        keeping its value (a promoted piece takes its new kind's first value): what
+        `values_after` gives. The squares it changed are left as a mask in `changed_low` and
+        `changed_high`; returns the mover's color. `take_back` restores both."""
+        played = self.played
+        played.decode(move)
+        cells = self.board  # C chars, compiled (`core.position.BOARD`)
+        values = self.values
+        undo = self.undo
+        frm, to = played.frm, played.to
+        piece = cells[frm]
+        color = piece >> COLOR_SHIFT
+        undo[0], undo[1], undo[2], undo[3] = piece, values[frm], cells[to], values[to]
+        cells[frm] = 0
+        values[frm] = 0
+        promotion = played.promotion
+        if promotion:
+            cells[to] = promotion | color << COLOR_SHIFT
+            promoted = self.first_values[promotion]
+            values[to] = -promoted if color else promoted
+        else:
+            cells[to] = piece
+            values[to] = undo[1]
+        self.changed_low = self.changed_high = 0
+        self.mark(frm)
+        self.mark(to)
+        sq = played.victim
+        if sq >= 0:
+            self.mark(sq)
+            undo[4], undo[5] = cells[sq], values[sq]
+            cells[sq] = 0
+            values[sq] = 0
+        sq = played.companion_from
+        if sq >= 0:
+            self.mark(sq)
+            undo[6], undo[7] = cells[sq], values[sq]
+            cells[sq] = 0
+            values[sq] = 0
+            sq = played.companion_to
+            self.mark(sq)
+            undo[8], undo[9] = cells[sq], values[sq]
+            cells[sq], values[sq] = undo[6], undo[7]
+        return color
+
+    def mark(self, sq: int) -> None:
+        """Add ``sq`` to the mask of the squares the move played changed."""
+        if sq < LOW_SQUARES:
+            self.changed_low |= ONE << sq
+        else:
+            self.changed_high |= ONE << sq - LOW_SQUARES
+
+    def take_back(self) -> None:
+        """Undo the last `play`."""
+        played = self.played
+        cells = self.board  # C chars, compiled (`core.position.BOARD`)
+        values = self.values
+        undo = self.undo
+        sq = played.companion_from
+        if sq >= 0:
+            cells[played.companion_to], values[played.companion_to] = undo[8], undo[9]
+            cells[sq], values[sq] = undo[6], undo[7]
+        sq = played.victim
+        if sq >= 0:
+            cells[sq], values[sq] = undo[4], undo[5]
+        cells[played.to], values[played.to] = undo[2], undo[3]
+        cells[played.frm], values[played.frm] = undo[0], undo[1]
+
+    def first_influenced(self, move: int, ranking: bytes) -> int:
+        """The square ``move`` (legal on this board) influences positively that comes first in
+        ``ranking`` (squares, most important first), or `NO_SQUARE`: its entries after the
+        move are computed in that order, the destination left out, only for the squares whose
+        entry depends on one the move changed, until the first positive change."""
+        color = self.play(move)
+        to = self.played.to
+        old, low, high = self.valueboard, self.low, self.high
+        changed_low, changed_high = self.changed_low, self.changed_high
+        result = NO_SQUARE
+        for index in range(len(ranking)):
+            sq = ranking[index]
+            if sq != to and (low[sq] & changed_low or high[sq] & changed_high):
+                change = self.entry(sq) - old[sq]
+                if change < 0 if color else change > 0:
+                    result = sq
+                    break
+        self.take_back()
+        return result
+
+    def change(self, move: int) -> np.ndarray:
+        """The valueboard after ``move`` (legal on this board), pieces keeping their values,
+        minus this one: zero but on the squares whose entry depends on one the move changed,
+        the only ones computed again."""
+        self.play(move)
+        old, low, high = self.valueboard, self.low, self.high
+        changed_low, changed_high = self.changed_low, self.changed_high
+        result = np.zeros(len(self.board), dtype=np.int32)
+        for sq in range(len(self.board)):
+            if low[sq] & changed_low or high[sq] & changed_high:
+                result[sq] = self.entry(sq) - old[sq]
+        self.take_back()
         return result
 
 
@@ -260,12 +459,13 @@ def clear_cache() -> None:
     _line.clear()
 
 
-def _before(pos: Position) -> _Before:
-    """The `_Before` of ``pos``: kept from an earlier call on the same board, derived from the
-    one kept for the parent (or a sibling), or computed in full. Sound because a valueboard
-    depends on the variant and the board alone (`square_values`), both compared before a kept
-    one is used; entries are keyed by ``len(pos.hashes)``, the line's length (a position read
-    from a FEN has 1), and never changed once stored."""
+def before_move(pos: Position) -> _Before:
+    """The valueboard of ``pos`` as moves are played on it (`_Before`): kept from an earlier
+    call on the same board, derived from the one kept for the parent (or a sibling), or
+    computed in full. Sound because a valueboard depends on the variant and the board alone
+    (`square_values`), both compared before a kept one is used; entries are keyed by
+    ``len(pos.hashes)``, the line's length (a position read from a FEN has 1), and never
+    changed once stored (a move played on one is taken back)."""
     variant, board = pos.variant, pos.board
     length = len(pos.hashes)
     kept = _line.get(length)
@@ -282,37 +482,18 @@ def _before(pos: Position) -> _Before:
     return before
 
 
-def _move_mask(variant: Variant, move: int) -> int:
-    """The squares ``move`` changes on the board (and in the carried values), as a mask."""
-    moved, cleared = displacements(variant, move)
-    mask = 0
-    for src, dst in moved:
-        mask |= 1 << src | 1 << dst
-    for sq in cleared:
-        mask |= 1 << sq
-    return mask
-
-
 def _change(pos: Position, move: int) -> np.ndarray:
     """The valueboard after ``move`` minus the valueboard before, pieces keeping their values.
     The valueboard before (and what each square's entry depends on) is kept for the
     position's next move, so that the influences of all moves of one position cost one
     valueboard and, per move, only the squares the move can change."""
-    variant = pos.variant
-    before = _before(pos)
     board = pos.board
     frm = move_from(move)
     if not board[frm] or board[frm] >> COLOR_SHIFT != pos.side:
         raise XQChessError(
-            f"move {variant.move_to_uci(pos, move)} does not move a piece of the side to move"
+            f"move {pos.variant.move_to_uci(pos, move)} does not move a piece of the side to move"
         )
-    after_values = values_after(pos, move, before.values)
-    changed = _move_mask(variant, move)
-    pos.make(move)
-    try:
-        return before.change(board, after_values, changed)
-    finally:
-        pos.unmake()
+    return before_move(pos).change(move)
 
 
 def first_influenced(pos: Position, move: int, rank: Sequence[int]) -> int:
@@ -320,28 +501,8 @@ def first_influenced(pos: Position, move: int, rank: Sequence[int]) -> int:
     ``rank`` (per square, lower first), or -1 when it influences none: `influence`'s answer,
     found by computing the affected squares in rank order only until the first positive one
     (the others do not change)."""
-    variant = pos.variant
-    before = _before(pos)
-    board = pos.board
-    to = move_to(move)
-    sign = _mover_sign(pos, move)
-    after_values = values_after(pos, move, before.values)
-    affected = before.affected(_move_mask(variant, move))
-    affected.sort(key=rank.__getitem__)
-    closure_of = variant.attack_closure
-    value_of = after_values.__getitem__
-    pos.make(move)
-    try:
-        old = before.valueboard
-        for sq in affected:
-            if sq == to:
-                continue
-            new = after_values[sq] + sum(map(value_of, closure_of(board, sq)[0]))
-            if (new - old[sq]) * sign > 0:
-                return sq
-    finally:
-        pos.unmake()
-    return -1
+    ranking = bytes(sorted(range(len(rank)), key=rank.__getitem__))
+    return before_move(pos).first_influenced(move, ranking)
 
 
 def _mover_sign(pos: Position, move: int) -> int:
@@ -352,7 +513,7 @@ def influence(pos: Position, move: int) -> np.ndarray:
     """The influence of ``move`` (legal in ``pos``) on every square, int8 in square-index
     order: +1 where the valueboard changes in the mover's favour, -1 where it changes in the
     opponent's, 0 where it does not change and on the destination square. ``pos`` is left
-    as it was (the move is made and taken back)."""
+    as it was."""
     sign = np.int8(_mover_sign(pos, move))
     result = np.sign(_change(pos, move)).astype(np.int8) * sign
     result[move_to(move)] = 0

@@ -1,7 +1,10 @@
 # C types for attacks.py, compiled by Cython in pure-Python mode (setup.py, kernel.py): the .py
 # stays the source; this file only declares types.
 cimport cython
-from xqchess.core.probe cimport AttackProbe
+from xqchess.core.probe cimport AttackProbe, ClosureProbe
+
+cdef int LOW_SQUARES
+cdef unsigned long long ONE
 
 @cython.locals(cells=cython.p_uchar, targets=list, hit=tuple, squares=bytes, s=int, p=int,
                rays=list, ray=bytes)
@@ -15,8 +18,15 @@ cdef class ChessAttackers(AttackProbe):
                    p=int, rays=list, ray=bytes)
     cpdef list attackers(self, bytearray board, int sq, int by_color)
 
-@cython.locals(found=list, leapt=list, targets=list, hit=tuple, s=int, p=int, white_pawn=int,
-               black_pawn=int, first_royal=int, second_royal=int, walk=list, ray=bytes,
-               prefixes=list, last=int, index=int)
-cpdef tuple closure_on(tuple leaps, tuple pawn_attackers, tuple pawns, tuple walks,
-                       list leap_reads, tuple royal, bytearray board, int sq)
+    cpdef bint royal_attacked(self, bytearray board, int sq, int by_color)
+
+cdef class ChessClosure(ClosureProbe):
+    cdef public tuple leaps, pawn_attackers, pawns, slides, royal
+    cdef public list leap_low, leap_high
+    cdef public bytearray leapt
+
+    @cython.locals(cells=cython.p_uchar, out=cython.p_uchar, leapt=cython.p_uchar, count=int,
+                   targets=list, hit=tuple, squares=bytes, s=int, p=int, white_pawn=int,
+                   black_pawn=int, leapers=int, index=int, first_royal=int, second_royal=int,
+                   low=cython.ulonglong, high=cython.ulonglong, rays=list, ray=bytes, last=int)
+    cpdef int closure(self, bytearray board, int sq, bytearray found)

@@ -20,11 +20,13 @@ from __future__ import annotations
 from functools import partial
 from types import SimpleNamespace
 
-from xqchess.core.closure import prefix_masks
 from xqchess.core.geometry import bytes_rays, bytes_table
 from xqchess.core.pieces import BLACK, PIECE_CODES, WHITE, piece_code
-from xqchess.core.probe import AttackProbe
+from xqchess.core.probe import LOW_MASK, LOW_SQUARES, AttackProbe, ClosureProbe
 from xqchess.variants.families.chess_family.definition import ChessGame
+
+#: one, as wide as a read mask's word (compiled, a 64-bit C integer)
+ONE = 1
 
 
 def _groups(desc: ChessGame, attribute: str, royal: bool = True) -> list[tuple[tuple, frozenset]]:
@@ -91,6 +93,10 @@ class ChessAttackers(AttackProbe):
         self.leaps_by_color = leaps_by_color
         self.slides_by_color = slides_by_color
 
+    def royal_attacked(self, board: list[int], sq: int, by_color: int) -> bool:
+        """Whether a piece of ``by_color`` attacks ``sq`` (`attacked_on`)."""
+        return attacked_on(self.leaps_by_color, self.slides_by_color, board, sq, by_color)
+
     def attackers(self, board: list[int], sq: int, by_color: int) -> list[int]:
         """The squares of the pieces of ``by_color`` that attack ``sq`` (direct attacks only):
         leapers (knights), pawns, the king, then along each slider group's rays."""
@@ -113,62 +119,108 @@ class ChessAttackers(AttackProbe):
         return found
 
 
-def closure_on(
-    leaps: tuple,
-    pawn_attackers: tuple,
-    pawns: tuple,
-    walks: tuple,
-    leap_reads: list,
-    royal: tuple,
-    board: list[int],
-    sq: int,
-) -> tuple[list[int], int]:
-    """`Variant.attack_closure` in one pass (the tables first, bound by `build_attacks`): the
-    squares of the pieces of both colors that attack ``sq`` directly or indirectly, and the
-    mask of the squares the definition (`core.closure`) reads. Leapers and pawns attack
-    whatever stands between, and lifting a piece never makes a new one, so they are found at
-    once; along a ray the pieces come off one by one, so a walk out from ``sq`` passes every
-    piece found (by the ray or as a leaper or pawn) that is not royal and stops at any other
-    piece. The definition reads every leaper and pawn square, and each ray up to where the
-    walk stops."""
-    found = []
-    for targets, hit in leaps:
-        for s in targets[sq]:
-            if hit[board[s]]:
-                found.append(s)
-    white_pawn, black_pawn = pawns
-    for s in pawn_attackers[0][sq]:
-        if board[s] == white_pawn:
-            found.append(s)
-    for s in pawn_attackers[1][sq]:
-        if board[s] == black_pawn:
-            found.append(s)
-    leapt = list(found)
-    first_royal, second_royal = royal
-    reads = leap_reads[sq]
-    for walk, hit in walks:
-        for ray, prefixes in walk[sq]:
-            last = len(ray) - 1
-            for index in range(len(ray)):
-                s = ray[index]
-                p = board[s]
-                if p:
-                    if hit[p]:
-                        if s not in leapt:
-                            found.append(s)
-                    elif s not in leapt:
-                        last = index
-                        break
-                    if p == first_royal or p == second_royal:
-                        last = index
-                        break
-            reads |= prefixes[last]
-    return found, reads
+class ChessClosure(ClosureProbe):
+    """`Variant.attack_closure` in one pass, as a closure probe (`core.probe`) over the tables
+    of `build_attacks`: the squares of the pieces of both colors that attack ``sq`` directly or
+    indirectly, and the mask of the squares the definition (`core.closure`) reads. Leapers and
+    pawns attack whatever stands between, and lifting a piece never makes a new one, so they
+    are found at once; along a ray the pieces come off one by one, so a walk out from ``sq``
+    passes every piece found (by the ray or as a leaper or pawn) that is not royal and stops at
+    any other piece. The definition reads every leaper and pawn square, and each ray up to where
+    the walk stops."""
+
+    __slots__ = (
+        "leaps",
+        "pawn_attackers",
+        "pawns",
+        "slides",
+        "leap_low",
+        "leap_high",
+        "royal",
+        "leapt",
+    )
+
+    def __init__(
+        self,
+        leaps: tuple,
+        pawn_attackers: tuple,
+        pawns: tuple,
+        slides: tuple,
+        leap_reads: list[int],
+        royal: tuple,
+    ) -> None:
+        super().__init__()
+        self.leaps = leaps
+        self.pawn_attackers = pawn_attackers
+        self.pawns = pawns
+        self.slides = slides
+        self.leap_low = [mask & LOW_MASK for mask in leap_reads]
+        self.leap_high = [mask >> LOW_SQUARES for mask in leap_reads]
+        self.royal = royal
+        #: per square, 1 while the closure being found holds it as a leaper or pawn
+        self.leapt = bytearray(len(leap_reads))
+
+    def closure(self, board: list[int], sq: int, found: bytearray) -> int:
+        cells = board  # C chars, compiled (`core.position.BOARD`)
+        out = found
+        leapt = self.leapt
+        count = 0
+        for targets, hit in self.leaps:
+            squares = targets[sq]
+            for s in squares:
+                if hit[cells[s]]:
+                    out[count] = s
+                    count += 1
+        white_pawn, black_pawn = self.pawns
+        squares = self.pawn_attackers[0][sq]
+        for s in squares:
+            if cells[s] == white_pawn:
+                out[count] = s
+                count += 1
+        squares = self.pawn_attackers[1][sq]
+        for s in squares:
+            if cells[s] == black_pawn:
+                out[count] = s
+                count += 1
+        leapers = count
+        for index in range(leapers):
+            leapt[out[index]] = 1
+        first_royal, second_royal = self.royal
+        low = self.leap_low[sq]
+        high = self.leap_high[sq]
+        for rays, hit in self.slides:
+            for ray in rays[sq]:
+                last = len(ray) - 1
+                for index in range(len(ray)):
+                    s = ray[index]
+                    p = cells[s]
+                    if p:
+                        if hit[p]:
+                            if not leapt[s]:
+                                out[count] = s
+                                count += 1
+                        elif not leapt[s]:
+                            last = index
+                            break
+                        if p == first_royal or p == second_royal:
+                            last = index
+                            break
+                for index in range(last + 1):
+                    s = ray[index]
+                    if s < LOW_SQUARES:
+                        low |= ONE << s
+                    else:
+                        high |= ONE << s - LOW_SQUARES
+        for index in range(leapers):
+            leapt[out[index]] = 0
+        self.low = low
+        self.high = high
+        return count
 
 
 def build_attacks(desc: ChessGame) -> SimpleNamespace:
     """The attack tables of ``desc`` and its probes ``attacked``, ``attackers`` (and its
-    ``probe`` object), ``all_attackers`` and ``attack_closure`` (bound over the tables)."""
+    ``probe`` object), ``all_attackers`` and ``closure_probe`` (bound over the tables)."""
     geometry = desc.geometry
     t = SimpleNamespace()
     leap_groups = _groups(desc, "leaps")
@@ -250,19 +302,13 @@ def build_attacks(desc: ChessGame) -> SimpleNamespace:
                         break
         return found
 
-    #: per slider group: per square, each ray with its prefix masks; and the group's hits
-    walks = tuple(
-        ([[(ray, prefix_masks(ray)) for ray in rays_of] for rays_of in rays], hit)
-        for rays, hit in all_slides
-    )
     leap_reads = [0] * geometry.size
     for sq in range(geometry.size):
         for targets in [targets for targets, _ in all_leaps] + list(pawn_attackers):
             for s in targets[sq]:
                 leap_reads[sq] |= 1 << s
-    royal = desc.royal_pieces
-    t.attack_closure = partial(
-        closure_on, all_leaps, pawn_attackers, pawns, walks, leap_reads, royal
+    t.closure_probe = ChessClosure(
+        all_leaps, pawn_table, pawns, all_slides, leap_reads, desc.royal_pieces
     )
     t.attacked = partial(attacked_on, leaps_by_color, slides_by_color)
     t.probe = ChessAttackers(leaps_by_color, slides_by_color)

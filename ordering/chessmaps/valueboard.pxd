@@ -1,0 +1,66 @@
+# C types for valueboard.py, compiled by Cython in pure-Python mode (setup.py, kernel.py): the
+# .py stays the source; this file only declares types. PlayedMove and _Before become extension
+# types whose per-square tables are typed memoryviews over the `array`s the .py makes (a read
+# mask's words are 64-bit); the imported constants become C ints.
+cimport cython
+from xqchess.core.probe cimport ClosureProbe
+
+cdef int COLOR_SHIFT, COMPANION, PROMOTION_MASK, PROMOTION_SHIFT, SIDE_CAPTURE, SPECIAL_SHIFT
+cdef int SQUARE_BITS, SQUARE_MASK, LOW_SQUARES, NO_SQUARE
+cdef unsigned long long ONE
+
+cdef class PlayedMove:
+    cdef public int files
+    cdef public dict companions
+    cdef public int frm, to, promotion, victim, companion_from, companion_to
+
+    @cython.locals(frm=int, to=int, special=int)
+    cpdef decode(self, int move)
+
+cdef class _Before:
+    cdef public object variant
+    cdef public ClosureProbe closures
+    cdef public PlayedMove played
+    cdef public list first_values
+    cdef public bytearray board
+    cdef public int[::1] values, valueboard, undo
+    cdef public unsigned long long[::1] low, high
+    cdef public bytearray found
+    cdef public unsigned long long changed_low, changed_high
+
+    @cython.locals(before=_Before, old_board=bytearray, new_board=bytearray, old_values="int[::1]",
+                   new_values="int[::1]", changed_low=cython.ulonglong,
+                   changed_high=cython.ulonglong, sq=int, old_entries="int[::1]",
+                   entries="int[::1]", old_low="unsigned long long[::1]",
+                   old_high="unsigned long long[::1]", low="unsigned long long[::1]",
+                   high="unsigned long long[::1]")
+    cpdef _Before derived(self, bytearray board, values)
+
+    @cython.locals(values="int[::1]", found=bytearray, squares=cython.p_uchar, count=int, total=int,
+                   index=int)
+    cpdef int entry(self, int sq)
+
+    @cython.locals(closures=ClosureProbe, low=cython.ulonglong, high=cython.ulonglong)
+    cpdef recompute(self, int sq)
+
+    @cython.locals(played=PlayedMove, cells=cython.p_uchar, values="int[::1]", undo="int[::1]",
+                   frm=int, to=int, piece=int, color=int, promotion=int, promoted=int, sq=int)
+    cpdef int play(self, int move)
+
+    cpdef mark(self, int sq)
+
+    @cython.locals(played=PlayedMove, cells=cython.p_uchar, values="int[::1]", undo="int[::1]",
+                   sq=int)
+    cpdef take_back(self)
+
+    @cython.locals(color=int, to=int, old="int[::1]", low="unsigned long long[::1]",
+                   high="unsigned long long[::1]", changed_low=cython.ulonglong,
+                   changed_high=cython.ulonglong, result=int, index=int, sq=int, change=int)
+    cpdef int first_influenced(self, int move, bytes ranking)
+
+    @cython.locals(old="int[::1]", low="unsigned long long[::1]", high="unsigned long long[::1]",
+                   changed_low=cython.ulonglong, changed_high=cython.ulonglong, sq=int)
+    cpdef change(self, int move)
+
+@cython.locals(kept=_Before, before=_Before, base=_Before, length=int)
+cpdef _Before before_move(pos)
