@@ -56,6 +56,7 @@ MODULES = (
     "ordering/history",
     "ordering/chessmaps/valueboard",
     "ordering/chessmaps/control",
+    "ordering/chessmaps/greer_order",
 )
 #: written by the build beside the compiled modules: {module path: source hash}
 MANIFEST = "kernel_build.json"

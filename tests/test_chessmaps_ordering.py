@@ -9,12 +9,8 @@ import pytest
 from helpers import random_walk, snapshot
 from xqchess.core.search import MATE, Limits, Node, SearchConfig, Searcher, material_difference
 from xqchess.ordering.chessmaps.control import Exchanges
+from xqchess.ordering.chessmaps.greer_order import CAPTURE, FORCED, NO_SECTOR, OTHER, UNSAFE
 from xqchess.ordering.chessmaps.move_order import (
-    CAPTURE,
-    FORCED,
-    NO_SECTOR,
-    OTHER,
-    UNSAFE,
     Chessmaps,
     category_name,
     closeness,

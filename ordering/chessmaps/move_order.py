@@ -60,26 +60,16 @@ from typing import NamedTuple
 
 import numpy as np
 from xqchess.core.errors import XQChessError
-from xqchess.core.moves import is_capture, move_from, move_promotion, move_to
-from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.core.position import Position
 from xqchess.core.search.node import MAX_PLY, Node
 from xqchess.core.variant import Variant
 from xqchess.ordering.chessmaps.control import Exchanges
+from xqchess.ordering.chessmaps.greer_order import NO_SECTOR, OTHER, UNSAFE, NodeOrder, between
+from xqchess.ordering.chessmaps.greer_order import closeness as closeness_on
 from xqchess.ordering.chessmaps.network import Network, sector_order, shipped_network
-from xqchess.ordering.chessmaps.valueboard import first_influenced
 from xqchess.ordering.heuristic import Heuristic
 
-#: The kinds of move, in precedence order.
-CAPTURE, FORCED, OTHER = 0, 1, 2
 KIND_NAMES = ("capture", "forced", "other")
-#: Categories: ``kind`` for a safe move, ``UNSAFE + kind`` for an unsafe one, searched in
-#: ascending order (safe capture, safe forced, safe other, unsafe capture, ...).
-UNSAFE = 3
-#: The closeness of a piece that does not itself reach the sector (the paper's default).
-DEFAULT_CLOSENESS = 8
-#: The sector of a move that influences none positively, or that no sector placed.
-NO_SECTOR = -1
 #: The spec's options: the sector source, or Table 3's split form.
 NETWORK, CUTOFF, EXPERIENCE, SPLIT = "network", "cutoff", "experience", "split"
 OPTIONS = (NETWORK, CUTOFF, EXPERIENCE, SPLIT)
@@ -105,53 +95,14 @@ def category_name(category: int, split: bool = False) -> str:
 def closeness(pos: Position, move: int, sector: int) -> int:
     """How close ``move`` (legal in ``pos``) brings its piece to the square ``sector``: for a
     slider aligned with it from the target square, the squares between; for other pieces 0
-    in it, 1 attacking it after the move; else `DEFAULT_CLOSENESS`."""
-    variant = pos.variant
-    frm, to = move_from(move), move_to(move)
-    piece = pos.board[frm]
-    kind = move_promotion(move) or piece & KIND_MASK
-    directions = variant.chessmaps_values.slider_directions.get(kind)
-    if directions:
-        between = _squares_between(variant, to, sector, directions)
-        return DEFAULT_CLOSENESS if between is None else between
-    if to == sector:
-        return 0
-    pos.make(move)
-    try:
-        attacks = to in variant.attackers(pos.board, sector, piece >> COLOR_SHIFT)
-    finally:
-        pos.unmake()
-    return 1 if attacks else DEFAULT_CLOSENESS
+    in it, 1 attacking it after the move; else `greer_order.DEFAULT_CLOSENESS`."""
+    return closeness_on(Exchanges(pos), between(pos.variant), move, sector)
 
 
-def _squares_between(
-    variant: Variant, a: int, b: int, directions: tuple[tuple[int, int], ...]
-) -> int | None:
-    """The squares strictly between ``a`` and ``b`` when ``b`` lies along one of
-    ``directions`` from ``a``, else None."""
-    geometry = variant.geometry
-    dfile = geometry.file_of(b) - geometry.file_of(a)
-    drank = geometry.rank_of(b) - geometry.rank_of(a)
-    steps = max(abs(dfile), abs(drank))
-    if not steps:
-        return None
-    for step_file, step_rank in directions:
-        if step_file * steps == dfile and step_rank * steps == drank:
-            return steps - 1
-    return None
-
-
-def forced_squares(exchanges: Exchanges, side: int) -> set[int]:
-    """The squares of ``side``'s pieces that the opponent, capturing first, would win
-    material on (a royal piece in check among them)."""
-    board = exchanges.board
-    return {
-        sq
-        for sq in range(len(board))
-        if board[sq]
-        and board[sq] >> COLOR_SHIFT == side
-        and (exchanges.standing_exchange(sq, side ^ 1) or 0) > 0
-    }
+def placed_move(order: NodeOrder, move: int) -> Placed:
+    """The `Placed` of a move ``order`` has placed."""
+    category, sector, near = order.placed(move)
+    return Placed(move, category, sector, None if near < 0 else near)
 
 
 def order_moves(
@@ -159,12 +110,11 @@ def order_moves(
     moves: list[int],
     ranking: list[int],
     split: bool = False,
-    exchanges: Exchanges | None = None,
 ) -> list[Placed]:
     """``moves`` (legal in ``pos``) in Greer's order, each with its category, sector and
     closeness; ``ranking`` is the sector order (squares, most important first). ``split``:
     Table 3's form, safe then unsafe, each by the sectors. ``pos`` is left as it was."""
-    return list(staged_moves(pos, moves, lambda _: ranking, split, exchanges))
+    return list(staged_moves(pos, moves, lambda _: ranking, split))
 
 
 def staged_moves(
@@ -172,77 +122,31 @@ def staged_moves(
     moves: list[int],
     ranking_of: Callable[[Exchanges], list[int]],
     split: bool = False,
-    exchanges: Exchanges | None = None,
 ) -> Iterator[Placed]:
-    """`order_moves` in stages, as a search reaches them: the safe captures first, from their
-    capture sequences alone; only then the chessmap and the sectors (``ranking_of(exchanges)``
-    gives the sector order) and every other move. A search whose first safe capture fails
-    high never pays for the rest. ``pos`` must stand as it was between steps."""
-    exchanges = exchanges or Exchanges(pos)
-    material = exchanges.material
-    keyed = []
-    rest = []
-    for index, move in enumerate(moves):
-        if split or not is_capture(pos, move):
-            rest.append((index, move))
-            continue
-        _, gain, net = exchanges.outcome(move)
-        category = (UNSAFE if net < 0 else 0) + CAPTURE
-        keyed.append(
-            (
-                (category, material[move_from(move)] - gain, 0, 0, 0, index),
-                Placed(move, category, NO_SECTOR, None),
-            )
-        )
-    keyed.sort(key=lambda item: item[0])
-    later = [item for item in keyed if item[1].category != CAPTURE]
-    for _, placed in keyed:
-        if placed.category == CAPTURE:
-            yield placed
-    if not rest and not later:
-        return
-    size = pos.variant.geometry.size
-    ranking = ranking_of(exchanges)
-    if sorted(ranking) != list(range(size)):
-        raise XQChessError(f"a sector ranking must name each of the {size} squares once")
-    rank = [0] * size
-    for place, sq in enumerate(ranking):
-        rank[sq] = place
-    forced = set() if split else forced_squares(exchanges, pos.side)
-    for index, move in rest:
-        _, _, net = exchanges.outcome(move)
-        frm = move_from(move)
-        forced_piece = frm in forced
-        category = (UNSAFE if net < 0 else 0) + (FORCED if forced_piece else OTHER)
-        sector, near = _group(pos, move, rank)
-        piece_key = (-material[frm], frm) if forced_piece else (0, 0)
-        later.append(
-            (
-                (category, *piece_key, rank[sector] if sector >= 0 else size, near or 0, index),
-                Placed(move, category, sector, near),
-            )
-        )
-    later.sort(key=lambda item: item[0])
-    for _, placed in later:
-        yield placed
-
-
-def _group(pos: Position, move: int, rank: list[int]) -> tuple[int, int | None]:
-    """The highest-ranked sector ``move`` influences positively and its closeness to it, or
-    (`NO_SECTOR`, None)."""
-    sector = first_influenced(pos, move, rank)
-    if sector < 0:
-        return NO_SECTOR, None
-    return sector, closeness(pos, move, sector)
+    """`order_moves` in stages, as a search reaches them (`greer_order.NodeOrder`): the safe
+    captures first, from their capture sequences alone; only then the chessmap and the sectors
+    (``ranking_of(exchanges)`` gives the sector order) and every other move. A search whose
+    first safe capture fails high never pays for the rest. ``pos`` must stand as it was
+    between steps."""
+    order = NodeOrder(pos, moves, split)
+    for move in order.captures():
+        yield placed_move(order, move)
+    if order.has_others():
+        for move in order.others(ranking_of(order.exchanges)):
+            yield placed_move(order, move)
 
 
 class _NodeOrder(NamedTuple):
-    """The order at one node: move -> score, score -> `Placed`, and the remembered cutoff
-    sector that was ranked first there (`NO_SECTOR` if none)."""
+    """The order at one node (its moves placed so far in ``order.ordered``, the i-th scoring
+    -i) and the remembered cutoff sector that was ranked first there (`NO_SECTOR` if none)."""
 
-    scores: dict[int, int]
-    placed: dict[int, Placed]
+    order: NodeOrder
     remembered: int
+
+    @property
+    def placed(self) -> dict[int, Placed]:
+        """Score -> the `Placed` of each move placed so far."""
+        return {-i: placed_move(self.order, move) for i, move in enumerate(self.order.ordered)}
 
 
 class Chessmaps(Heuristic):
@@ -273,14 +177,14 @@ class Chessmaps(Heuristic):
         self.cutoff_sectors = [NO_SECTOR] * (MAX_PLY + 2)
         #: strategy 3: per side, how often each sector placed a cutoff move
         self.experience = [np.zeros(self.squares, dtype=np.int64) for _ in range(2)]
-        #: per ply, move -> its `Placed` at the last node ordered there
-        self.placed: list[dict[int, Placed]] = [{} for _ in range(MAX_PLY + 2)]
+        #: per ply, the order of the last node ordered there
+        self.placed: list[NodeOrder | None] = [None] * (MAX_PLY + 2)
 
     def ranking(self, node: Node, exchanges: Exchanges) -> list[int]:
         """The sector order at ``node``, most important first."""
         if self.option == EXPERIENCE:
             counts = self.experience[node.side]
-            return [int(sq) for sq in np.argsort(-counts, kind="stable")]
+            return np.argsort(-counts, kind="stable").tolist()
         ranking = sector_order(node.pos, self.network, exchanges.chessmap())
         remembered = self.cutoff_sectors[node.ply] if self.option == CUTOFF else NO_SECTOR
         if remembered != NO_SECTOR:
@@ -293,28 +197,25 @@ class Chessmaps(Heuristic):
         scores -i. What the order depends on is fixed when the node is entered: the
         experience counts are read then (the searches of the first moves teach them more),
         the cutoff sector of a ply changes only at that ply."""
-        pos, ply = node.pos, node.ply
-        remembered = self.cutoff_sectors[ply] if self.option == CUTOFF else NO_SECTOR
-        if self.option == EXPERIENCE:
-            entry_ranking = self.ranking(node, None)
-            ranking_of = lambda _: entry_ranking  # noqa: E731 - the ranking read on entry
-        else:
-            ranking_of = lambda exchanges: self.ranking(node, exchanges)  # noqa: E731
-        ordered = _NodeOrder({}, {}, remembered)
-        node.cache[self.name] = ordered
-        self.placed[ply] = placed_here = {}
-        for index, placed in enumerate(staged_moves(pos, moves, ranking_of, self.split)):
-            ordered.scores[placed.move] = -index
-            ordered.placed[-index] = placed_here[placed.move] = placed
-            yield placed.move
+        remembered = self.cutoff_sectors[node.ply] if self.option == CUTOFF else NO_SECTOR
+        entry_ranking = self.ranking(node, None) if self.option == EXPERIENCE else None
+        order = NodeOrder(node.pos, moves, self.split)
+        node.cache[self.name] = _NodeOrder(order, remembered)
+        self.placed[node.ply] = order
+        yield from order.captures()
+        if order.has_others():
+            if entry_ranking is None:
+                entry_ranking = self.ranking(node, order.exchanges)
+            yield from order.others(entry_ranking)
 
     def score(self, node: Node, moves: list[int]) -> list[int]:
         ordered = node.cache.get(self.name)
-        if ordered is None or any(move not in ordered.scores for move in moves):
+        if ordered is None or not set(moves) <= set(ordered.order.ordered):
             for _ in self.staged(node, moves):
                 pass
             ordered = node.cache[self.name]
-        return [ordered.scores[move] for move in moves]
+        scores = {move: -index for index, move in enumerate(ordered.order.ordered)}
+        return [scores[move] for move in moves]
 
     def _by_sector(self, placed: Placed) -> bool:
         """Whether the sector ordering placed the move (not a capture's or forced piece's)."""
@@ -322,9 +223,9 @@ class Chessmaps(Heuristic):
 
     def credit(self, node: Node, score) -> str:
         ordered = node.cache.get(self.name)
-        placed = ordered.placed.get(score) if ordered else None
-        if placed is None:
+        if ordered is None or not 0 <= -score < len(ordered.order.ordered):
             return self.name
+        placed = placed_move(ordered.order, ordered.order.ordered[-score])
         label = f"{self.name} {category_name(placed.category, self.split)}"
         if not self._by_sector(placed):
             return label
@@ -337,8 +238,11 @@ class Chessmaps(Heuristic):
     def on_cutoff(
         self, pos: Position, move: int, prev_move: int, depth: int, ply: int, side: int
     ) -> None:
-        placed = self.placed[ply].get(move)
-        if placed is None or not self._by_sector(placed):
+        order = self.placed[ply]
+        if order is None or move not in order.ordered:
+            return
+        placed = placed_move(order, move)
+        if not self._by_sector(placed):
             return
         if self.option == CUTOFF:
             self.cutoff_sectors[ply] = placed.sector

@@ -6,7 +6,7 @@ cimport cython
 from xqchess.core.probe cimport ClosureProbe
 
 cdef int COLOR_SHIFT, COMPANION, PROMOTION_MASK, PROMOTION_SHIFT, SIDE_CAPTURE, SPECIAL_SHIFT
-cdef int SQUARE_BITS, SQUARE_MASK, LOW_SQUARES, NO_SQUARE
+cdef int SQUARE_BITS, SQUARE_MASK, LOW_SQUARES
 cdef unsigned long long ONE
 
 cdef class PlayedMove:
