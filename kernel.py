@@ -57,6 +57,7 @@ MODULES = (
     "ordering/chessmaps/valueboard",
     "ordering/chessmaps/control",
     "ordering/chessmaps/greer_order",
+    "ordering/chessmaps/forward",
 )
 #: written by the build beside the compiled modules: {module path: source hash}
 MANIFEST = "kernel_build.json"

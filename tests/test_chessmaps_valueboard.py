@@ -413,7 +413,7 @@ def test_valueboards_derived_along_a_search_equal_the_full_computation(name, fen
         length = len(pos.hashes)
         base = vb._line.get(length - 1) or vb._line.get(length)
         kept = vb.before_move(pos)
-        full = vb._Before.full(variant, pos.board, square_values(pos))
+        full = vb._Before.full(vb.game_tables(variant), pos.board, square_values(pos))
         assert list(kept.valueboard) == list(full.valueboard), pos.fen()
         assert list(kept.low) == list(full.low), pos.fen()
         assert list(kept.high) == list(full.high), pos.fen()

@@ -1,54 +1,57 @@
 # C types for control.py, compiled by Cython in pure-Python mode (setup.py, kernel.py): the .py
 # stays the source; this file only declares types. Exchanges becomes an extension type whose
-# attributes keep their Python names (public) and whose per-square tables are typed memoryviews
-# over the `array`s the .py makes; the imported constants become C ints.
+# attributes keep their Python names (public); its per-square tables are lists of small ints
+# (no int object is made when one is written); the imported constants become C ints.
 cimport cython
 from xqchess.core.probe cimport AttackProbe
-from xqchess.ordering.chessmaps.valueboard cimport PlayedMove
+from xqchess.ordering.chessmaps.valueboard cimport GameTables, PlayedMove
 
 cdef int COLOR_SHIFT, KIND_MASK, DOUBLE_STEP, PROMOTION_MASK, PROMOTION_SHIFT, SPECIAL_SHIFT
-cdef int SQUARE_BITS, SQUARE_MASK, INT_BYTES, NO_CAPTURE, MOVE_BITS, VALUE_BITS, VALUE_LIMIT
+cdef int SQUARE_BITS, SQUARE_MASK, NO_CAPTURE, MOVE_BITS, VALUE_BITS, VALUE_MASK
 
 cdef class Exchanges:
     cdef public object pos
     cdef public object variant
+    cdef public GameTables tables
     cdef public AttackProbe probe
     cdef public PlayedMove played
     cdef public bytearray board
-    cdef public int[::1] kings, royal, order, material
-    cdef public list kind_material, first_values
-    cdef public int royal_value
-    cdef public int[::1] capturers, gains, trail, candidates, undo
+    cdef public list kings, royal, kind_material, order, material
+    cdef public list capturers, gains, trail, undo
     cdef public dict _outcomes
     cdef public dict _standing
 
-    @cython.locals(board=bytearray, cells=cython.p_uchar, attackers=list, count=int,
-                   order="int[::1]", keys="int[::1]", index=int, s=int, key=int, place=int,
-                   victim=int, own_royal=int, royal_sq=int, probe=AttackProbe, piece=int, at=int,
-                   exposed=bint)
+    @cython.locals(cells=cython.p_uchar, size=int, first_royal=int, second_royal=int,
+                   royal_value=int, kind_material=list, order=list, material=list, sq=int,
+                   piece=int)
+    cpdef tuple piece_tables(self, list values)
+
+    @cython.locals(board=bytearray, cells=cython.p_uchar, attackers=list, count=int, order=list,
+                   index=int, s=int, place=int, victim=int, own_royal=int, royal_sq=int,
+                   probe=AttackProbe, piece=int, at=int, exposed=bint)
     cpdef int capturer(self, int sq, int side)
 
-    @cython.locals(cells=cython.p_uchar, order="int[::1]", material="int[::1]", kings="int[::1]",
-                   royal="int[::1]", capturers="int[::1]", gains="int[::1]", trail="int[::1]",
-                   start_piece=int, start_order=int, start_material=int, first_king=int,
-                   second_king=int, count=int, s=int, victim=int, piece=int, index=int)
+    @cython.locals(cells=cython.p_uchar, order=list, material=list, kings=list, royal=list,
+                   capturers=list, gains=list, trail=list, start_piece=int, start_order=int,
+                   start_material=int, first_king=int, second_king=int, count=int, s=int,
+                   victim=int, piece=int, index=int)
     cpdef int played_out(self, int sq, int side)
 
     @cython.locals(count=int)
     cpdef int won(self, int sq, int side)
 
-    @cython.locals(key=int)
+    @cython.locals(key=int, known=object)
     cpdef int standing(self, int sq, int side)
 
-    @cython.locals(played=PlayedMove, cells=cython.p_uchar, order="int[::1]",
-                   material="int[::1]", undo="int[::1]", frm=int, to=int, victim=int, piece=int,
-                   side=int, gain=int, companion=int, target=int, promotion=int)
+    @cython.locals(played=PlayedMove, cells=cython.p_uchar, order=list, material=list, undo=list,
+                   frm=int, to=int, victim=int, piece=int, side=int, gain=int, companion=int,
+                   target=int, promotion=int)
     cpdef int play(self, int move)
 
-    @cython.locals(undo="int[::1]")
+    @cython.locals(undo=list)
     cpdef keep(self, int slot, int sq)
 
-    @cython.locals(undo="int[::1]")
+    @cython.locals(undo=list)
     cpdef restore(self, int slot, int sq)
 
     @cython.locals(played=PlayedMove)
@@ -60,14 +63,14 @@ cdef class Exchanges:
     @cython.locals(side=int, gain=int, to=int, arrived=int, won=int)
     cpdef tuple _outcome(self, int move)
 
-    @cython.locals(material="int[::1]", size=int, turn=int, side=int, keys=list, move=int, to=int,
-                   promotion=int, value=int, mine="int[::1]", other="int[::1]", current=int,
-                   decided=bint, floor=int, key=cython.longlong, first="int[::1]",
-                   second="int[::1]", controls="signed char[::1]", sq=int)
+    @cython.locals(material=list, kind_material=list, size=int, turn=int, side=int, keys=list,
+                   move=int, to=int, promotion=int, value=int, mine=list, other=list,
+                   current=int, decided=bint, floor=int, key=cython.longlong, first=list,
+                   second=list, controls="signed char[::1]", sq=int)
     cpdef empty_control_map(self, bytearray wanted)
 
     @cython.locals(board=bytearray, size=int, empty=bytearray, sq=int)
     cpdef control_map(self)
 
 @cython.locals(best=int, made=int, index=int, take=int)
-cpdef tuple resolved(int[::1] gains, int count)
+cpdef tuple resolved(list gains, int count)

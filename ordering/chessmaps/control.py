@@ -46,11 +46,9 @@ the paper. Promotions inside a capture sequence are not counted.
 from __future__ import annotations
 
 from array import array
-from functools import cache
 from typing import TYPE_CHECKING
 
 import numpy as np
-from xqchess.core.errors import XQChessError
 from xqchess.core.moves import (
     DOUBLE_STEP,
     PROMOTION_MASK,
@@ -62,15 +60,13 @@ from xqchess.core.moves import (
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.core.position import BOARD
 from xqchess.ordering.chessmaps.valueboard import (
-    INT_BYTES,
     PlayedMove,
-    first_values,
-    square_values,
+    board_values,
+    game_tables,
 )
 
 if TYPE_CHECKING:
     from xqchess.core.position import Position
-    from xqchess.core.variant import Variant
 
 #: Control values: the first player's, nobody's, the second player's.
 FIRST, NEUTRAL, SECOND = 1, 0, -1
@@ -78,25 +74,10 @@ CONTROL = (FIRST, SECOND)  # by color
 #: What `Exchanges.won` answers where the side cannot capture (below any material won or lost).
 NO_CAPTURE = -(1 << 30)
 #: The bits of a move in the keys that sort the moves to the empty squares (`empty_control_map`),
-#: and of a piece's material there: a value must stay below ``1 << VALUE_BITS``.
+#: and of a piece's material there (`valueboard.VALUE_LIMIT` keeps it below).
 MOVE_BITS = SPECIAL_SHIFT + 2
 VALUE_BITS = 16
-VALUE_LIMIT = 1 << VALUE_BITS
-
-
-@cache
-def kind_material(variant: Variant) -> list[int]:
-    """Per kind code, a piece's material in capture sequences (0 for a kind without one);
-    XQChessError where a value is too large for the keys that sort the moves."""
-    table = variant.chessmaps_values
-    material = table.material
-    if max(list(material.values()) + [table.royal_exchange_value]) >= VALUE_LIMIT:
-        raise XQChessError(f"{variant.name}: chessmaps values must stay below {VALUE_LIMIT}")
-    return [material.get(kind, 0) for kind in range(KIND_MASK + 1)]
-
-
-def _zeros(size: int) -> array:
-    return array("i", bytes(size * INT_BYTES))
+VALUE_MASK = (1 << VALUE_BITS) - 1
 
 
 class Exchanges:
@@ -115,41 +96,44 @@ class Exchanges:
 
     def __init__(self, pos: Position, values: list[int] | None = None) -> None:
         self.pos = pos
-        self.variant = variant = pos.variant
-        self.probe = variant.attack_probe
-        self.played = PlayedMove(variant)
+        self.variant = pos.variant
+        self.tables = tables = game_tables(pos.variant)
+        self.probe = tables.probe
+        self.played = PlayedMove(tables)
         self.board = BOARD(pos.board)
-        self.kings = array("i", pos.kings)
-        self.royal = array("i", variant.royal_pieces)
-        self.kind_material = kind_material(variant)
-        self.first_values = first_values(variant)
-        self.royal_value = variant.chessmaps_values.royal_exchange_value
-        self.order, self.material = self.tables(square_values(pos) if values is None else values)
+        self.kings = list(pos.kings)
+        self.royal = tables.royal
+        self.kind_material = tables.kind_material
+        self.order, self.material = self.piece_tables(
+            board_values(tables, self.board) if values is None else values
+        )
         size = len(self.board)
         #: a capture sequence's capturers' squares and what each capture wins (`played_out`),
-        #: what each capturer stood on before, and the candidates of one capture in order
-        self.capturers = _zeros(size)
-        self.gains = _zeros(size)
-        self.trail = _zeros(3 * size)
-        self.candidates = _zeros(size)
+        #: and what each capturer stood on before
+        self.capturers = [0] * size
+        self.gains = [0] * size
+        self.trail = [0] * (3 * size)
         #: what `play` took from the board, the tables and the royal squares
-        self.undo = _zeros(17)
+        self.undo = [0] * 17
         self._outcomes: dict[int, tuple[int, int, int]] = {}
         self._standing: dict[int, int] = {}
 
-    def tables(self, values: list[int]) -> tuple[array, array]:
+    def piece_tables(self, values: list[int]) -> tuple[list[int], list[int]]:
         """Per square, the order value and the material of the piece on ``self.board``."""
-        order = array("i", [abs(v) for v in values])
-        material = _zeros(len(values))
-        royal = self.royal
+        cells = self.board  # C chars, compiled (`core.position.BOARD`)
+        size = len(self.board)
+        first_royal, second_royal = self.royal[0], self.royal[1]
+        royal_value = self.tables.royal_value
         kind_material = self.kind_material
-        board = self.board
-        for sq in range(len(board)):
-            piece = board[sq]
+        order = [0] * size
+        material = [0] * size
+        for sq in range(size):
+            piece = cells[sq]
             if piece:
-                if piece == royal[0] or piece == royal[1]:
-                    order[sq] = material[sq] = self.royal_value
+                if piece == first_royal or piece == second_royal:
+                    order[sq] = material[sq] = royal_value
                 else:
+                    order[sq] = abs(values[sq])
                     material[sq] = kind_material[piece & KIND_MASK]
         return order, material
 
@@ -165,23 +149,25 @@ class Exchanges:
         if not count:
             return -1
         order = self.order
-        keys = self.candidates
-        for index in range(count):  # (order value, square) ascending, by insertion
+        for index in range(1, count):  # by (order value, square), by insertion
             s = attackers[index]
-            key = order[s] << SQUARE_BITS | s
             place = index
-            while place and keys[place - 1] > key:
-                keys[place] = keys[place - 1]
+            while place and (
+                order[attackers[place - 1]] > order[s]
+                or order[attackers[place - 1]] == order[s]
+                and attackers[place - 1] > s
+            ):
+                attackers[place] = attackers[place - 1]
                 place -= 1
-            keys[place] = key
+            attackers[place] = s
         victim = cells[sq]
         if victim == self.royal[side ^ 1]:
-            return keys[0] & SQUARE_MASK  # taking the royal piece ends the game: always allowed
+            return attackers[0]  # taking the royal piece ends the game: always allowed
         own_royal = self.royal[side]
         royal_sq = self.kings[side]
         probe = self.probe
         for index in range(count):
-            s = keys[index] & SQUARE_MASK
+            s = attackers[index]
             piece = cells[s]
             cells[sq] = piece
             cells[s] = 0
@@ -299,7 +285,7 @@ class Exchanges:
         if promotion:
             gain += self.kind_material[promotion] - material[to]
             cells[to] = promotion | side << COLOR_SHIFT
-            order[to] = self.first_values[promotion]
+            order[to] = self.tables.first_values[promotion]
             material[to] = self.kind_material[promotion]
         if piece == self.royal[side]:
             self.kings[side] = to
@@ -378,7 +364,7 @@ class Exchanges:
         pos, variant = self.pos, self.variant
         material, kind_material = self.material, self.kind_material
         size = len(self.board)
-        best = (array("i", [-1]) * size, array("i", [-1]) * size)
+        best = ([-1] * size, [-1] * size)
         for turn in (0, 1):
             if turn:
                 pos.make_null()
@@ -391,7 +377,7 @@ class Exchanges:
                     value = kind_material[promotion] if promotion else material[move & SQUARE_MASK]
                     # by square, then the more valuable piece first, then the lower move
                     key = to  # compiled, 64 bits wide
-                    keys.append((key << VALUE_BITS | VALUE_LIMIT - 1 - value) << MOVE_BITS | move)
+                    keys.append((key << VALUE_BITS | VALUE_MASK - value) << MOVE_BITS | move)
             if turn:
                 pos.unmake_null()
             keys.sort()
@@ -407,7 +393,7 @@ class Exchanges:
                     floor = other[to] if turn else -1  # second pass: only a tie or better
                 if decided:
                     continue
-                value = VALUE_LIMIT - 1 - (key >> MOVE_BITS & VALUE_LIMIT - 1)
+                value = VALUE_MASK - (key >> MOVE_BITS & VALUE_MASK)
                 if value < floor:
                     decided = True
                 elif self.safe_value(key & (1 << MOVE_BITS) - 1) >= 0:
@@ -449,8 +435,8 @@ class Exchanges:
         return np.array(self.control_map(), dtype=np.int8)
 
 
-def resolved(gains: array, count: int) -> tuple[int, int]:
-    """`resolve` of the first ``count`` of ``gains`` (an int `array`)."""
+def resolved(gains: list[int], count: int) -> tuple[int, int]:
+    """`resolve` of the first ``count`` of ``gains``."""
     best = 0
     made = 1
     for index in range(count - 1, 0, -1):
@@ -468,7 +454,7 @@ def resolve(gains: list[int]) -> tuple[int, int]:
     """The outcome of a capture sequence whose captures win ``gains`` in turn, the first
     capture made and every later one optional (a side captures only when that serves it
     better than stopping): (what the first capturer wins, how many captures are made)."""
-    return resolved(array("i", gains), len(gains))
+    return resolved(gains, len(gains))
 
 
 def capture_sequence(pos: Position, sq: int, side: int) -> tuple[list[int], list[int]]:

@@ -3,7 +3,7 @@
 # imported constants become C ints.
 cimport cython
 from xqchess.ordering.chessmaps.control cimport Exchanges
-from xqchess.ordering.chessmaps.valueboard cimport _Before
+from xqchess.ordering.chessmaps.valueboard cimport AfterMove, _Before
 
 cdef int PROMOTION_MASK, PROMOTION_SHIFT, SIDE_CAPTURE, SPECIAL_SHIFT, SQUARE_BITS, SQUARE_MASK
 cdef int COLOR_SHIFT, KIND_MASK, NO_SQUARE
@@ -20,12 +20,13 @@ cdef class NodeOrder:
     cdef public object pos
     cdef public list moves
     cdef public bint split
+    cdef public list values
     cdef public Exchanges exchanges
     cdef public bytearray categories
     cdef public int[::1] sectors, nearness
     cdef public list rest, later, ordered
 
-    @cython.locals(exchanges=Exchanges, cells=cython.p_uchar, material="int[::1]", moves=list,
+    @cython.locals(exchanges=Exchanges, cells=cython.p_uchar, material=list, moves=list,
                    safe=list, index=int, move=int, to=int, gain=int, net=int, category=int,
                    key=cython.longlong)
     cpdef list captures(self)
@@ -33,9 +34,9 @@ cdef class NodeOrder:
     @cython.locals(moves=list, placed=list, key=cython.longlong)
     cpdef list placing(self, list keys)
 
-    @cython.locals(exchanges=Exchanges, cells=cython.p_uchar, material="int[::1]", size=int,
+    @cython.locals(exchanges=Exchanges, cells=cython.p_uchar, material=list, size=int,
                    squares=bytearray, rank=bytearray, seen=bytearray, valid=bint, place=int,
-                   sq=int, order=bytes, forced=bytearray, side=int, before=_Before,
+                   sq=int, order=bytes, forced=bytearray, side=int, before=_Before, after=AfterMove,
                    sliders=list, moves=list, keys=list, index=int, move=int, frm=int, net=int,
                    category=int, sector=int, sector_rank=int, near=int)
     cpdef list others(self, list ranking)

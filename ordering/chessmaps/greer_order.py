@@ -28,7 +28,13 @@ from xqchess.core.moves import (
 )
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.ordering.chessmaps.control import Exchanges
-from xqchess.ordering.chessmaps.valueboard import NO_SQUARE, before_move
+from xqchess.ordering.chessmaps.valueboard import (
+    NO_SQUARE,
+    AfterMove,
+    before_move,
+    board_values,
+    game_tables,
+)
 
 if TYPE_CHECKING:
     from xqchess.core.position import Position
@@ -118,6 +124,7 @@ class NodeOrder:
         "pos",
         "moves",
         "split",
+        "values",
         "exchanges",
         "categories",
         "sectors",
@@ -131,7 +138,8 @@ class NodeOrder:
         self.pos = pos
         self.moves = list(moves)
         self.split = split
-        self.exchanges = Exchanges(pos)
+        self.values = board_values(game_tables(pos.variant), pos.board)
+        self.exchanges = Exchanges(pos, self.values)
         count = len(self.moves)
         if count >= 1 << INDEX_BITS:
             raise XQChessError(f"chessmaps orders at most {(1 << INDEX_BITS) - 1} moves")
@@ -214,7 +222,8 @@ class NodeOrder:
             for sq in range(size):
                 if cells[sq] and cells[sq] >> COLOR_SHIFT == side:
                     forced[sq] = exchanges.standing(sq, side ^ 1) > 0
-        before = before_move(self.pos)
+        before = before_move(self.pos, self.values)
+        after = AfterMove(before)
         sliders = between(self.pos.variant)
         moves = self.moves
         keys = self.later
@@ -224,7 +233,7 @@ class NodeOrder:
             _, _, net = exchanges.outcome(move)
             category = (UNSAFE if net < 0 else 0) + (FORCED if forced[frm] else OTHER)
             self.categories[index] = category
-            sector = before.first_influenced(move, order)
+            sector = before.first_influenced(move, order, after)
             sector_rank = size
             near = 0
             if sector >= 0:

@@ -64,9 +64,10 @@ from xqchess.core.position import Position
 from xqchess.core.search.node import MAX_PLY, Node
 from xqchess.core.variant import Variant
 from xqchess.ordering.chessmaps.control import Exchanges
+from xqchess.ordering.chessmaps.forward import SectorRanker
 from xqchess.ordering.chessmaps.greer_order import NO_SECTOR, OTHER, UNSAFE, NodeOrder, between
 from xqchess.ordering.chessmaps.greer_order import closeness as closeness_on
-from xqchess.ordering.chessmaps.network import Network, sector_order, shipped_network
+from xqchess.ordering.chessmaps.network import Network, shipped_network
 from xqchess.ordering.heuristic import Heuristic
 
 KIND_NAMES = ("capture", "forced", "other")
@@ -170,6 +171,7 @@ class Chessmaps(Heuristic):
         self.option = option
         self.split = option == SPLIT
         self.network = None if option == EXPERIENCE else network or shipped_network(variant)
+        self.ranker = None if self.network is None else SectorRanker(self.network, variant)
         self.reset()
 
     def reset(self) -> None:
@@ -185,7 +187,7 @@ class Chessmaps(Heuristic):
         if self.option == EXPERIENCE:
             counts = self.experience[node.side]
             return np.argsort(-counts, kind="stable").tolist()
-        ranking = sector_order(node.pos, self.network, exchanges.chessmap())
+        ranking = self.ranker.ranking(node.pos, exchanges.control_map())
         remembered = self.cutoff_sectors[node.ply] if self.option == CUTOFF else NO_SECTOR
         if remembered != NO_SECTOR:
             ranking.remove(remembered)

@@ -69,9 +69,9 @@ from xqchess.core.moves import (
     move_special,
     move_to,
 )
-from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK, WHITE
+from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK, PIECE_CODES, WHITE
 from xqchess.core.position import BOARD
-from xqchess.core.probe import LOW_SQUARES
+from xqchess.core.probe import LOW_SQUARES, ClosureProbe
 from xqchess.core.variant import BY_FILE, BY_SQUARE_COLOR
 
 if TYPE_CHECKING:
@@ -86,42 +86,116 @@ def square_values(pos: Position) -> list[int]:
     """Per square, the valueboard value of the piece on it (0 on an empty square): the
     variant's ``chessmaps_values``, the members of a pair told apart by ``pair_order``,
     negative for the second player."""
-    return _board_values(pos.variant, pos.board)
+    return board_values(game_tables(pos.variant), pos.board)
 
 
-def _board_values(variant: Variant, board: list[int]) -> list[int]:
-    table = variant.chessmaps_values
-    values = table.values
-    order = table.pair_order
-    geometry = variant.geometry
-    files = geometry.files
-    last_rank = geometry.ranks - 1
-    result = [0] * len(board)
-    paired: dict[int, list[tuple[int, int, int]]] = {}
-    for sq, piece in enumerate(board):
-        if not piece:
-            continue
-        kind = piece & KIND_MASK
-        sign = -1 if piece >> COLOR_SHIFT else 1
-        rule = order.get(kind)
-        if rule is None:
-            result[sq] = sign * values[kind][0]
-        elif rule == BY_SQUARE_COLOR:
-            light = (sq % files + sq // files) & 1
-            kind_values = values[kind]
-            result[sq] = sign * kind_values[min(light, len(kind_values) - 1)]
-        elif rule == BY_FILE:  # collected, then numbered by (file, rank from its own side)
-            rank = sq // files
-            own_rank = last_rank - rank if sign < 0 else rank
-            paired.setdefault(piece, []).append((sq % files, own_rank, sq))
-        else:
-            raise XQChessError(f"{variant.name}: unknown chessmaps pair order {rule!r}")
-    for piece, members in paired.items():
-        kind_values = values[piece & KIND_MASK]
-        sign = -1 if piece >> COLOR_SHIFT else 1
-        last = len(kind_values) - 1
-        for index, (_, _, sq) in enumerate(sorted(members)):
-            result[sq] = sign * kind_values[min(index, last)]
+#: How `board_values` tells the pieces of one code apart (`GameTables.rules`): not at all, by
+#: the color of their square, by their file (then their rank from their own side).
+ALIKE, BY_COLOR, BY_FILE_AND_RANK = 0, 1, 2
+RULES = {BY_SQUARE_COLOR: BY_COLOR, BY_FILE: BY_FILE_AND_RANK}
+#: The chessmaps values and capture values stay below this (the capture sequences' keys hold
+#: them in 16 bits, `control`).
+VALUE_LIMIT = 1 << 15
+
+
+class GameTables:
+    """What the chessmaps kernel reads of a game at every node, gathered once per game
+    (`game_tables`): the board's size, files and last rank, the companion moves, the game's
+    probes (`core.probe`), per piece code the rule and the values `board_values` gives a piece
+    of that code (negative for the second player; empty for a code no piece has), per kind code
+    the first of its values (what a promoted piece takes) and its material in capture
+    sequences (its lowest value), the royal pieces' codes and their capture value."""
+
+    __slots__ = (
+        "variant",
+        "size",
+        "files",
+        "last_rank",
+        "companions",
+        "closures",
+        "probe",
+        "rules",
+        "code_values",
+        "first_values",
+        "kind_material",
+        "royal",
+        "royal_value",
+    )
+
+    def __init__(self, variant: Variant) -> None:
+        geometry = variant.geometry
+        table = variant.chessmaps_values
+        self.variant = variant
+        self.size = geometry.size
+        self.files = geometry.files
+        self.last_rank = geometry.ranks - 1
+        self.companions = variant.companion_moves
+        self.closures = variant.closure_probe
+        self.probe = variant.attack_probe
+        self.rules = [ALIKE] * PIECE_CODES
+        self.code_values = [()] * PIECE_CODES
+        self.first_values = [0] * (KIND_MASK + 1)
+        self.kind_material = [0] * (KIND_MASK + 1)
+        for kind, kind_values in table.values.items():
+            order = table.pair_order.get(kind)
+            if order is not None and order not in RULES:
+                raise XQChessError(f"{variant.name}: unknown chessmaps pair order {order!r}")
+            for color in (0, 1):
+                code = kind | color << COLOR_SHIFT
+                self.rules[code] = ALIKE if order is None else RULES[order]
+                self.code_values[code] = tuple(-v if color else v for v in kind_values)
+            self.first_values[kind] = kind_values[0]
+            self.kind_material[kind] = table.material[kind]
+        self.royal = list(variant.royal_pieces)
+        self.royal_value = table.royal_exchange_value
+        largest = max([self.royal_value] + [max(v) for v in table.values.values()])
+        if largest >= VALUE_LIMIT:
+            raise XQChessError(f"{variant.name}: chessmaps values must stay below {VALUE_LIMIT}")
+
+
+@cache
+def game_tables(variant: Variant) -> GameTables:
+    """The `GameTables` of ``variant``, made once."""
+    return GameTables(variant)
+
+
+def board_values(tables: GameTables, board: list[int]) -> list[int]:
+    """`square_values` of a bare board of the game of ``tables``: by its rules, a pair's pieces
+    by the color of their square, or in (file, rank from their own side) order."""
+    cells = board  # C chars, compiled (`core.position.BOARD`)
+    rules, code_values = tables.rules, tables.code_values
+    files, last_rank = tables.files, tables.last_rank
+    size = len(board)
+    result = [0] * size
+    paired = []  # the squares of the pieces told apart by file, in square order
+    for sq in range(size):
+        piece = cells[sq]
+        if piece:
+            values = code_values[piece]
+            if not values:
+                raise XQChessError(
+                    f"{tables.variant.name}: piece code {piece} has no chessmaps value"
+                )
+            rule = rules[piece]
+            if rule == ALIKE:
+                result[sq] = values[0]
+            elif rule == BY_COLOR:
+                result[sq] = values[min((sq % files + sq // files) & 1, len(values) - 1)]
+            else:
+                paired.append(sq)
+    for sq in paired:
+        piece = cells[sq]
+        second = piece >> COLOR_SHIFT
+        file = sq % files
+        own_rank = last_rank - sq // files if second else sq // files
+        index = 0  # the pieces of the same code before it in (file, own rank) order
+        for other in paired:
+            if cells[other] == piece and other != sq:
+                other_rank = last_rank - other // files if second else other // files
+                if other % files < file or other % files == file and other_rank < own_rank:
+                    index += 1
+        values = code_values[piece]
+        result[sq] = values[min(index, len(values) - 1)]
     return result
 
 
@@ -196,14 +270,6 @@ INT_BYTES = array("i").itemsize
 MASK_BYTES = array("Q").itemsize
 
 
-@cache
-def first_values(variant: Variant) -> list[int]:
-    """Per kind code, the first of its ``chessmaps_values`` (0 for a kind without one): the
-    value a promoted piece takes."""
-    values = variant.chessmaps_values.values
-    return [values[kind][0] if kind in values else 0 for kind in range(KIND_MASK + 1)]
-
-
 class PlayedMove:
     """The squares a move changes, read from the kernel's generic move fields as
     `displacements` reads them, into fields rather than tuples (`decode`), so that the compiled
@@ -223,9 +289,9 @@ class PlayedMove:
         "companion_to",
     )
 
-    def __init__(self, variant: Variant) -> None:
-        self.files = variant.geometry.files
-        self.companions = variant.companion_moves
+    def __init__(self, tables: GameTables) -> None:
+        self.files = tables.files
+        self.companions = tables.companions
         self.frm = self.to = self.promotion = 0
         self.victim = self.companion_from = self.companion_to = NO_SQUARE
 
@@ -244,51 +310,44 @@ class PlayedMove:
             self.companion_from, self.companion_to = self.companions[to]
 
 
+def closure_entry(
+    closures: ClosureProbe, board: list[int], values: Sequence[int], found: bytearray, sq: int
+) -> int:
+    """The valueboard entry of ``sq``: the value on it plus the values of its closure's pieces
+    (``closures`` leaves the closure's reads; ``found`` is its scratch)."""
+    count = closures.closure(board, sq, found)
+    squares = found  # C chars, compiled
+    total = values[sq]
+    for index in range(count):
+        total += values[squares[index]]
+    return total
+
+
 class _Before:
     """The valueboard of one board (square-index order) with, per square, the squares its entry
     depends on (`low` and `high`, a read mask split as `core.probe.ClosureProbe` gives it: the
     squares its attack closure read, and the square itself): a change to the board or the
-    values elsewhere leaves the entry as it is. A move is played on its board and values and
-    taken back (`play`, `take_back`) to compute entries after it."""
+    values elsewhere leaves the entry as it is. Never changed once computed: a move is played
+    on an `AfterMove`'s copy."""
 
-    __slots__ = (
-        "variant",
-        "closures",
-        "played",
-        "first_values",
-        "board",
-        "values",
-        "valueboard",
-        "low",
-        "high",
-        "found",
-        "undo",
-        "changed_low",
-        "changed_high",
-    )
+    __slots__ = ("tables", "closures", "board", "values", "valueboard", "low", "high", "found")
 
-    def __init__(self, variant: Variant, board: list[int], values: Sequence[int]) -> None:
+    def __init__(self, tables: GameTables, board: list[int], values: Sequence[int]) -> None:
         """An empty valueboard (every entry 0, no square read) of ``board`` with ``values``."""
         size = len(board)
-        self.variant = variant
-        self.closures = variant.closure_probe
-        self.played = PlayedMove(variant)
-        self.first_values = first_values(variant)
+        self.tables = tables
+        self.closures = tables.closures
         self.board = BOARD(board)
         self.values = array("i", values)
         self.valueboard = array("i", bytes(size * INT_BYTES))
         self.low = array("Q", bytes(size * MASK_BYTES))
         self.high = array("Q", bytes(size * MASK_BYTES))
         self.found = bytearray(size)
-        #: what `play` took from the board and the values: per square it changed (mover's
-        #: origin, target, victim, companion's origin and target), the piece and the value
-        self.undo = array("i", bytes(10 * INT_BYTES))
-        self.changed_low = self.changed_high = 0
 
     @classmethod
-    def full(cls, variant: Variant, board: list[int], values: Sequence[int]) -> _Before:
+    def full(cls, tables: GameTables, board: list[int], values: Sequence[int]) -> _Before:
         """Every square's entry computed."""
-        before = cls(variant, board, values)
+        before = cls(tables, board, values)
         for sq in range(len(board)):
             before.recompute(sq)
         return before
@@ -299,7 +358,7 @@ class _Before:
         square or value differs, and those whose entry depends on one of them, are computed
         again; the others keep their entries and reads, since their closures read the same
         squares as before and find the same pieces."""
-        before = _Before(self.variant, board, values)
+        before = _Before(self.tables, board, values)
         old_board, old_values = self.board, self.values
         new_board, new_values = before.board, before.values
         changed_low = changed_high = 0
@@ -320,22 +379,10 @@ class _Before:
                 high[sq] = old_high[sq]
         return before
 
-    def entry(self, sq: int) -> int:
-        """The valueboard entry of ``sq`` as the board and values stand (a move played on them
-        included), its closure's reads left in `closures`."""
-        values = self.values
-        found = self.found
-        count = self.closures.closure(self.board, sq, found)
-        squares = found  # C chars, compiled
-        total = values[sq]
-        for index in range(count):
-            total += values[squares[index]]
-        return total
-
     def recompute(self, sq: int) -> None:
         """Compute the entry and the reads of ``sq`` on this board."""
-        self.valueboard[sq] = self.entry(sq)
         closures = self.closures
+        self.valueboard[sq] = closure_entry(closures, self.board, self.values, self.found, sq)
         low, high = closures.low, closures.high
         if sq < LOW_SQUARES:
             low |= ONE << sq
@@ -344,11 +391,81 @@ class _Before:
         self.low[sq] = low
         self.high[sq] = high
 
+    def first_influenced(self, move: int, ranking: bytes, after: AfterMove) -> int:
+        """The square ``move`` (legal on this board) influences positively that comes first in
+        ``ranking`` (squares, most important first), or `NO_SQUARE`: its entries after the
+        move (played on ``after``, this board's `AfterMove`) are computed in that order, the
+        destination left out, only for the squares whose entry depends on one the move
+        changed, until the first positive change."""
+        color = after.play(move)
+        to = after.played.to
+        old, low, high = self.valueboard, self.low, self.high
+        changed_low, changed_high = after.changed_low, after.changed_high
+        result = NO_SQUARE
+        for index in range(len(ranking)):
+            sq = ranking[index]
+            if sq != to and (low[sq] & changed_low or high[sq] & changed_high):
+                change = after.entry(sq) - old[sq]
+                if change < 0 if color else change > 0:
+                    result = sq
+                    break
+        after.take_back()
+        return result
+
+    def change(self, move: int) -> np.ndarray:
+        """The valueboard after ``move`` (legal on this board), pieces keeping their values,
+        minus this one: zero but on the squares whose entry depends on one the move changed,
+        the only ones computed again."""
+        after = AfterMove(self)
+        after.play(move)
+        old, low, high = self.valueboard, self.low, self.high
+        changed_low, changed_high = after.changed_low, after.changed_high
+        result = np.zeros(len(self.board), dtype=np.int32)
+        for sq in range(len(self.board)):
+            if low[sq] & changed_low or high[sq] & changed_high:
+                result[sq] = after.entry(sq) - old[sq]
+        return result
+
+
+class AfterMove:
+    """A copy of a `_Before`'s board and values on which one move at a time is played, each
+    piece keeping its value (a promoted piece takes its new kind's first value: what
+    `values_after` gives), and taken back (`play`, `take_back`), to compute entries after it
+    (`entry`)."""
+
+    __slots__ = (
+        "closures",
+        "played",
+        "first_values",
+        "board",
+        "values",
+        "found",
+        "undo",
+        "changed_low",
+        "changed_high",
+    )
+
+    def __init__(self, before: _Before) -> None:
+        tables = before.tables
+        self.closures = before.closures
+        self.played = PlayedMove(tables)
+        self.first_values = tables.first_values
+        self.board = BOARD(before.board)
+        self.values = array("i", before.values)
+        self.found = bytearray(len(before.board))
+        #: what `play` took from the board and the values: per square it changed (mover's
+        #: origin, target, victim, companion's origin and target), the piece and the value
+        self.undo = array("i", bytes(10 * INT_BYTES))
+        self.changed_low = self.changed_high = 0
+
+    def entry(self, sq: int) -> int:
+        """The valueboard entry of ``sq`` with the move played."""
+        return closure_entry(self.closures, self.board, self.values, self.found, sq)
+
     def play(self, move: int) -> int:
-        """Play ``move`` (of the piece on its origin) on this board and its values, each piece
-        keeping its value (a promoted piece takes its new kind's first value): what
-        `values_after` gives. The squares it changed are left as a mask in `changed_low` and
-        `changed_high`; returns the mover's color. `take_back` restores both."""
+        """Play ``move`` (of the piece on its origin) on the board and the values, and leave
+        the squares it changed as a mask in `changed_low` and `changed_high`; returns the
+        mover's color."""
         played = self.played
         played.decode(move)
         cells = self.board  # C chars, compiled (`core.position.BOARD`)
@@ -412,40 +529,6 @@ class _Before:
         cells[played.to], values[played.to] = undo[2], undo[3]
         cells[played.frm], values[played.frm] = undo[0], undo[1]
 
-    def first_influenced(self, move: int, ranking: bytes) -> int:
-        """The square ``move`` (legal on this board) influences positively that comes first in
-        ``ranking`` (squares, most important first), or `NO_SQUARE`: its entries after the
-        move are computed in that order, the destination left out, only for the squares whose
-        entry depends on one the move changed, until the first positive change."""
-        color = self.play(move)
-        to = self.played.to
-        old, low, high = self.valueboard, self.low, self.high
-        changed_low, changed_high = self.changed_low, self.changed_high
-        result = NO_SQUARE
-        for index in range(len(ranking)):
-            sq = ranking[index]
-            if sq != to and (low[sq] & changed_low or high[sq] & changed_high):
-                change = self.entry(sq) - old[sq]
-                if change < 0 if color else change > 0:
-                    result = sq
-                    break
-        self.take_back()
-        return result
-
-    def change(self, move: int) -> np.ndarray:
-        """The valueboard after ``move`` (legal on this board), pieces keeping their values,
-        minus this one: zero but on the squares whose entry depends on one the move changed,
-        the only ones computed again."""
-        self.play(move)
-        old, low, high = self.valueboard, self.low, self.high
-        changed_low, changed_high = self.changed_low, self.changed_high
-        result = np.zeros(len(self.board), dtype=np.int32)
-        for sq in range(len(self.board)):
-            if low[sq] & changed_low or high[sq] & changed_high:
-                result[sq] = self.entry(sq) - old[sq]
-        self.take_back()
-        return result
-
 
 #: The `_Before` of each position of the line being searched, keyed by the length of its
 #: ``Position.hashes`` (its distance from the game's start): at a node, the entry one shorter
@@ -459,25 +542,27 @@ def clear_cache() -> None:
     _line.clear()
 
 
-def before_move(pos: Position) -> _Before:
+def before_move(pos: Position, values: list[int] | None = None) -> _Before:
     """The valueboard of ``pos`` as moves are played on it (`_Before`): kept from an earlier
     call on the same board, derived from the one kept for the parent (or a sibling), or
     computed in full. Sound because a valueboard depends on the variant and the board alone
     (`square_values`), both compared before a kept one is used; entries are keyed by
     ``len(pos.hashes)``, the line's length (a position read from a FEN has 1), and never
-    changed once stored (a move played on one is taken back)."""
-    variant, board = pos.variant, pos.board
+    changed once stored. ``values`` are the position's `square_values` when the caller has
+    them."""
+    tables, board = game_tables(pos.variant), pos.board
     length = len(pos.hashes)
     kept = _line.get(length)
-    if kept is not None and kept.variant is variant and kept.board == board:
+    if kept is not None and kept.tables is tables and kept.board == board:
         return kept
-    values = square_values(pos)
+    if values is None:
+        values = board_values(tables, board)
     for base in (_line.get(length - 1), kept):
-        if base is not None and base.variant is variant and len(base.board) == len(board):
+        if base is not None and base.tables is tables:
             before = base.derived(board, values)
             break
     else:
-        before = _Before.full(variant, board, values)
+        before = _Before.full(tables, board, values)
     _line[length] = before
     return before
 
@@ -502,7 +587,8 @@ def first_influenced(pos: Position, move: int, rank: Sequence[int]) -> int:
     found by computing the affected squares in rank order only until the first positive one
     (the others do not change)."""
     ranking = bytes(sorted(range(len(rank)), key=rank.__getitem__))
-    return before_move(pos).first_influenced(move, ranking)
+    before = before_move(pos)
+    return before.first_influenced(move, ranking, AfterMove(before))
 
 
 def _mover_sign(pos: Position, move: int) -> int:
