@@ -65,12 +65,22 @@ from xqchess.core.search.node import MAX_PLY, Node
 from xqchess.core.variant import Variant
 from xqchess.ordering.chessmaps.control import Exchanges
 from xqchess.ordering.chessmaps.forward import SectorRanker
-from xqchess.ordering.chessmaps.greer_order import NO_SECTOR, OTHER, UNSAFE, NodeOrder, between
+from xqchess.ordering.chessmaps.greer_order import (
+    NO_SECTOR,
+    OTHER,
+    UNSAFE,
+    NodeOrder,
+    Placement,
+    between,
+)
 from xqchess.ordering.chessmaps.greer_order import closeness as closeness_on
 from xqchess.ordering.chessmaps.network import Network, shipped_network
+from xqchess.ordering.chessmaps.valueboard import AfterMove, before_move
 from xqchess.ordering.heuristic import Heuristic
 
 KIND_NAMES = ("capture", "forced", "other")
+#: How many positions' orders a heuristic keeps through a search (`Chessmaps.node_order`).
+KEPT_POSITIONS = 1 << 14
 #: The spec's options: the sector source, or Table 3's split form.
 NETWORK, CUTOFF, EXPERIENCE, SPLIT = "network", "cutoff", "experience", "split"
 OPTIONS = (NETWORK, CUTOFF, EXPERIENCE, SPLIT)
@@ -97,13 +107,9 @@ def closeness(pos: Position, move: int, sector: int) -> int:
     """How close ``move`` (legal in ``pos``) brings its piece to the square ``sector``: for a
     slider aligned with it from the target square, the squares between; for other pieces 0
     in it, 1 attacking it after the move; else `greer_order.DEFAULT_CLOSENESS`."""
-    return closeness_on(Exchanges(pos), between(pos.variant), move, sector)
-
-
-def placed_move(order: NodeOrder, move: int) -> Placed:
-    """The `Placed` of a move ``order`` has placed."""
-    category, sector, near = order.placed(move)
-    return Placed(move, category, sector, None if near < 0 else near)
+    after = AfterMove(before_move(pos))
+    after.play(move)
+    return closeness_on(after, between(pos.variant), move, sector)
 
 
 def order_moves(
@@ -131,23 +137,52 @@ def staged_moves(
     between steps."""
     order = NodeOrder(pos, moves, split)
     for move in order.captures():
-        yield placed_move(order, move)
+        yield _placed(order, None, move)
     if order.has_others():
-        for move in order.others(ranking_of(order.exchanges)):
-            yield placed_move(order, move)
+        placement = order.placement(ranking_of(order.exchanges))
+        for move in placement.others:
+            yield _placed(order, placement, move)
 
 
-class _NodeOrder(NamedTuple):
-    """The order at one node (its moves placed so far in ``order.ordered``, the i-th scoring
-    -i) and the remembered cutoff sector that was ranked first there (`NO_SECTOR` if none)."""
+def _placed(order: NodeOrder, placement: Placement | None, move: int) -> Placed:
+    category, sector, near = order.placed(move, placement)
+    return Placed(move, category, sector, None if near < 0 else near)
 
-    order: NodeOrder
-    remembered: int
+
+class _NodeOrder:
+    """The order at one node: the position's `NodeOrder`, the `Placement` of its other moves
+    once made, and the remembered cutoff sector that was ranked first there (`NO_SECTOR` if
+    none). The i-th move of `ordered` scores -i."""
+
+    __slots__ = ("order", "placement", "remembered")
+
+    def __init__(self, order: NodeOrder, remembered: int) -> None:
+        self.order = order
+        self.placement: Placement | None = None
+        self.remembered = remembered
+
+    @property
+    def ordered(self) -> list[int]:
+        """The moves placed so far, in order."""
+        moves = list(self.order.safe or ())
+        return moves + self.placement.others if self.placement else moves
+
+    def placed_at(self, index: int) -> Placed | None:
+        """The `Placed` of the ``index``-th move placed, None where there is none."""
+        if index < 0:
+            return None
+        safe = self.order.safe or []
+        if index < len(safe):
+            return _placed(self.order, None, safe[index])
+        others = self.placement.others if self.placement else []
+        if index - len(safe) < len(others):
+            return _placed(self.order, self.placement, others[index - len(safe)])
+        return None
 
     @property
     def placed(self) -> dict[int, Placed]:
         """Score -> the `Placed` of each move placed so far."""
-        return {-i: placed_move(self.order, move) for i, move in enumerate(self.order.ordered)}
+        return {-i: self.placed_at(i) for i in range(len(self.ordered))}
 
 
 class Chessmaps(Heuristic):
@@ -180,16 +215,38 @@ class Chessmaps(Heuristic):
         #: strategy 3: per side, how often each sector placed a cutoff move
         self.experience = [np.zeros(self.squares, dtype=np.int64) for _ in range(2)]
         #: per ply, the order of the last node ordered there
-        self.placed: list[NodeOrder | None] = [None] * (MAX_PLY + 2)
+        self.placed: list[_NodeOrder | None] = [None] * (MAX_PLY + 2)
+        self.new_search()
 
-    def ranking(self, node: Node, exchanges: Exchanges) -> list[int]:
-        """The sector order at ``node``, most important first."""
+    def new_search(self) -> None:
+        #: the positions ordered in this search: (board, side, rights, ep) -> its `NodeOrder`
+        self.known: dict[tuple, NodeOrder] = {}
+
+    def node_order(self, pos: Position, moves: list[int]) -> NodeOrder:
+        """The `NodeOrder` of ``pos`` and ``moves``: the one kept from an earlier node of the
+        search at the same position with the same moves, or a new one (kept, the oldest of
+        `KEPT_POSITIONS` forgotten)."""
+        key = (bytes(pos.board), pos.side, pos.rights, pos.ep)
+        order = self.known.get(key)
+        if order is None or order.moves != moves:
+            order = NodeOrder(pos, moves, self.split)
+            if len(self.known) >= KEPT_POSITIONS:
+                del self.known[next(iter(self.known))]
+            self.known[key] = order
+        return order
+
+    def ranking(self, node: Node, order: NodeOrder) -> list[int]:
+        """The sector order at ``node`` (whose `NodeOrder` is ``order``), most important
+        first."""
         if self.option == EXPERIENCE:
             counts = self.experience[node.side]
             return np.argsort(-counts, kind="stable").tolist()
-        ranking = self.ranker.ranking(node.pos, exchanges.control_map())
+        if order.network_ranking is None:
+            order.network_ranking = self.ranker.ranking(node.pos, order.exchanges.control_map())
+        ranking = order.network_ranking
         remembered = self.cutoff_sectors[node.ply] if self.option == CUTOFF else NO_SECTOR
         if remembered != NO_SECTOR:
+            ranking = list(ranking)
             ranking.remove(remembered)
             ranking.insert(0, remembered)
         return ranking
@@ -201,22 +258,24 @@ class Chessmaps(Heuristic):
         the cutoff sector of a ply changes only at that ply."""
         remembered = self.cutoff_sectors[node.ply] if self.option == CUTOFF else NO_SECTOR
         entry_ranking = self.ranking(node, None) if self.option == EXPERIENCE else None
-        order = NodeOrder(node.pos, moves, self.split)
-        node.cache[self.name] = _NodeOrder(order, remembered)
-        self.placed[node.ply] = order
+        order = self.node_order(node.pos, moves)
+        record = _NodeOrder(order, remembered)
+        node.cache[self.name] = record
+        self.placed[node.ply] = record
         yield from order.captures()
         if order.has_others():
             if entry_ranking is None:
-                entry_ranking = self.ranking(node, order.exchanges)
-            yield from order.others(entry_ranking)
+                entry_ranking = self.ranking(node, order)
+            record.placement = order.placement(entry_ranking)
+            yield from record.placement.others
 
     def score(self, node: Node, moves: list[int]) -> list[int]:
         ordered = node.cache.get(self.name)
-        if ordered is None or not set(moves) <= set(ordered.order.ordered):
+        if ordered is None or not set(moves) <= set(ordered.ordered):
             for _ in self.staged(node, moves):
                 pass
             ordered = node.cache[self.name]
-        scores = {move: -index for index, move in enumerate(ordered.order.ordered)}
+        scores = {move: -index for index, move in enumerate(ordered.ordered)}
         return [scores[move] for move in moves]
 
     def _by_sector(self, placed: Placed) -> bool:
@@ -225,9 +284,9 @@ class Chessmaps(Heuristic):
 
     def credit(self, node: Node, score) -> str:
         ordered = node.cache.get(self.name)
-        if ordered is None or not 0 <= -score < len(ordered.order.ordered):
+        placed = None if ordered is None else ordered.placed_at(-score)
+        if placed is None:
             return self.name
-        placed = placed_move(ordered.order, ordered.order.ordered[-score])
         label = f"{self.name} {category_name(placed.category, self.split)}"
         if not self._by_sector(placed):
             return label
@@ -240,10 +299,10 @@ class Chessmaps(Heuristic):
     def on_cutoff(
         self, pos: Position, move: int, prev_move: int, depth: int, ply: int, side: int
     ) -> None:
-        order = self.placed[ply]
-        if order is None or move not in order.ordered:
+        record = self.placed[ply]
+        if record is None or move not in record.order.moves:
             return
-        placed = placed_move(order, move)
+        placed = _placed(record.order, record.placement, move)
         if not self._by_sector(placed):
             return
         if self.option == CUTOFF:

@@ -54,12 +54,13 @@ cdef class _Before:
     @cython.locals(closures=ClosureProbe, low=cython.ulonglong, high=cython.ulonglong)
     cpdef recompute(self, int sq)
 
-    @cython.locals(color=int, to=int, old="int[::1]", low="unsigned long long[::1]",
+    @cython.locals(to=int, old="int[::1]", low="unsigned long long[::1]",
                    high="unsigned long long[::1]", changed_low=cython.ulonglong,
-                   changed_high=cython.ulonglong, result=int, index=int, sq=int, change=int)
-    cpdef int first_influenced(self, int move, bytes ranking, AfterMove after)
+                   changed_high=cython.ulonglong, index=int, sq=int, change=int)
+    cpdef int first_positive(self, AfterMove after, bytes ranking, int color)
 
 cdef class AfterMove:
+    cdef public GameTables tables
     cdef public ClosureProbe closures
     cdef public PlayedMove played
     cdef public list first_values

@@ -391,26 +391,22 @@ class _Before:
         self.low[sq] = low
         self.high[sq] = high
 
-    def first_influenced(self, move: int, ranking: bytes, after: AfterMove) -> int:
-        """The square ``move`` (legal on this board) influences positively that comes first in
-        ``ranking`` (squares, most important first), or `NO_SQUARE`: its entries after the
-        move (played on ``after``, this board's `AfterMove`) are computed in that order, the
-        destination left out, only for the squares whose entry depends on one the move
-        changed, until the first positive change."""
-        color = after.play(move)
+    def first_positive(self, after: AfterMove, ranking: bytes, color: int) -> int:
+        """The square the move played on ``after`` (this board's `AfterMove`) by a piece of
+        ``color`` influences positively that comes first in ``ranking`` (squares, most
+        important first), or `NO_SQUARE`: its entries after the move are computed in that
+        order, the destination left out, only for the squares whose entry depends on one the
+        move changed, until the first positive change."""
         to = after.played.to
         old, low, high = self.valueboard, self.low, self.high
         changed_low, changed_high = after.changed_low, after.changed_high
-        result = NO_SQUARE
         for index in range(len(ranking)):
             sq = ranking[index]
             if sq != to and (low[sq] & changed_low or high[sq] & changed_high):
                 change = after.entry(sq) - old[sq]
                 if change < 0 if color else change > 0:
-                    result = sq
-                    break
-        after.take_back()
-        return result
+                    return sq
+        return NO_SQUARE
 
     def change(self, move: int) -> np.ndarray:
         """The valueboard after ``move`` (legal on this board), pieces keeping their values,
@@ -434,6 +430,7 @@ class AfterMove:
     (`entry`)."""
 
     __slots__ = (
+        "tables",
         "closures",
         "played",
         "first_values",
@@ -447,6 +444,7 @@ class AfterMove:
 
     def __init__(self, before: _Before) -> None:
         tables = before.tables
+        self.tables = tables
         self.closures = before.closures
         self.played = PlayedMove(tables)
         self.first_values = tables.first_values
@@ -588,7 +586,8 @@ def first_influenced(pos: Position, move: int, rank: Sequence[int]) -> int:
     (the others do not change)."""
     ranking = bytes(sorted(range(len(rank)), key=rank.__getitem__))
     before = before_move(pos)
-    return before.first_influenced(move, ranking, AfterMove(before))
+    after = AfterMove(before)
+    return before.first_positive(after, ranking, after.play(move))
 
 
 def _mover_sign(pos: Position, move: int) -> int:
