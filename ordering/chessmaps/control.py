@@ -1,3 +1,4 @@
+# cython: boundscheck=False, wraparound=False
 """The control of a square and the chessmap (Kieran Greer 2000, "Computer chess move-ordering
 schemes using move influence", sections 2.1 and 2.2), for every game on the kernel.
 

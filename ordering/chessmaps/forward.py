@@ -1,3 +1,4 @@
+# cython: boundscheck=False, wraparound=False
 """The chessmaps network's sector order at one position (Greer 2000, section 3; what
 `network.sector_order` gives and the move ordering asks at every node it sectors): the forward
 pass of `network.Network` for one input vector, written as loops over the weights so that the
@@ -52,6 +53,7 @@ class SectorRanker:
         "x",
         "sums",
         "out",
+        "scores",
     )
 
     def __init__(self, net: Network, variant: Variant) -> None:
@@ -78,6 +80,7 @@ class SectorRanker:
         self.x = array("d", bytes(8 * self.inputs))
         self.sums = array("d", bytes(8 * self.hidden))
         self.out = array("d", bytes(8 * self.outputs))
+        self.scores = array("d", bytes(8 * self.outputs))
 
     def ranking(self, pos: Position, control) -> list[int]:
         """The squares of ``pos``, most important first by the network's outputs (ties: the
@@ -112,8 +115,9 @@ class SectorRanker:
                     sums[j] += value * w1[base + j]
         for k in range(outputs):
             out[k] = 0.0
+        tanh, exp = math.tanh, math.exp
         for j in range(hidden):
-            value = math.tanh(sums[j] + b1[j])
+            value = tanh(sums[j] + b1[j])
             base = j * outputs
             for k in range(outputs):
                 out[k] += value * w2[base + k]
@@ -121,17 +125,25 @@ class SectorRanker:
         for k in range(outputs):
             out[k] += b2[k]
             largest = max(largest, out[k])
+        activation = self.activation
         total = 0.0
         for k in range(outputs):
-            if self.activation == SOFTMAX:
-                out[k] = math.exp(out[k] - largest)
+            if activation == SOFTMAX:
+                out[k] = exp(out[k] - largest)
                 total += out[k]
-            elif self.activation == LOGISTIC:
-                out[k] = 1.0 / (1.0 + math.exp(-min(max(out[k], -LOGIT_CLIP), LOGIT_CLIP)))
+            elif activation == LOGISTIC:
+                out[k] = 1.0 / (1.0 + exp(-min(max(out[k], -LOGIT_CLIP), LOGIT_CLIP)))
             else:
-                out[k] = math.tanh(out[k])
-        negated = [0.0] * size  # per real square, minus its output
+                out[k] = tanh(out[k])
+        scores = self.scores  # per real square, its output
         for k in range(outputs):
             sq = (ranks - 1 - k // files) * files + k % files if second else k
-            negated[sq] = -out[k] / total if self.activation == SOFTMAX else -out[k]
-        return sorted(range(size), key=negated.__getitem__)
+            scores[sq] = out[k] / total if activation == SOFTMAX else out[k]
+        ranking = [0] * size  # by insertion: the higher score first, ties the lower square
+        for sq in range(size):
+            place = sq
+            while place and scores[ranking[place - 1]] < scores[sq]:
+                ranking[place] = ranking[place - 1]
+                place -= 1
+            ranking[place] = sq
+        return ranking

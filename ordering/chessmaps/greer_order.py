@@ -1,3 +1,4 @@
+# cython: boundscheck=False, wraparound=False
 """Greer's move order at one node (Kieran Greer 2000, "Computer chess move-ordering schemes using
 move influence", section 4; `move_order` states it and puts it in a search), worked out over the
 kernel's C types: `NodeOrder` gives each move one integer key, its category, piece, sector rank,

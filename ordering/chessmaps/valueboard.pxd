@@ -54,6 +54,9 @@ cdef class _Before:
     @cython.locals(closures=ClosureProbe, low=cython.ulonglong, high=cython.ulonglong)
     cpdef recompute(self, int sq)
 
+    @cython.locals(target="int[::1]")
+    cpdef values_copy(self)
+
     @cython.locals(to=int, old="int[::1]", low="unsigned long long[::1]",
                    high="unsigned long long[::1]", changed_low=cython.ulonglong,
                    changed_high=cython.ulonglong, index=int, sq=int, change=int)

@@ -1,3 +1,4 @@
+# cython: boundscheck=False, wraparound=False
 """Greer's valueboard and the influence of a move (Kieran Greer 2000, "Computer chess
 move-ordering schemes using move influence", section 2.3 and Appendix A), for every game on the
 kernel.
@@ -391,6 +392,13 @@ class _Before:
         self.low[sq] = low
         self.high[sq] = high
 
+    def values_copy(self) -> array:
+        """A new `array` of this board's values."""
+        copy = array("i", bytes(len(self.board) * INT_BYTES))
+        target = copy  # compiled, a typed view: copied as one block
+        target[:] = self.values
+        return copy
+
     def first_positive(self, after: AfterMove, ranking: bytes, color: int) -> int:
         """The square the move played on ``after`` (this board's `AfterMove`) by a piece of
         ``color`` influences positively that comes first in ``ranking`` (squares, most
@@ -449,7 +457,7 @@ class AfterMove:
         self.played = PlayedMove(tables)
         self.first_values = tables.first_values
         self.board = BOARD(before.board)
-        self.values = array("i", before.values)
+        self.values = before.values_copy()
         self.found = bytearray(len(before.board))
         #: what `play` took from the board and the values: per square it changed (mover's
         #: origin, target, victim, companion's origin and target), the piece and the value

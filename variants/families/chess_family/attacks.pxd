@@ -3,30 +3,30 @@
 cimport cython
 from xqchess.core.probe cimport AttackProbe, ClosureProbe
 
-cdef int LOW_SQUARES
+cdef int LOW_SQUARES, PIECE_CODES
 cdef unsigned long long ONE
 
-@cython.locals(cells=cython.p_uchar, targets=list, hit=tuple, squares=bytes, s=int, p=int,
-               rays=list, ray=bytes)
-cpdef bint attacked_on(tuple leaps_by_color, tuple slides_by_color, bytearray board, int sq,
-                       int by_color)
-
 cdef class ChessAttackers(AttackProbe):
-    cdef public tuple leaps_by_color, slides_by_color
+    cdef public tuple leap_squares, leap_owners, leap_hits, slide_hits
+    cdef public list ray_squares, ray_ends, ray_owners
 
-    @cython.locals(cells=cython.p_uchar, found=list, targets=list, hit=tuple, squares=bytes, s=int,
-                   p=int, rays=list, ray=bytes)
-    cpdef list attackers(self, bytearray board, int sq, int by_color)
-
+    @cython.locals(cells=cython.p_uchar, squares=bytes, owners=bytes, hits=tuple, ends=bytes,
+                   index=int, p=int, start=int, ray=int)
     cpdef bint royal_attacked(self, bytearray board, int sq, int by_color)
 
+    @cython.locals(cells=cython.p_uchar, found=list, squares=bytes, owners=bytes, hits=tuple,
+                   ends=bytes, index=int, s=int, p=int, start=int, ray=int)
+    cpdef list attackers(self, bytearray board, int sq, int by_color)
+
 cdef class ChessClosure(ClosureProbe):
-    cdef public tuple leaps, pawn_attackers, pawns, slides, royal
-    cdef public list leap_low, leap_high
+    cdef public list leap_squares, leap_owners, ray_squares, ray_ends, ray_owners
+    cdef public bytes leap_hits, slide_hits
+    cdef public unsigned long long[::1] leap_low, leap_high
+    cdef public int first_royal, second_royal
     cdef public bytearray leapt
 
     @cython.locals(cells=cython.p_uchar, out=cython.p_uchar, leapt=cython.p_uchar, count=int,
-                   targets=list, hit=tuple, squares=bytes, s=int, p=int, white_pawn=int,
-                   black_pawn=int, leapers=int, index=int, first_royal=int, second_royal=int,
-                   low=cython.ulonglong, high=cython.ulonglong, rays=list, ray=bytes, last=int)
+                   squares=bytes, owners=bytes, hits=bytes, ends=bytes, index=int, s=int, p=int,
+                   leapers=int, first_royal=int, second_royal=int, low=cython.ulonglong,
+                   high=cython.ulonglong, start=int, ray=int, last=int)
     cpdef int closure(self, bytearray board, int sq, bytearray found)

@@ -17,7 +17,7 @@ the compiled kernel about as fast.
 
 from __future__ import annotations
 
-from functools import partial
+from array import array
 from types import SimpleNamespace
 
 from xqchess.core.geometry import bytes_rays, bytes_table
@@ -60,157 +60,204 @@ def _pawn_hit(pawn: int) -> tuple[bool, ...]:
     return tuple(hit)
 
 
-def attacked_on(
-    leaps_by_color: tuple, slides_by_color: tuple, board: list[int], sq: int, by_color: int
-) -> bool:
-    """Whether a piece of ``by_color`` attacks ``sq`` on ``board`` (the attack groups first,
-    bound by `build_attacks`: a module function over flat lists, which the compiled kernel
-    types, kernel.py)."""
-    cells = board  # C chars, compiled (`core.position.BOARD`)
-    for targets, hit in leaps_by_color[by_color]:
-        squares = targets[sq]
-        for s in squares:
-            p = cells[s]
-            if p and hit[p]:  # most leap squares are empty: no table read for them
-                return True
-    for rays, hit in slides_by_color[by_color]:
-        for ray in rays[sq]:
-            for s in ray:
-                p = cells[s]
-                if p:
-                    if hit[p]:
-                        return True
-                    break
-    return False
+def flat_leaps(groups: list, size: int) -> tuple[list[bytes], list[bytes], tuple]:
+    """(per-square targets, hit) ``groups`` flattened: per square, the targets of every group
+    one after another and, per target, its group; and the groups' hits (``hits[group]``)."""
+    squares = [bytes(s for targets, _ in groups for s in targets[sq]) for sq in range(size)]
+    owners = [
+        bytes(group for group, (targets, _) in enumerate(groups) for _ in targets[sq])
+        for sq in range(size)
+    ]
+    return squares, owners, tuple(hit for _, hit in groups)
+
+
+def flat_rays(groups: tuple, size: int) -> tuple[list[bytes], list[bytes], list[bytes]]:
+    """(per-square rays, hit) ``groups`` flattened: per square, the rays of every group one
+    after another, each ray's end in that sequence and each ray's group."""
+    squares, ends, owners = [], [], []
+    for sq in range(size):
+        row: list[int] = []
+        row_ends, row_owners = [], []
+        for group, (rays, _) in enumerate(groups):
+            for ray in rays[sq]:
+                row += ray
+                row_ends.append(len(row))
+                row_owners.append(group)
+        squares.append(bytes(row))
+        ends.append(bytes(row_ends))
+        owners.append(bytes(row_owners))
+    return squares, ends, owners
 
 
 class ChessAttackers(AttackProbe):
-    """The attackers probe (`core.probe`) over one game's attack groups (`build_attacks`)."""
+    """The attackers probe (`core.probe`) over one game's attack groups (`build_attacks`),
+    flattened into bytes per square (`flat_leaps`, `flat_rays`): per color, the leaper and
+    pawn squares that attack a square with their groups (knights, pawns, the king, in that
+    order), the rays of the slider groups, and per color and group the pieces that hit (a
+    tuple of booleans per piece code, which Python indexes as fast as the compiled kernel)."""
 
-    __slots__ = ("leaps_by_color", "slides_by_color")
+    __slots__ = (
+        "leap_squares",
+        "leap_owners",
+        "leap_hits",
+        "ray_squares",
+        "ray_ends",
+        "ray_owners",
+        "slide_hits",
+    )
 
-    def __init__(self, leaps_by_color: tuple, slides_by_color: tuple) -> None:
-        self.leaps_by_color = leaps_by_color
-        self.slides_by_color = slides_by_color
+    def __init__(self, leaps_by_color: tuple, slides_by_color: tuple, size: int) -> None:
+        leaps = [flat_leaps(groups, size) for groups in leaps_by_color]
+        self.leap_squares = tuple(squares for squares, _, _ in leaps)
+        self.leap_owners = tuple(owners for _, owners, _ in leaps)
+        self.leap_hits = tuple(hits for _, _, hits in leaps)
+        self.ray_squares, self.ray_ends, self.ray_owners = flat_rays(slides_by_color[0], size)
+        self.slide_hits = tuple(tuple(hit for _, hit in groups) for groups in slides_by_color)
 
     def royal_attacked(self, board: list[int], sq: int, by_color: int) -> bool:
-        """Whether a piece of ``by_color`` attacks ``sq`` (`attacked_on`)."""
-        return attacked_on(self.leaps_by_color, self.slides_by_color, board, sq, by_color)
+        """Whether a piece of ``by_color`` attacks ``sq`` (check, a king's step, castling)."""
+        cells = board  # C chars, compiled (`core.position.BOARD`)
+        squares = self.leap_squares[by_color][sq]
+        owners = self.leap_owners[by_color][sq]
+        hits = self.leap_hits[by_color]
+        for index in range(len(squares)):
+            p = cells[squares[index]]
+            if p and hits[owners[index]][p]:
+                return True
+        squares = self.ray_squares[sq]
+        ends = self.ray_ends[sq]
+        owners = self.ray_owners[sq]
+        hits = self.slide_hits[by_color]
+        start = 0
+        for ray in range(len(ends)):
+            for index in range(start, ends[ray]):
+                p = cells[squares[index]]
+                if p:
+                    if hits[owners[ray]][p]:
+                        return True
+                    break
+            start = ends[ray]
+        return False
 
     def attackers(self, board: list[int], sq: int, by_color: int) -> list[int]:
         """The squares of the pieces of ``by_color`` that attack ``sq`` (direct attacks only):
         leapers (knights), pawns, the king, then along each slider group's rays."""
         cells = board  # C chars, compiled (`core.position.BOARD`)
         found = []
-        for targets, hit in self.leaps_by_color[by_color]:
-            squares = targets[sq]
-            for s in squares:
+        squares = self.leap_squares[by_color][sq]
+        owners = self.leap_owners[by_color][sq]
+        hits = self.leap_hits[by_color]
+        for index in range(len(squares)):
+            s = squares[index]
+            p = cells[s]
+            if p and hits[owners[index]][p]:
+                found.append(s)
+        squares = self.ray_squares[sq]
+        ends = self.ray_ends[sq]
+        owners = self.ray_owners[sq]
+        hits = self.slide_hits[by_color]
+        start = 0
+        for ray in range(len(ends)):
+            for index in range(start, ends[ray]):
+                s = squares[index]
                 p = cells[s]
-                if p and hit[p]:  # most leap squares are empty: no table read for them
-                    found.append(s)
-        for rays, hit in self.slides_by_color[by_color]:
-            for ray in rays[sq]:
-                for s in ray:
-                    p = cells[s]
-                    if p:
-                        if hit[p]:
-                            found.append(s)
-                        break
+                if p:
+                    if hits[owners[ray]][p]:
+                        found.append(s)
+                    break
+            start = ends[ray]
         return found
 
 
 class ChessClosure(ClosureProbe):
     """`Variant.attack_closure` in one pass, as a closure probe (`core.probe`) over the tables
-    of `build_attacks`: the squares of the pieces of both colors that attack ``sq`` directly or
-    indirectly, and the mask of the squares the definition (`core.closure`) reads. Leapers and
-    pawns attack whatever stands between, and lifting a piece never makes a new one, so they
-    are found at once; along a ray the pieces come off one by one, so a walk out from ``sq``
-    passes every piece found (by the ray or as a leaper or pawn) that is not royal and stops at
-    any other piece. The definition reads every leaper and pawn square, and each ray up to where
-    the walk stops."""
+    of `build_attacks` flattened as `ChessAttackers` has them (both colors' pieces hitting; the
+    hits as bytes, ``hits[group * PIECE_CODES + piece]``, which the compiled kernel reads as C
+    chars):
+    the squares of the pieces of both colors that attack ``sq`` directly or indirectly, and
+    the mask of the squares the definition (`core.closure`) reads. Leapers and pawns attack
+    whatever stands between, and lifting a piece never makes a new one, so they are found at
+    once; along a ray the pieces come off one by one, so a walk out from ``sq`` passes every
+    piece found (by the ray or as a leaper or pawn) that is not royal and stops at any other
+    piece. The definition reads every leaper and pawn square, and each ray up to where the
+    walk stops."""
 
     __slots__ = (
-        "leaps",
-        "pawn_attackers",
-        "pawns",
-        "slides",
+        "leap_squares",
+        "leap_owners",
+        "leap_hits",
+        "ray_squares",
+        "ray_ends",
+        "ray_owners",
+        "slide_hits",
         "leap_low",
         "leap_high",
-        "royal",
+        "first_royal",
+        "second_royal",
         "leapt",
     )
 
     def __init__(
-        self,
-        leaps: tuple,
-        pawn_attackers: tuple,
-        pawns: tuple,
-        slides: tuple,
-        leap_reads: list[int],
-        royal: tuple,
+        self, leaps: list, slides: tuple, size: int, leap_reads: list[int], royal: tuple
     ) -> None:
         super().__init__()
-        self.leaps = leaps
-        self.pawn_attackers = pawn_attackers
-        self.pawns = pawns
-        self.slides = slides
-        self.leap_low = [mask & LOW_MASK for mask in leap_reads]
-        self.leap_high = [mask >> LOW_SQUARES for mask in leap_reads]
-        self.royal = royal
+        self.leap_squares, self.leap_owners, hits = flat_leaps(leaps, size)
+        self.leap_hits = bytes(flag for hit in hits for flag in hit)
+        self.ray_squares, self.ray_ends, self.ray_owners = flat_rays(slides, size)
+        self.slide_hits = bytes(flag for _, hit in slides for flag in hit)
+        self.leap_low = array("Q", [mask & LOW_MASK for mask in leap_reads])
+        self.leap_high = array("Q", [mask >> LOW_SQUARES for mask in leap_reads])
+        self.first_royal, self.second_royal = royal
         #: per square, 1 while the closure being found holds it as a leaper or pawn
-        self.leapt = bytearray(len(leap_reads))
+        self.leapt = bytearray(size)
 
     def closure(self, board: list[int], sq: int, found: bytearray) -> int:
         cells = board  # C chars, compiled (`core.position.BOARD`)
         out = found
         leapt = self.leapt
         count = 0
-        for targets, hit in self.leaps:
-            squares = targets[sq]
-            for s in squares:
-                if hit[cells[s]]:
-                    out[count] = s
-                    count += 1
-        white_pawn, black_pawn = self.pawns
-        squares = self.pawn_attackers[0][sq]
-        for s in squares:
-            if cells[s] == white_pawn:
+        squares = self.leap_squares[sq]
+        owners = self.leap_owners[sq]
+        hits = self.leap_hits
+        for index in range(len(squares)):
+            s = squares[index]
+            p = cells[s]
+            if p and hits[owners[index] * PIECE_CODES + p]:
                 out[count] = s
                 count += 1
-        squares = self.pawn_attackers[1][sq]
-        for s in squares:
-            if cells[s] == black_pawn:
-                out[count] = s
-                count += 1
+                leapt[s] = 1
         leapers = count
-        for index in range(leapers):
-            leapt[out[index]] = 1
-        first_royal, second_royal = self.royal
+        first_royal, second_royal = self.first_royal, self.second_royal
         low = self.leap_low[sq]
         high = self.leap_high[sq]
-        for rays, hit in self.slides:
-            for ray in rays[sq]:
-                last = len(ray) - 1
-                for index in range(len(ray)):
-                    s = ray[index]
-                    p = cells[s]
-                    if p:
-                        if hit[p]:
-                            if not leapt[s]:
-                                out[count] = s
-                                count += 1
-                        elif not leapt[s]:
-                            last = index
-                            break
-                        if p == first_royal or p == second_royal:
-                            last = index
-                            break
-                for index in range(last + 1):
-                    s = ray[index]
-                    if s < LOW_SQUARES:
-                        low |= ONE << s
-                    else:
-                        high |= ONE << s - LOW_SQUARES
+        squares = self.ray_squares[sq]
+        ends = self.ray_ends[sq]
+        owners = self.ray_owners[sq]
+        hits = self.slide_hits
+        start = 0
+        for ray in range(len(ends)):
+            last = ends[ray] - 1
+            for index in range(start, ends[ray]):
+                s = squares[index]
+                p = cells[s]
+                if p:
+                    if hits[owners[ray] * PIECE_CODES + p]:
+                        if not leapt[s]:
+                            out[count] = s
+                            count += 1
+                    elif not leapt[s]:
+                        last = index
+                        break
+                    if p == first_royal or p == second_royal:
+                        last = index
+                        break
+            for index in range(start, last + 1):
+                s = squares[index]
+                if s < LOW_SQUARES:
+                    low |= ONE << s
+                else:
+                    high |= ONE << s - LOW_SQUARES
+            start = ends[ray]
         for index in range(leapers):
             leapt[out[index]] = 0
         self.low = low
@@ -307,11 +354,12 @@ def build_attacks(desc: ChessGame) -> SimpleNamespace:
         for targets in [targets for targets, _ in all_leaps] + list(pawn_attackers):
             for s in targets[sq]:
                 leap_reads[sq] |= 1 << s
+    pawn_groups = [(pawn_table[color], _pawn_hit(pawns[color])) for color in both]
     t.closure_probe = ChessClosure(
-        all_leaps, pawn_table, pawns, all_slides, leap_reads, desc.royal_pieces
+        list(all_leaps) + pawn_groups, all_slides, geometry.size, leap_reads, desc.royal_pieces
     )
-    t.attacked = partial(attacked_on, leaps_by_color, slides_by_color)
-    t.probe = ChessAttackers(leaps_by_color, slides_by_color)
+    t.probe = ChessAttackers(leaps_by_color, slides_by_color, geometry.size)
+    t.attacked = t.probe.royal_attacked
     t.attackers = t.probe.attackers
     t.all_attackers = all_attackers
     return t

@@ -26,7 +26,7 @@ cdef class XiangqiAttackers(AttackProbe):
 
 cdef class XiangqiClosure(ClosureProbe):
     cdef public list rook_rays, step_attackers, horse_attackers, elephant_attackers
-    cdef public list fixed_low, fixed_high
+    cdef public unsigned long long[::1] fixed_low, fixed_high
     cdef public bytearray lifted, live
 
     @cython.locals(cells=cython.p_uchar, out=cython.p_uchar, lifted=cython.p_uchar,

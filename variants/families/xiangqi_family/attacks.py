@@ -9,6 +9,7 @@ probes index lists exactly as module constants would. Below, xiangqi's own board
 
 from __future__ import annotations
 
+from array import array
 from functools import partial
 from types import SimpleNamespace
 
@@ -189,8 +190,8 @@ class XiangqiClosure(ClosureProbe):
         self.step_attackers = step_attackers
         self.horse_attackers = horse_attackers
         self.elephant_attackers = elephant_attackers
-        self.fixed_low = [mask & LOW_MASK for mask in fixed_reads]
-        self.fixed_high = [mask >> LOW_SQUARES for mask in fixed_reads]
+        self.fixed_low = array("Q", [mask & LOW_MASK for mask in fixed_reads])
+        self.fixed_high = array("Q", [mask >> LOW_SQUARES for mask in fixed_reads])
         #: per square, 1 while the closure being found has lifted the piece there
         self.lifted = bytearray(len(fixed_reads))
         #: the indices along one line of the pieces left on it
