@@ -60,6 +60,12 @@ cdef class Exchanges:
     @cython.locals(piece=int, owner=int, won=int)
     cpdef int occupied_control(self, int sq)
 
+    @cython.locals(arrived=int, net=int)
+    cpdef int safe_value(self, int move)
+
+    @cython.locals(known=tuple)
+    cpdef tuple outcome(self, int move)
+
     @cython.locals(side=int, gain=int, to=int, arrived=int, won=int)
     cpdef tuple _outcome(self, int move)
 

@@ -54,6 +54,7 @@ class SectorRanker:
         "sums",
         "out",
         "scores",
+        "order",
     )
 
     def __init__(self, net: Network, variant: Variant) -> None:
@@ -81,6 +82,7 @@ class SectorRanker:
         self.sums = array("d", bytes(8 * self.hidden))
         self.out = array("d", bytes(8 * self.outputs))
         self.scores = array("d", bytes(8 * self.outputs))
+        self.order = array("i", bytes(4 * self.outputs))
 
     def ranking(self, pos: Position, control) -> list[int]:
         """The squares of ``pos``, most important first by the network's outputs (ties: the
@@ -139,11 +141,14 @@ class SectorRanker:
         for k in range(outputs):
             sq = (ranks - 1 - k // files) * files + k % files if second else k
             scores[sq] = out[k] / total if activation == SOFTMAX else out[k]
-        ranking = [0] * size  # by insertion: the higher score first, ties the lower square
+        order = self.order  # by insertion: the higher score first, ties the lower square
         for sq in range(size):
             place = sq
-            while place and scores[ranking[place - 1]] < scores[sq]:
-                ranking[place] = ranking[place - 1]
+            while place and scores[order[place - 1]] < scores[sq]:
+                order[place] = order[place - 1]
                 place -= 1
-            ranking[place] = sq
+            order[place] = sq
+        ranking = [0] * size
+        for place in range(size):
+            ranking[place] = order[place]
         return ranking

@@ -10,12 +10,14 @@ cdef class ChessAttackers(AttackProbe):
     cdef public tuple leap_squares, leap_owners, leap_hits, slide_hits
     cdef public list ray_squares, ray_ends, ray_owners
 
-    @cython.locals(cells=cython.p_uchar, squares=bytes, owners=bytes, hits=tuple, ends=bytes,
-                   index=int, p=int, start=int, ray=int)
+    @cython.locals(cells=cython.p_uchar, leap_row=bytes, owner_row=bytes, ray_row=bytes,
+                   end_row=bytes, squares=cython.p_uchar, owners=cython.p_uchar,
+                   ends=cython.p_uchar, hits=tuple, index=int, p=int, start=int, ray=int)
     cpdef bint royal_attacked(self, bytearray board, int sq, int by_color)
 
-    @cython.locals(cells=cython.p_uchar, found=list, squares=bytes, owners=bytes, hits=tuple,
-                   ends=bytes, index=int, s=int, p=int, start=int, ray=int)
+    @cython.locals(cells=cython.p_uchar, found=list, leap_row=bytes, owner_row=bytes,
+                   ray_row=bytes, end_row=bytes, squares=cython.p_uchar, owners=cython.p_uchar,
+                   ends=cython.p_uchar, hits=tuple, index=int, s=int, p=int, start=int, ray=int)
     cpdef list attackers(self, bytearray board, int sq, int by_color)
 
 cdef class ChessClosure(ClosureProbe):
@@ -26,7 +28,9 @@ cdef class ChessClosure(ClosureProbe):
     cdef public bytearray leapt
 
     @cython.locals(cells=cython.p_uchar, out=cython.p_uchar, leapt=cython.p_uchar, count=int,
-                   squares=bytes, owners=bytes, hits=bytes, ends=bytes, index=int, s=int, p=int,
-                   leapers=int, first_royal=int, second_royal=int, low=cython.ulonglong,
-                   high=cython.ulonglong, start=int, ray=int, last=int)
+                   leap_row=bytes, owner_row=bytes, hit_row=bytes, ray_row=bytes, end_row=bytes,
+                   squares=cython.p_uchar, owners=cython.p_uchar, hits=cython.p_uchar,
+                   ends=cython.p_uchar, index=int, s=int, p=int, leapers=int, first_royal=int,
+                   second_royal=int, low=cython.ulonglong, high=cython.ulonglong, start=int,
+                   ray=int, last=int)
     cpdef int closure(self, bytearray board, int sq, bytearray found)

@@ -116,20 +116,20 @@ class ChessAttackers(AttackProbe):
 
     def royal_attacked(self, board: list[int], sq: int, by_color: int) -> bool:
         """Whether a piece of ``by_color`` attacks ``sq`` (check, a king's step, castling)."""
-        cells = board  # C chars, compiled (`core.position.BOARD`)
-        squares = self.leap_squares[by_color][sq]
-        owners = self.leap_owners[by_color][sq]
+        cells = board  # C chars, compiled (`core.position.BOARD`); likewise the rows below
+        leap_row = self.leap_squares[by_color][sq]
+        owner_row = self.leap_owners[by_color][sq]
+        squares, owners = leap_row, owner_row
         hits = self.leap_hits[by_color]
-        for index in range(len(squares)):
+        for index in range(len(leap_row)):
             p = cells[squares[index]]
             if p and hits[owners[index]][p]:
                 return True
-        squares = self.ray_squares[sq]
-        ends = self.ray_ends[sq]
-        owners = self.ray_owners[sq]
+        ray_row, end_row, owner_row = self.ray_squares[sq], self.ray_ends[sq], self.ray_owners[sq]
+        squares, ends, owners = ray_row, end_row, owner_row
         hits = self.slide_hits[by_color]
         start = 0
-        for ray in range(len(ends)):
+        for ray in range(len(end_row)):
             for index in range(start, ends[ray]):
                 p = cells[squares[index]]
                 if p:
@@ -142,22 +142,22 @@ class ChessAttackers(AttackProbe):
     def attackers(self, board: list[int], sq: int, by_color: int) -> list[int]:
         """The squares of the pieces of ``by_color`` that attack ``sq`` (direct attacks only):
         leapers (knights), pawns, the king, then along each slider group's rays."""
-        cells = board  # C chars, compiled (`core.position.BOARD`)
+        cells = board  # C chars, compiled (`core.position.BOARD`); likewise the rows below
         found = []
-        squares = self.leap_squares[by_color][sq]
-        owners = self.leap_owners[by_color][sq]
+        leap_row = self.leap_squares[by_color][sq]
+        owner_row = self.leap_owners[by_color][sq]
+        squares, owners = leap_row, owner_row
         hits = self.leap_hits[by_color]
-        for index in range(len(squares)):
+        for index in range(len(leap_row)):
             s = squares[index]
             p = cells[s]
             if p and hits[owners[index]][p]:
                 found.append(s)
-        squares = self.ray_squares[sq]
-        ends = self.ray_ends[sq]
-        owners = self.ray_owners[sq]
+        ray_row, end_row, owner_row = self.ray_squares[sq], self.ray_ends[sq], self.ray_owners[sq]
+        squares, ends, owners = ray_row, end_row, owner_row
         hits = self.slide_hits[by_color]
         start = 0
-        for ray in range(len(ends)):
+        for ray in range(len(end_row)):
             for index in range(start, ends[ray]):
                 s = squares[index]
                 p = cells[s]
@@ -212,14 +212,13 @@ class ChessClosure(ClosureProbe):
         self.leapt = bytearray(size)
 
     def closure(self, board: list[int], sq: int, found: bytearray) -> int:
-        cells = board  # C chars, compiled (`core.position.BOARD`)
+        cells = board  # C chars, compiled (`core.position.BOARD`); likewise the rows below
         out = found
         leapt = self.leapt
         count = 0
-        squares = self.leap_squares[sq]
-        owners = self.leap_owners[sq]
-        hits = self.leap_hits
-        for index in range(len(squares)):
+        leap_row, owner_row, hit_row = self.leap_squares[sq], self.leap_owners[sq], self.leap_hits
+        squares, owners, hits = leap_row, owner_row, hit_row
+        for index in range(len(leap_row)):
             s = squares[index]
             p = cells[s]
             if p and hits[owners[index] * PIECE_CODES + p]:
@@ -230,12 +229,11 @@ class ChessClosure(ClosureProbe):
         first_royal, second_royal = self.first_royal, self.second_royal
         low = self.leap_low[sq]
         high = self.leap_high[sq]
-        squares = self.ray_squares[sq]
-        ends = self.ray_ends[sq]
-        owners = self.ray_owners[sq]
-        hits = self.slide_hits
+        ray_row, end_row, owner_row = self.ray_squares[sq], self.ray_ends[sq], self.ray_owners[sq]
+        hit_row = self.slide_hits
+        squares, ends, owners, hits = ray_row, end_row, owner_row, hit_row
         start = 0
-        for ray in range(len(ends)):
+        for ray in range(len(end_row)):
             last = ends[ray] - 1
             for index in range(start, ends[ray]):
                 s = squares[index]

@@ -30,7 +30,7 @@ cdef class XiangqiClosure(ClosureProbe):
     cdef public bytearray lifted, live
 
     @cython.locals(cells=cython.p_uchar, out=cython.p_uchar, lifted=cython.p_uchar,
-                   live=cython.p_uchar, count=int, steps=bytes, index=int, s=int, eye=int,
-                   low=cython.ulonglong, high=cython.ulonglong, ray=bytes, left=int, kept=int,
-                   leaving=bint)
+                   live=cython.p_uchar, count=int, row=bytes, steps=cython.p_uchar, index=int,
+                   s=int, eye=int, low=cython.ulonglong, high=cython.ulonglong,
+                   ray=cython.p_uchar, length=int, left=int, kept=int, leaving=bint)
     cpdef int closure(self, bytearray board, int sq, bytearray found)

@@ -198,13 +198,14 @@ class XiangqiClosure(ClosureProbe):
         self.live = bytearray(len(fixed_reads))
 
     def closure(self, board: list[int], sq: int, found: bytearray) -> int:
-        cells = board  # C chars, compiled (`core.position.BOARD`)
+        cells = board  # C chars, compiled (`core.position.BOARD`); likewise the rows below
         out = found
         lifted = self.lifted
         live = self.live
         count = 0
-        steps = self.step_attackers[sq]
-        for index in range(0, len(steps), 2):
+        row = self.step_attackers[sq]
+        steps = row
+        for index in range(0, len(row), 2):
             s = steps[index]
             if cells[s] == steps[index + 1]:
                 out[count] = s
@@ -213,9 +214,11 @@ class XiangqiClosure(ClosureProbe):
                     lifted[s] = 1  # leaves after the first round
         low = self.fixed_low[sq]
         high = self.fixed_high[sq]
-        for ray in self.rook_rays[sq]:
+        for row in self.rook_rays[sq]:
+            ray = row
+            length = len(row)
             left = 0
-            for index in range(len(ray)):
+            for index in range(length):
                 if cells[ray[index]]:
                     live[left] = index
                     left += 1
@@ -243,14 +246,15 @@ class XiangqiClosure(ClosureProbe):
                         live[kept] = live[index]
                         kept += 1
                 left = kept
-            for index in range(live[1] + 1 if left > 1 else len(ray)):
+            for index in range(live[1] + 1 if left > 1 else length):
                 s = ray[index]
                 if s < LOW_SQUARES:
                     low |= ONE << s
                 else:
                     high |= ONE << s - LOW_SQUARES
-        steps = self.horse_attackers[sq]
-        for index in range(0, len(steps), 2):
+        row = self.horse_attackers[sq]
+        steps = row
+        for index in range(0, len(row), 2):
             s = steps[index]
             if cells[s] & KIND_MASK == HORSE:
                 eye = steps[index + 1]
@@ -261,8 +265,9 @@ class XiangqiClosure(ClosureProbe):
                 if not cells[eye] or lifted[eye]:
                     out[count] = s
                     count += 1
-        steps = self.elephant_attackers[sq]
-        for index in range(0, len(steps), 3):
+        row = self.elephant_attackers[sq]
+        steps = row
+        for index in range(0, len(row), 3):
             s = steps[index]
             if cells[s] == steps[index + 2]:
                 eye = steps[index + 1]
