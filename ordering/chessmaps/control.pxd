@@ -8,6 +8,7 @@ from xqchess.ordering.chessmaps.valueboard cimport GameTables, PlayedMove
 
 cdef int COLOR_SHIFT, KIND_MASK, DOUBLE_STEP, PROMOTION_MASK, PROMOTION_SHIFT, SPECIAL_SHIFT
 cdef int SQUARE_BITS, SQUARE_MASK, NO_CAPTURE, MOVE_BITS, VALUE_BITS, VALUE_MASK
+cdef int OUTCOME_SLOTS, KEPT_OUTCOMES
 
 cdef class Exchanges:
     cdef public object pos
@@ -16,23 +17,27 @@ cdef class Exchanges:
     cdef public AttackProbe probe
     cdef public PlayedMove played
     cdef public bytearray board
-    cdef public list kings, royal, kind_material, order, material
-    cdef public list capturers, gains, trail, undo
-    cdef public dict _outcomes
+    cdef public list kind_material
+    cdef public int[::1] order, material, capturers, gains, trail, undo, kings, royal
+    cdef public int[::1] outcome_moves, outcomes
+    cdef public int kept_outcomes
     cdef public dict _standing
 
-    @cython.locals(cells=cython.p_uchar, size=int, first_royal=int, second_royal=int,
-                   royal_value=int, kind_material=list, order=list, material=list, sq=int,
-                   piece=int)
-    cpdef tuple piece_tables(self, list values)
+    @cython.locals(size=int, view="int[::1]")
+    cpdef carve(self, block)
 
-    @cython.locals(board=bytearray, cells=cython.p_uchar, attackers=list, count=int, order=list,
+    @cython.locals(cells=cython.p_uchar, first_royal=int, second_royal=int, royal_value=int,
+                   kind_material=list, order="int[::1]", material="int[::1]", sq=int, piece=int)
+    cpdef fill(self, list values)
+
+    @cython.locals(board=bytearray, cells=cython.p_uchar, attackers=list, count=int, order="int[::1]",
                    index=int, s=int, place=int, victim=int, own_royal=int, royal_sq=int,
                    probe=AttackProbe, piece=int, at=int, exposed=bint)
     cpdef int capturer(self, int sq, int side)
 
-    @cython.locals(cells=cython.p_uchar, order=list, material=list, kings=list, royal=list,
-                   capturers=list, gains=list, trail=list, start_piece=int, start_order=int,
+    @cython.locals(cells=cython.p_uchar, order="int[::1]", material="int[::1]",
+                   kings="int[::1]", royal="int[::1]", capturers="int[::1]", gains="int[::1]",
+                   trail="int[::1]", start_piece=int, start_order=int,
                    start_material=int, first_king=int, second_king=int, count=int, s=int,
                    victim=int, piece=int, index=int)
     cpdef int played_out(self, int sq, int side)
@@ -43,15 +48,15 @@ cdef class Exchanges:
     @cython.locals(key=int, known=object)
     cpdef int standing(self, int sq, int side)
 
-    @cython.locals(played=PlayedMove, cells=cython.p_uchar, order=list, material=list, undo=list,
-                   frm=int, to=int, victim=int, piece=int, side=int, gain=int, companion=int,
-                   target=int, promotion=int)
+    @cython.locals(played=PlayedMove, cells=cython.p_uchar, order="int[::1]",
+                   material="int[::1]", undo="int[::1]", frm=int, to=int, victim=int, piece=int,
+                   side=int, gain=int, companion=int, target=int, promotion=int)
     cpdef int play(self, int move)
 
-    @cython.locals(undo=list)
+    @cython.locals(undo="int[::1]")
     cpdef keep(self, int slot, int sq)
 
-    @cython.locals(undo=list)
+    @cython.locals(undo="int[::1]")
     cpdef restore(self, int slot, int sq)
 
     @cython.locals(played=PlayedMove)
@@ -60,16 +65,20 @@ cdef class Exchanges:
     @cython.locals(piece=int, owner=int, won=int)
     cpdef int occupied_control(self, int sq)
 
-    @cython.locals(arrived=int, net=int)
+    @cython.locals(slot=int)
     cpdef int safe_value(self, int move)
 
-    @cython.locals(known=tuple)
-    cpdef tuple outcome(self, int move)
+    cpdef int gain(self, int move)
+
+    cpdef int net(self, int move)
+
+    @cython.locals(moves="int[::1]", slot=int)
+    cpdef int settled(self, int move)
 
     @cython.locals(side=int, gain=int, to=int, arrived=int, won=int)
-    cpdef tuple _outcome(self, int move)
+    cpdef work_out(self, int move, int at)
 
-    @cython.locals(material=list, kind_material=list, size=int, turn=int, side=int, keys=list,
+    @cython.locals(material="int[::1]", kind_material=list, size=int, turn=int, side=int, keys=list,
                    move=int, to=int, promotion=int, value=int, mine=list, other=list,
                    current=int, decided=bint, floor=int, key=cython.longlong, first=list,
                    second=list, controls="signed char[::1]", sq=int)
@@ -79,4 +88,4 @@ cdef class Exchanges:
     cpdef control_map(self)
 
 @cython.locals(best=int, made=int, index=int, take=int)
-cpdef tuple resolved(list gains, int count)
+cpdef tuple resolved(int[::1] gains, int count)

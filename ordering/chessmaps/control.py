@@ -61,6 +61,7 @@ from xqchess.core.moves import (
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.core.position import BOARD
 from xqchess.ordering.chessmaps.valueboard import (
+    INT_BYTES,
     PlayedMove,
     board_values,
     game_tables,
@@ -74,6 +75,9 @@ FIRST, NEUTRAL, SECOND = 1, 0, -1
 CONTROL = (FIRST, SECOND)  # by color
 #: What `Exchanges.won` answers where the side cannot capture (below any material won or lost).
 NO_CAPTURE = -(1 << 30)
+#: The slots of an `Exchanges`' table of outcomes (a power of two), and how many it keeps.
+OUTCOME_SLOTS = 256
+KEPT_OUTCOMES = 192
 #: The bits of a move in the keys that sort the moves to the empty squares (`empty_control_map`),
 #: and of a piece's material there (`valueboard.VALUE_LIMIT` keeps it below).
 MOVE_BITS = SPECIAL_SHIFT + 2
@@ -102,33 +106,43 @@ class Exchanges:
         self.probe = tables.probe
         self.played = PlayedMove(tables)
         self.board = BOARD(pos.board)
-        self.kings = list(pos.kings)
-        self.royal = tables.royal
         self.kind_material = tables.kind_material
-        self.order, self.material = self.piece_tables(
-            board_values(tables, self.board) if values is None else values
-        )
-        size = len(self.board)
-        #: a capture sequence's capturers' squares and what each capture wins (`played_out`),
-        #: and what each capturer stood on before
-        self.capturers = [0] * size
-        self.gains = [0] * size
-        self.trail = [0] * (3 * size)
-        #: what `play` took from the board, the tables and the royal squares
-        self.undo = [0] * 17
-        self._outcomes: dict[int, tuple[int, int, int]] = {}
+        size = 7 * len(self.board) + 21 + OUTCOME_SLOTS + 3 * (OUTCOME_SLOTS + 1)
+        self.carve(array("i", bytes(INT_BYTES * size)))
+        self.kept_outcomes = 0
+        self.kings[0], self.kings[1] = pos.kings[0], pos.kings[1]
+        self.royal[0], self.royal[1] = tables.royal[0], tables.royal[1]
+        self.fill(board_values(tables, self.board) if values is None else values)
         self._standing: dict[int, int] = {}
 
-    def piece_tables(self, values: list[int]) -> tuple[list[int], list[int]]:
-        """Per square, the order value and the material of the piece on ``self.board``."""
-        cells = self.board  # C chars, compiled (`core.position.BOARD`)
+    def carve(self, block: array) -> None:
+        """Cut the int tables out of ``block`` (compiled, views of one buffer): per square the
+        order value and the material of the piece on it (`fill`); a capture sequence's
+        capturers' squares and what each capture wins (`played_out`), and what each capturer
+        stood on before (three entries each); what `play` took from the board and the tables;
+        the royal pieces' squares and codes, by color; the outcomes' table (`settled`)."""
         size = len(self.board)
+        view = block
+        self.order = view[:size]
+        self.material = view[size : 2 * size]
+        self.capturers = view[2 * size : 3 * size]
+        self.gains = view[3 * size : 4 * size]
+        self.trail = view[4 * size : 7 * size]
+        self.undo = view[7 * size : 7 * size + 17]
+        self.kings = view[7 * size + 17 : 7 * size + 19]
+        self.royal = view[7 * size + 19 : 7 * size + 21]
+        self.outcome_moves = view[7 * size + 21 : 7 * size + 21 + OUTCOME_SLOTS]
+        self.outcomes = view[7 * size + 21 + OUTCOME_SLOTS :]
+
+    def fill(self, values: list[int]) -> None:
+        """Per square, the order value (``values``' size; the royal pieces' capture value)
+        and the material of the piece on ``self.board``."""
+        cells = self.board  # C chars, compiled (`core.position.BOARD`)
         first_royal, second_royal = self.royal[0], self.royal[1]
         royal_value = self.tables.royal_value
         kind_material = self.kind_material
-        order = [0] * size
-        material = [0] * size
-        for sq in range(size):
+        order, material = self.order, self.material
+        for sq in range(len(self.board)):
             piece = cells[sq]
             if piece:
                 if piece == first_royal or piece == second_royal:
@@ -136,7 +150,6 @@ class Exchanges:
                 else:
                     order[sq] = abs(values[sq])
                     material[sq] = kind_material[piece & KIND_MASK]
-        return order, material
 
     # -- capture sequences -----------------------------------------------------------------
 
@@ -335,29 +348,56 @@ class Exchanges:
     def safe_value(self, move: int) -> int:
         """The material of the piece ``move`` (of the scratch position's side to move) brings
         to its empty target square if the move loses no material there, else -1."""
-        arrived, _, net = self.outcome(move)
-        return arrived if net >= 0 else -1
+        slot = 3 * self.settled(move)
+        return self.outcomes[slot] if self.outcomes[slot + 2] >= 0 else -1
 
     def outcome(self, move: int) -> tuple[int, int, int]:
         """What ``move`` (of the scratch position's side to move) does on its target square:
         (the material of the piece arriving there, the material it captures or gains by
         promotion, that gain net of the opponent's best capture sequence on the square
         afterwards, the opponent free not to capture). A move is *safe* when the last figure
-        is not negative. Kept once computed (a move's from-square names its side, so the
-        opponent's moves, asked for after a null move, never share an entry with these)."""
-        known = self._outcomes.get(move)
-        if known is None:
-            known = self._outcomes[move] = self._outcome(move)
-        return known
+        is not negative. Kept once computed (`settled`)."""
+        slot = 3 * self.settled(move)
+        return self.outcomes[slot], self.outcomes[slot + 1], self.outcomes[slot + 2]
 
-    def _outcome(self, move: int) -> tuple[int, int, int]:
+    def gain(self, move: int) -> int:
+        """`outcome`'s second figure."""
+        return self.outcomes[3 * self.settled(move) + 1]
+
+    def net(self, move: int) -> int:
+        """`outcome`'s third figure: negative where ``move`` is unsafe."""
+        return self.outcomes[3 * self.settled(move) + 2]
+
+    def settled(self, move: int) -> int:
+        """The slot of ``move``'s outcome in `outcomes` (three figures a slot), worked out
+        first where it is not kept. The outcomes are kept in an open-addressing table keyed by
+        the move (a move's from-square names its side, so the opponent's moves, asked for after
+        a null move, never share an entry with these), `KEPT_OUTCOMES` of them at most; beyond,
+        one is worked out in the spare slot each time it is asked."""
+        moves = self.outcome_moves
+        slot = (move ^ move >> SQUARE_BITS ^ move >> 2 * SQUARE_BITS) & OUTCOME_SLOTS - 1
+        while moves[slot] and moves[slot] != move:
+            slot = slot + 1 & OUTCOME_SLOTS - 1
+        if moves[slot] != move:
+            if self.kept_outcomes < KEPT_OUTCOMES:
+                moves[slot] = move
+                self.kept_outcomes += 1
+            else:
+                slot = OUTCOME_SLOTS
+            self.work_out(move, 3 * slot)
+        return slot
+
+    def work_out(self, move: int, at: int) -> None:
+        """Write ``move``'s `outcome` into `outcomes` from ``at``."""
         side = self.board[move & SQUARE_MASK] >> COLOR_SHIFT
         gain = self.play(move)
         to = self.played.to
         arrived = self.material[to]
         won = self.won(to, side ^ 1)
         self.take_back()
-        return arrived, gain, gain - max(won, 0)
+        self.outcomes[at] = arrived
+        self.outcomes[at + 1] = gain
+        self.outcomes[at + 2] = gain - max(won, 0)
 
     def empty_control_map(self, wanted: bytearray) -> array:
         """The control of each square ``wanted`` flags (empty squares), 0 elsewhere: per
@@ -436,8 +476,8 @@ class Exchanges:
         return np.array(self.control_map(), dtype=np.int8)
 
 
-def resolved(gains: list[int], count: int) -> tuple[int, int]:
-    """`resolve` of the first ``count`` of ``gains``."""
+def resolved(gains: array, count: int) -> tuple[int, int]:
+    """`resolve` of the first ``count`` of ``gains`` (ints)."""
     best = 0
     made = 1
     for index in range(count - 1, 0, -1):
@@ -455,7 +495,7 @@ def resolve(gains: list[int]) -> tuple[int, int]:
     """The outcome of a capture sequence whose captures win ``gains`` in turn, the first
     capture made and every later one optional (a side captures only when that serves it
     better than stopping): (what the first capturer wins, how many captures are made)."""
-    return resolved(gains, len(gains))
+    return resolved(array("i", gains), len(gains))
 
 
 def capture_sequence(pos: Position, sq: int, side: int) -> tuple[list[int], list[int]]:

@@ -38,17 +38,17 @@ cdef class NodeOrder:
     cdef public list network_ranking
     cdef public Placement last
 
-    @cython.locals(exchanges=Exchanges, cells=cython.p_uchar, material=list, moves=list, keys=list,
-                   index=int, move=int, to=int, gain=int, net=int, category=int,
+    @cython.locals(exchanges=Exchanges, cells=cython.p_uchar, material="int[::1]", moves=list, keys=list,
+                   index=int, move=int, to=int, category=int,
                    key=cython.longlong)
     cpdef list captures(self)
 
     @cython.locals(moves=list, ordered=list, key=cython.longlong)
     cpdef list in_order(self, list keys)
 
-    @cython.locals(exchanges=Exchanges, cells=cython.p_uchar, material=list, size=int,
+    @cython.locals(exchanges=Exchanges, cells=cython.p_uchar, material="int[::1]", size=int,
                    forced=bytearray, side=int, sq=int, moves=list, index=int, move=int, frm=int,
-                   net=int, category=int)
+                   unsafe=bint, category=int)
     cpdef categorize(self)
 
     @cython.locals(size=int, order=bytes, rank=bytearray, before=_Before, after=AfterMove,

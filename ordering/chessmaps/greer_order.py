@@ -210,10 +210,9 @@ class NodeOrder:
             if self.split or not (cells[to] or move >> SPECIAL_SHIFT == SIDE_CAPTURE):
                 self.rest.append(index)
                 continue
-            _, gain, net = exchanges.outcome(move)
-            category = (UNSAFE if net < 0 else 0) + CAPTURE
+            category = (UNSAFE if exchanges.net(move) < 0 else 0) + CAPTURE
             self.categories[index] = category
-            key = pack(category, material[move & SQUARE_MASK] - gain, 0, index)
+            key = pack(category, material[move & SQUARE_MASK] - exchanges.gain(move), 0, index)
             if category == CAPTURE:
                 keys.append(key)
             else:
@@ -254,8 +253,8 @@ class NodeOrder:
         for index in self.rest:
             move = moves[index]
             frm = move & SQUARE_MASK
-            _, _, net = exchanges.outcome(move)
-            category = (UNSAFE if net < 0 else 0) + (FORCED if forced[frm] else OTHER)
+            unsafe = exchanges.net(move) < 0
+            category = (UNSAFE if unsafe else 0) + (FORCED if forced[frm] else OTHER)
             self.categories[index] = category
             if forced[frm]:
                 self.heads[index] = pack(category, -material[frm], frm, index)

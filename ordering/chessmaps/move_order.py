@@ -84,6 +84,9 @@ KEPT_POSITIONS = 1 << 14
 #: The spec's options: the sector source, or Table 3's split form.
 NETWORK, CUTOFF, EXPERIENCE, SPLIT = "network", "cutoff", "experience", "split"
 OPTIONS = (NETWORK, CUTOFF, EXPERIENCE, SPLIT)
+#: What placed a credited move besides the option's source (`Chessmaps.label`): not the
+#: sectors, or the remembered cutoff sector.
+NO_SOURCE, SECTOR = "", "cutoff sector"
 
 
 class Placed(NamedTuple):
@@ -207,6 +210,8 @@ class Chessmaps(Heuristic):
         self.split = option == SPLIT
         self.network = None if option == EXPERIENCE else network or shipped_network(variant)
         self.ranker = None if self.network is None else SectorRanker(self.network, variant)
+        #: (category, source) -> the credit `label` gives it, made once
+        self.labels: dict[tuple[int, str], str] = {}
         self.reset()
 
     def reset(self) -> None:
@@ -278,23 +283,34 @@ class Chessmaps(Heuristic):
         scores = {move: -index for index, move in enumerate(ordered.ordered)}
         return [scores[move] for move in moves]
 
-    def _by_sector(self, placed: Placed) -> bool:
-        """Whether the sector ordering placed the move (not a capture's or forced piece's)."""
-        return placed.sector != NO_SECTOR and (self.split or placed.category % UNSAFE == OTHER)
+    def _by_sector(self, category: int, sector: int) -> bool:
+        """Whether the sector ordering placed a move of ``category`` grouped by ``sector`` (not
+        a capture's or forced piece's)."""
+        return sector != NO_SECTOR and (self.split or category % UNSAFE == OTHER)
 
     def credit(self, node: Node, score) -> str:
         ordered = node.cache.get(self.name)
         placed = None if ordered is None else ordered.placed_at(-score)
         if placed is None:
             return self.name
-        label = f"{self.name} {category_name(placed.category, self.split)}"
-        if not self._by_sector(placed):
+        source = NO_SOURCE
+        if self._by_sector(placed.category, placed.sector):
+            source = SECTOR if placed.sector == ordered.remembered else self.option
+        key = (placed.category, source)
+        label = self.labels.get(key)
+        if label is None:
+            label = self.labels[key] = self.label(placed.category, source)
+        return label
+
+    def label(self, category: int, source: str) -> str:
+        """The credit of a move of ``category`` placed by ``source`` (`NO_SOURCE`: not by the
+        sectors; `SECTOR`: the remembered cutoff sector; else the option's)."""
+        label = f"{self.name} {category_name(category, self.split)}"
+        if source == NO_SOURCE:
             return label
-        if self.option == EXPERIENCE:
+        if source == EXPERIENCE:
             return f"{label} (experience)"
-        if placed.sector == ordered.remembered:
-            return f"{label} (cutoff sector)"
-        return f"{label} (network)"
+        return f"{label} (cutoff sector)" if source == SECTOR else f"{label} (network)"
 
     def on_cutoff(
         self, pos: Position, move: int, prev_move: int, depth: int, ply: int, side: int
@@ -302,10 +318,10 @@ class Chessmaps(Heuristic):
         record = self.placed[ply]
         if record is None or move not in record.order.moves:
             return
-        placed = _placed(record.order, record.placement, move)
-        if not self._by_sector(placed):
+        category, sector, _ = record.order.placed(move, record.placement)
+        if not self._by_sector(category, sector):
             return
         if self.option == CUTOFF:
-            self.cutoff_sectors[ply] = placed.sector
+            self.cutoff_sectors[ply] = sector
         elif self.option == EXPERIENCE:
-            self.experience[side][placed.sector] += 1
+            self.experience[side][sector] += 1

@@ -2,7 +2,7 @@
 count less than in the lab's wall-clock figures) of Greer's strategies 1-4 and strategy 4's
 MVV-LVA form: the first COUNT positions of each game's Table 4 suite (read from the committed
 journal), DEPTH (default 3), config greer-id, each spec searched ROUNDS times (default 3,
-the specs taking turns) and its median kept. The chessmaps modules are taken from FOLDER (an
+the specs taking turns at each position) and its median kept. The chessmaps modules are taken from FOLDER (an
 earlier commit's, run as Python), or as installed with ``-``:
 
     mkdir -p /tmp/cm_before
@@ -59,17 +59,19 @@ def main(folder: str, count: int, depth: int = 3, rounds: int = 3) -> None:
         times: dict[str, list[float]] = {spec: [] for spec in SPECS}
         nodes: dict[str, int] = {}
         for _ in range(rounds):
-            for spec in SPECS:
-                cpu = total = 0
-                for fen in game_fens[:count]:
+            cpu = dict.fromkeys(SPECS, 0.0)
+            total = dict.fromkeys(SPECS, 0)
+            for fen in game_fens[:count]:  # the specs take turns at each position
+                for spec in SPECS:
                     searcher = Searcher(build_pipeline(spec, variant), CONFIGS["greer-id"])
                     pos = variant.position(fen)
                     start = time.process_time()
                     result = searcher.search(pos, Limits(depth=depth))
-                    cpu += time.process_time() - start
-                    total += result.stats.nodes
-                nodes[spec] = total
-                times[spec].append(cpu / total * 1e6)
+                    cpu[spec] += time.process_time() - start
+                    total[spec] += result.stats.nodes
+            for spec in SPECS:
+                nodes[spec] = total[spec]
+                times[spec].append(cpu[spec] / total[spec] * 1e6)
         median = {spec: statistics.median(figures) for spec, figures in times.items()}
         for spec in SPECS:
             multiple = median[spec] / median[STRATEGY4]
