@@ -8,7 +8,7 @@ from xqchess.ordering.chessmaps.valueboard cimport GameTables, PlayedMove
 
 cdef int COLOR_SHIFT, KIND_MASK, DOUBLE_STEP, PROMOTION_MASK, PROMOTION_SHIFT, SPECIAL_SHIFT
 cdef int SQUARE_BITS, SQUARE_MASK, NO_CAPTURE, MOVE_BITS, VALUE_BITS, VALUE_MASK
-cdef int OUTCOME_SLOTS, KEPT_OUTCOMES
+cdef int OUTCOME_SLOTS, KEPT_OUTCOMES, UNKNOWN
 
 cdef class Exchanges:
     cdef public object pos
@@ -19,11 +19,10 @@ cdef class Exchanges:
     cdef public bytearray board
     cdef public list kind_material
     cdef public int[::1] order, material, capturers, gains, trail, undo, kings, royal
-    cdef public int[::1] outcome_moves, outcomes
+    cdef public int[::1] standings, outcome_moves, outcomes
     cdef public int kept_outcomes
-    cdef public dict _standing
 
-    @cython.locals(size=int, view="int[::1]")
+    @cython.locals(size=int, view="int[::1]", standings="int[::1]", index=int)
     cpdef carve(self, block)
 
     @cython.locals(cells=cython.p_uchar, first_royal=int, second_royal=int, royal_value=int,
@@ -45,7 +44,7 @@ cdef class Exchanges:
     @cython.locals(count=int)
     cpdef int won(self, int sq, int side)
 
-    @cython.locals(key=int, known=object)
+    @cython.locals(index=int)
     cpdef int standing(self, int sq, int side)
 
     @cython.locals(played=PlayedMove, cells=cython.p_uchar, order="int[::1]",

@@ -73,8 +73,10 @@ if TYPE_CHECKING:
 #: Control values: the first player's, nobody's, the second player's.
 FIRST, NEUTRAL, SECOND = 1, 0, -1
 CONTROL = (FIRST, SECOND)  # by color
-#: What `Exchanges.won` answers where the side cannot capture (below any material won or lost).
+#: What `Exchanges.won` answers where the side cannot capture (below any material won or lost),
+#: and a standing exchange not yet worked out.
 NO_CAPTURE = -(1 << 30)
+UNKNOWN = NO_CAPTURE - 1
 #: The slots of an `Exchanges`' table of outcomes (a power of two), and how many it keeps.
 OUTCOME_SLOTS = 256
 KEPT_OUTCOMES = 192
@@ -107,20 +109,20 @@ class Exchanges:
         self.played = PlayedMove(tables)
         self.board = BOARD(pos.board)
         self.kind_material = tables.kind_material
-        size = 7 * len(self.board) + 21 + OUTCOME_SLOTS + 3 * (OUTCOME_SLOTS + 1)
+        size = 9 * len(self.board) + 21 + OUTCOME_SLOTS + 3 * (OUTCOME_SLOTS + 1)
         self.carve(array("i", bytes(INT_BYTES * size)))
         self.kept_outcomes = 0
         self.kings[0], self.kings[1] = pos.kings[0], pos.kings[1]
         self.royal[0], self.royal[1] = tables.royal[0], tables.royal[1]
         self.fill(board_values(tables, self.board) if values is None else values)
-        self._standing: dict[int, int] = {}
 
     def carve(self, block: array) -> None:
         """Cut the int tables out of ``block`` (compiled, views of one buffer): per square the
         order value and the material of the piece on it (`fill`); a capture sequence's
         capturers' squares and what each capture wins (`played_out`), and what each capturer
         stood on before (three entries each); what `play` took from the board and the tables;
-        the royal pieces' squares and codes, by color; the outcomes' table (`settled`)."""
+        the royal pieces' squares and codes, by color; the standing exchanges (`standing`,
+        `UNKNOWN` until worked out) and the outcomes' table (`settled`)."""
         size = len(self.board)
         view = block
         self.order = view[:size]
@@ -131,8 +133,12 @@ class Exchanges:
         self.undo = view[7 * size : 7 * size + 17]
         self.kings = view[7 * size + 17 : 7 * size + 19]
         self.royal = view[7 * size + 19 : 7 * size + 21]
-        self.outcome_moves = view[7 * size + 21 : 7 * size + 21 + OUTCOME_SLOTS]
-        self.outcomes = view[7 * size + 21 + OUTCOME_SLOTS :]
+        self.standings = view[7 * size + 21 : 9 * size + 21]
+        self.outcome_moves = view[9 * size + 21 : 9 * size + 21 + OUTCOME_SLOTS]
+        self.outcomes = view[9 * size + 21 + OUTCOME_SLOTS :]
+        standings = self.standings
+        for index in range(2 * size):
+            standings[index] = UNKNOWN
 
     def fill(self, values: list[int]) -> None:
         """Per square, the order value (``values``' size; the royal pieces' capture value)
@@ -254,11 +260,10 @@ class Exchanges:
     def standing(self, sq: int, side: int) -> int:
         """`won` on ``sq`` in the position as it stands (no move played on the scratch board),
         kept once computed."""
-        key = sq << 1 | side
-        known = self._standing.get(key)
-        if known is None:
-            known = self._standing[key] = self.won(sq, side)
-        return known
+        index = sq << 1 | side
+        if self.standings[index] == UNKNOWN:
+            self.standings[index] = self.won(sq, side)
+        return self.standings[index]
 
     def standing_exchange(self, sq: int, side: int) -> int | None:
         """`standing`, None where ``side`` cannot capture."""

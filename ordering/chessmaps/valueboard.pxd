@@ -54,8 +54,11 @@ cdef class _Before:
     @cython.locals(closures=ClosureProbe, low=cython.ulonglong, high=cython.ulonglong)
     cpdef recompute(self, int sq)
 
-    @cython.locals(target="int[::1]")
-    cpdef values_copy(self)
+    @cython.locals(size=int, int_view="int[::1]", mask_view="unsigned long long[::1]")
+    cpdef carve(self, ints, masks)
+
+    @cython.locals(size=int, target="int[::1]")
+    cpdef values_copy(self, int extra)
 
     @cython.locals(to=int, old="int[::1]", low="unsigned long long[::1]",
                    high="unsigned long long[::1]", changed_low=cython.ulonglong,
@@ -71,6 +74,9 @@ cdef class AfterMove:
     cdef public int[::1] values, undo
     cdef public bytearray found
     cdef public unsigned long long changed_low, changed_high
+
+    @cython.locals(size=int, view="int[::1]")
+    cpdef carve(self, block)
 
     cpdef int entry(self, int sq)
 

@@ -339,11 +339,21 @@ class _Before:
         self.tables = tables
         self.closures = tables.closures
         self.board = BOARD(board)
-        self.values = array("i", values)
-        self.valueboard = array("i", bytes(size * INT_BYTES))
-        self.low = array("Q", bytes(size * MASK_BYTES))
-        self.high = array("Q", bytes(size * MASK_BYTES))
+        self.carve(
+            array("i", values) + array("i", bytes(size * INT_BYTES)),
+            array("Q", bytes(2 * size * MASK_BYTES)),
+        )
         self.found = bytearray(size)
+
+    def carve(self, ints: array, masks: array) -> None:
+        """Cut the tables out of two blocks (compiled, views of two buffers): the values and
+        the entries from ``ints``, the read masks' words from ``masks``."""
+        size = len(self.board)
+        int_view, mask_view = ints, masks
+        self.values = int_view[:size]
+        self.valueboard = int_view[size:]
+        self.low = mask_view[:size]
+        self.high = mask_view[size:]
 
     @classmethod
     def full(cls, tables: GameTables, board: list[int], values: Sequence[int]) -> _Before:
@@ -392,11 +402,12 @@ class _Before:
         self.low[sq] = low
         self.high[sq] = high
 
-    def values_copy(self) -> array:
-        """A new `array` of this board's values."""
-        copy = array("i", bytes(len(self.board) * INT_BYTES))
+    def values_copy(self, extra: int) -> array:
+        """A new `array` of this board's values followed by ``extra`` zeros."""
+        size = len(self.board)
+        copy = array("i", bytes((size + extra) * INT_BYTES))
         target = copy  # compiled, a typed view: copied as one block
-        target[:] = self.values
+        target[:size] = self.values
         return copy
 
     def first_positive(self, after: AfterMove, ranking: bytes, color: int) -> int:
@@ -457,12 +468,18 @@ class AfterMove:
         self.played = PlayedMove(tables)
         self.first_values = tables.first_values
         self.board = BOARD(before.board)
-        self.values = before.values_copy()
+        self.carve(before.values_copy(10))
         self.found = bytearray(len(before.board))
-        #: what `play` took from the board and the values: per square it changed (mover's
-        #: origin, target, victim, companion's origin and target), the piece and the value
-        self.undo = array("i", bytes(10 * INT_BYTES))
         self.changed_low = self.changed_high = 0
+
+    def carve(self, block: array) -> None:
+        """Cut the values (the board's size) and `undo` (the rest: what `play` took from the
+        board and the values, per square it changed (mover's origin, target, victim,
+        companion's origin and target), the piece and the value) out of ``block``."""
+        size = len(self.board)
+        view = block  # compiled, views of one buffer
+        self.values = view[:size]
+        self.undo = view[size:]
 
     def entry(self, sq: int) -> int:
         """The valueboard entry of ``sq`` with the move played."""
