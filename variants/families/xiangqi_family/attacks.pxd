@@ -8,7 +8,8 @@ cdef int LOW_SQUARES
 cdef unsigned long long ONE
 
 @cython.locals(cells=cython.p_uchar, base=int, chariot=int, cannon=int, general=int, horse=int,
-               soldier=int, p=int, s=int, leg=int, screened=bint, ray=bytes, soldiers=bytes)
+               soldier=int, p=int, s=int, screened=bint, ray=bytes, row=bytes,
+               pairs=cython.p_uchar, index=int, soldiers=bytes)
 cpdef bint attacked_by_movers(list rook_rays, list horse_attackers, tuple soldier_attackers,
                               bint facing, bytearray board, int sq, int by_color)
 
@@ -17,9 +18,9 @@ cdef class XiangqiAttackers(AttackProbe):
     cdef public tuple elephant_moves, soldier_attackers, advisor_steps, general_steps
 
     @cython.locals(cells=cython.p_uchar, base=int, chariot=int, cannon=int, horse=int,
-                   elephant=int, found=list,
-                   p=int, s=int, leg=int, eye=int, screened=bint, ray=bytes, steps=bytes,
-                   soldier=int, advisor=int, general=int)
+                   elephant=int, found=list, p=int, s=int, screened=bint, ray=bytes, row=bytes,
+                   pairs=cython.p_uchar, index=int, steps=bytes, soldier=int, advisor=int,
+                   general=int)
     cpdef list attackers(self, bytearray board, int sq, int by_color)
 
     cpdef bint royal_attacked(self, bytearray board, int sq, int by_color)

@@ -42,8 +42,8 @@ def attacked_by_movers(
 ) -> bool:
     """Attacks on ``sq`` by ``by_color``'s chariots, cannons over one screen, horses with a free
     leg and soldiers; with ``facing``, also by its general seen along an open line. The tables
-    come first, so that `make_attacks` binds them (a module function over flat lists: the
-    compiled kernel types it, kernel.py)."""
+    come first, so that `make_attacks` binds them (a module function over flat lists and bytes,
+    the horses' as (square, leg) pairs: the compiled kernel types it, kernel.py)."""
     cells = board  # C chars, compiled (`core.position.BOARD`)
     base = by_color << COLOR_SHIFT
     chariot = CHARIOT | base
@@ -62,8 +62,10 @@ def attacked_by_movers(
                     return True
                 screened = True
     horse = HORSE | base
-    for s, leg in horse_attackers[sq]:
-        if cells[s] == horse and not cells[leg]:
+    row = horse_attackers[sq]
+    pairs = row  # (square, leg) pairs, C chars compiled
+    for index in range(0, len(row), 2):
+        if cells[pairs[index]] == horse and not cells[pairs[index + 1]]:
             return True
     soldier = SOLDIER | base
     soldiers = soldier_attackers[by_color][sq]
@@ -112,8 +114,9 @@ class XiangqiAttackers(AttackProbe):
         """The squares of the pieces of ``by_color`` that could capture on ``sq`` now:
         chariots, cannons over exactly one screen, horses and elephants with a free leg or
         eye, soldiers, and the general and advisors inside their palace (the facing-general
-        rule is not a capture)."""
-        cells = board  # C chars, compiled (`core.position.BOARD`)
+        rule is not a capture). The horse and elephant tables are flat bytes per square,
+        (square, leg) and (square, eye) pairs, read through C pointers compiled."""
+        cells = board  # C chars, compiled (`core.position.BOARD`); likewise the rows below
         base = by_color << COLOR_SHIFT
         chariot, cannon = CHARIOT | base, CANNON | base
         found = []
@@ -130,11 +133,17 @@ class XiangqiAttackers(AttackProbe):
                         found.append(s)
                     screened = True
         horse, elephant = HORSE | base, ELEPHANT | base
-        for s, leg in self.horse_attackers[sq]:
-            if cells[s] == horse and not cells[leg]:
+        row = self.horse_attackers[sq]
+        pairs = row
+        for index in range(0, len(row), 2):
+            s = pairs[index]
+            if cells[s] == horse and not cells[pairs[index + 1]]:
                 found.append(s)
-        for s, eye in self.elephant_moves[by_color][sq]:
-            if cells[s] == elephant and not cells[eye]:
+        row = self.elephant_moves[by_color][sq]
+        pairs = row
+        for index in range(0, len(row), 2):
+            s = pairs[index]
+            if cells[s] == elephant and not cells[pairs[index + 1]]:
                 found.append(s)
         soldier, advisor, general = SOLDIER | base, ADVISOR | base, GENERAL | base
         steps = self.soldier_attackers[by_color][sq]
@@ -306,8 +315,10 @@ def make_attacks(tables: Tables) -> SimpleNamespace:
     soldier_squares = tuple(bytes_table(table) for table in SOLDIER_ATTACKERS)
     advisor_squares = tuple(bytes_table(table) for table in ADVISOR_STEPS)
     general_squares = tuple(bytes_table(table) for table in GENERAL_STEPS)
-    #: `attacked_by_movers`' tables
-    movers = (rook_rays, HORSE_ATTACKERS, soldier_squares)
+    #: the horses' attacks as flat (square, leg) pairs per square, and `attacked_by_movers'`
+    #: tables
+    horse_pairs = [bytes(value for pair in pairs for value in pair) for pairs in HORSE_ATTACKERS]
+    movers = (rook_rays, horse_pairs, soldier_squares)
     #: whether the general on a square is attacked by a color: by a chariot, a cannon over one
     #: screen, a horse with a free leg, a soldier, or the other general on an open file
     general_attacked = partial(attacked_by_movers, *movers, True)
@@ -381,8 +392,11 @@ def make_attacks(tables: Tables) -> SimpleNamespace:
 
     probe = XiangqiAttackers(
         rook_rays,
-        HORSE_ATTACKERS,
-        ELEPHANT_MOVES,
+        horse_pairs,
+        tuple(
+            [bytes(value for pair in pairs for value in pair) for pairs in table]
+            for table in ELEPHANT_MOVES
+        ),
         soldier_squares,
         advisor_squares,
         general_squares,
