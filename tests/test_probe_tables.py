@@ -21,8 +21,9 @@ def hit_codes(hit) -> frozenset:
 
 def test_the_chess_probes_hit_tables_are_tuples_of_booleans():
     probe = get_variant("chess").attack_probe
+    leaps_by_color, slides_by_color = probe.leaps_by_color, probe.slides_by_color
     for color in (WHITE, BLACK):
-        hits = list(probe.leap_hits[color] + probe.slide_hits[color])
+        hits = [hit for _, hit in leaps_by_color[color] + slides_by_color[color]]
         for hit in hits:
             assert type(hit) is tuple and {type(flag) for flag in hit} == {bool}
         # leapers: the knight, the pawn, the king; sliders: diagonals and orthogonals

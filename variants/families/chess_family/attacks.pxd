@@ -6,18 +6,18 @@ from xqchess.core.probe cimport AttackProbe, ClosureProbe
 cdef int LOW_SQUARES, PIECE_CODES
 cdef unsigned long long ONE
 
-cdef class ChessAttackers(AttackProbe):
-    cdef public tuple leap_squares, leap_owners, leap_hits, slide_hits
-    cdef public list ray_squares, ray_ends, ray_owners
+@cython.locals(cells=cython.p_uchar, targets=list, hit=tuple, squares=bytes, s=int, p=int,
+               rays=list, ray=bytes)
+cpdef bint attacked_on(tuple leaps_by_color, tuple slides_by_color, bytearray board, int sq,
+                       int by_color)
 
-    @cython.locals(cells=cython.p_uchar, leap_row=bytes, owner_row=bytes, ray_row=bytes,
-                   end_row=bytes, squares=cython.p_uchar, owners=cython.p_uchar,
-                   ends=cython.p_uchar, hits=tuple, index=int, p=int, start=int, ray=int)
+cdef class ChessAttackers(AttackProbe):
+    cdef public tuple leaps_by_color, slides_by_color
+
     cpdef bint royal_attacked(self, bytearray board, int sq, int by_color)
 
-    @cython.locals(cells=cython.p_uchar, found=list, leap_row=bytes, owner_row=bytes,
-                   ray_row=bytes, end_row=bytes, squares=cython.p_uchar, owners=cython.p_uchar,
-                   ends=cython.p_uchar, hits=tuple, index=int, s=int, p=int, start=int, ray=int)
+    @cython.locals(cells=cython.p_uchar, found=list, targets=list, hit=tuple, squares=bytes, s=int,
+                   p=int, rays=list, ray=bytes)
     cpdef list attackers(self, bytearray board, int sq, int by_color)
 
 cdef class ChessClosure(ClosureProbe):

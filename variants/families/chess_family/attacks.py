@@ -18,6 +18,7 @@ the compiled kernel about as fast.
 from __future__ import annotations
 
 from array import array
+from functools import partial
 from types import SimpleNamespace
 
 from xqchess.core.geometry import bytes_rays, bytes_table
@@ -60,9 +61,69 @@ def _pawn_hit(pawn: int) -> tuple[bool, ...]:
     return tuple(hit)
 
 
+def attacked_on(
+    leaps_by_color: tuple, slides_by_color: tuple, board: list[int], sq: int, by_color: int
+) -> bool:
+    """Whether a piece of ``by_color`` attacks ``sq`` on ``board`` (the attack groups first,
+    bound by `build_attacks`: a module function over flat lists, which the compiled kernel
+    types, kernel.py)."""
+    cells = board  # C chars, compiled (`core.position.BOARD`)
+    for targets, hit in leaps_by_color[by_color]:
+        squares = targets[sq]
+        for s in squares:
+            p = cells[s]
+            if p and hit[p]:  # most leap squares are empty: no table read for them
+                return True
+    for rays, hit in slides_by_color[by_color]:
+        for ray in rays[sq]:
+            for s in ray:
+                p = cells[s]
+                if p:
+                    if hit[p]:
+                        return True
+                    break
+    return False
+
+
+class ChessAttackers(AttackProbe):
+    """The attackers probe (`core.probe`) over one game's attack groups (`build_attacks`)."""
+
+    __slots__ = ("leaps_by_color", "slides_by_color")
+
+    def __init__(self, leaps_by_color: tuple, slides_by_color: tuple) -> None:
+        self.leaps_by_color = leaps_by_color
+        self.slides_by_color = slides_by_color
+
+    def royal_attacked(self, board: list[int], sq: int, by_color: int) -> bool:
+        """Whether a piece of ``by_color`` attacks ``sq`` (`attacked_on`)."""
+        return attacked_on(self.leaps_by_color, self.slides_by_color, board, sq, by_color)
+
+    def attackers(self, board: list[int], sq: int, by_color: int) -> list[int]:
+        """The squares of the pieces of ``by_color`` that attack ``sq`` (direct attacks only):
+        leapers (knights), pawns, the king, then along each slider group's rays."""
+        cells = board  # C chars, compiled (`core.position.BOARD`)
+        found = []
+        for targets, hit in self.leaps_by_color[by_color]:
+            squares = targets[sq]
+            for s in squares:
+                p = cells[s]
+                if p and hit[p]:  # most leap squares are empty: no table read for them
+                    found.append(s)
+        for rays, hit in self.slides_by_color[by_color]:
+            for ray in rays[sq]:
+                for s in ray:
+                    p = cells[s]
+                    if p:
+                        if hit[p]:
+                            found.append(s)
+                        break
+        return found
+
+
 def flat_leaps(groups: list, size: int) -> tuple[list[bytes], list[bytes], tuple]:
-    """(per-square targets, hit) ``groups`` flattened: per square, the targets of every group
-    one after another and, per target, its group; and the groups' hits (``hits[group]``)."""
+    """(per-square targets, hit) ``groups`` flattened for `ChessClosure`: per square, the
+    targets of every group one after another and, per target, its group; and the groups' hits
+    (``hits[group]``)."""
     squares = [bytes(s for targets, _ in groups for s in targets[sq]) for sq in range(size)]
     owners = [
         bytes(group for group, (targets, _) in enumerate(groups) for _ in targets[sq])
@@ -72,8 +133,8 @@ def flat_leaps(groups: list, size: int) -> tuple[list[bytes], list[bytes], tuple
 
 
 def flat_rays(groups: tuple, size: int) -> tuple[list[bytes], list[bytes], list[bytes]]:
-    """(per-square rays, hit) ``groups`` flattened: per square, the rays of every group one
-    after another, each ray's end in that sequence and each ray's group."""
+    """(per-square rays, hit) ``groups`` flattened for `ChessClosure`: per square, the rays of
+    every group one after another, each ray's end in that sequence and each ray's group."""
     squares, ends, owners = [], [], []
     for sq in range(size):
         row: list[int] = []
@@ -89,89 +150,9 @@ def flat_rays(groups: tuple, size: int) -> tuple[list[bytes], list[bytes], list[
     return squares, ends, owners
 
 
-class ChessAttackers(AttackProbe):
-    """The attackers probe (`core.probe`) over one game's attack groups (`build_attacks`),
-    flattened into bytes per square (`flat_leaps`, `flat_rays`): per color, the leaper and
-    pawn squares that attack a square with their groups (knights, pawns, the king, in that
-    order), the rays of the slider groups, and per color and group the pieces that hit (a
-    tuple of booleans per piece code, which Python indexes as fast as the compiled kernel)."""
-
-    __slots__ = (
-        "leap_squares",
-        "leap_owners",
-        "leap_hits",
-        "ray_squares",
-        "ray_ends",
-        "ray_owners",
-        "slide_hits",
-    )
-
-    def __init__(self, leaps_by_color: tuple, slides_by_color: tuple, size: int) -> None:
-        leaps = [flat_leaps(groups, size) for groups in leaps_by_color]
-        self.leap_squares = tuple(squares for squares, _, _ in leaps)
-        self.leap_owners = tuple(owners for _, owners, _ in leaps)
-        self.leap_hits = tuple(hits for _, _, hits in leaps)
-        self.ray_squares, self.ray_ends, self.ray_owners = flat_rays(slides_by_color[0], size)
-        self.slide_hits = tuple(tuple(hit for _, hit in groups) for groups in slides_by_color)
-
-    def royal_attacked(self, board: list[int], sq: int, by_color: int) -> bool:
-        """Whether a piece of ``by_color`` attacks ``sq`` (check, a king's step, castling)."""
-        cells = board  # C chars, compiled (`core.position.BOARD`); likewise the rows below
-        leap_row = self.leap_squares[by_color][sq]
-        owner_row = self.leap_owners[by_color][sq]
-        squares, owners = leap_row, owner_row
-        hits = self.leap_hits[by_color]
-        for index in range(len(leap_row)):
-            p = cells[squares[index]]
-            if p and hits[owners[index]][p]:
-                return True
-        ray_row, end_row, owner_row = self.ray_squares[sq], self.ray_ends[sq], self.ray_owners[sq]
-        squares, ends, owners = ray_row, end_row, owner_row
-        hits = self.slide_hits[by_color]
-        start = 0
-        for ray in range(len(end_row)):
-            for index in range(start, ends[ray]):
-                p = cells[squares[index]]
-                if p:
-                    if hits[owners[ray]][p]:
-                        return True
-                    break
-            start = ends[ray]
-        return False
-
-    def attackers(self, board: list[int], sq: int, by_color: int) -> list[int]:
-        """The squares of the pieces of ``by_color`` that attack ``sq`` (direct attacks only):
-        leapers (knights), pawns, the king, then along each slider group's rays."""
-        cells = board  # C chars, compiled (`core.position.BOARD`); likewise the rows below
-        found = []
-        leap_row = self.leap_squares[by_color][sq]
-        owner_row = self.leap_owners[by_color][sq]
-        squares, owners = leap_row, owner_row
-        hits = self.leap_hits[by_color]
-        for index in range(len(leap_row)):
-            s = squares[index]
-            p = cells[s]
-            if p and hits[owners[index]][p]:
-                found.append(s)
-        ray_row, end_row, owner_row = self.ray_squares[sq], self.ray_ends[sq], self.ray_owners[sq]
-        squares, ends, owners = ray_row, end_row, owner_row
-        hits = self.slide_hits[by_color]
-        start = 0
-        for ray in range(len(end_row)):
-            for index in range(start, ends[ray]):
-                s = squares[index]
-                p = cells[s]
-                if p:
-                    if hits[owners[ray]][p]:
-                        found.append(s)
-                    break
-            start = ends[ray]
-        return found
-
-
 class ChessClosure(ClosureProbe):
     """`Variant.attack_closure` in one pass, as a closure probe (`core.probe`) over the tables
-    of `build_attacks` flattened as `ChessAttackers` has them (both colors' pieces hitting; the
+    of `build_attacks` flattened (`flat_leaps`, `flat_rays`; both colors' pieces hitting; the
     hits as bytes, ``hits[group * PIECE_CODES + piece]``, which the compiled kernel reads as C
     chars):
     the squares of the pieces of both colors that attack ``sq`` directly or indirectly, and
@@ -356,8 +337,8 @@ def build_attacks(desc: ChessGame) -> SimpleNamespace:
     t.closure_probe = ChessClosure(
         list(all_leaps) + pawn_groups, all_slides, geometry.size, leap_reads, desc.royal_pieces
     )
-    t.probe = ChessAttackers(leaps_by_color, slides_by_color, geometry.size)
-    t.attacked = t.probe.royal_attacked
+    t.attacked = partial(attacked_on, leaps_by_color, slides_by_color)
+    t.probe = ChessAttackers(leaps_by_color, slides_by_color)
     t.attackers = t.probe.attackers
     t.all_attackers = all_attackers
     return t

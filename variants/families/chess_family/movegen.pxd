@@ -3,7 +3,7 @@
 cimport cython
 from xqchess.core.generator cimport MoveGenerator
 from xqchess.core.position cimport Position
-from xqchess.variants.families.chess_family.attacks cimport ChessAttackers
+from xqchess.variants.families.chess_family.attacks cimport attacked_on
 
 cdef int SQUARE_BITS, SQUARE_MASK, COLOR_SHIFT, KIND_MASK, PROMOTION_SHIFT, SPECIAL_SHIFT
 cdef int COMPANION, DOUBLE_STEP, SIDE_CAPTURE, DOUBLE_STEP_FLAG, SIDE_CAPTURE_FLAG, CASTLE_FLAG
@@ -17,8 +17,7 @@ cdef class MoveTables(MoveGenerator):
     cdef public int pawn, king
     cdef public list plain, piece_leaps, piece_rays, king_targets
     cdef public tuple promotion_flags, pawn_step, double_steps, promotes_on, pawn_captures
-    cdef public ChessAttackers probe
-    cdef public tuple castlings, slides_by_color, checking_leaps
+    cdef public tuple castlings, leaps_by_color, slides_by_color, checking_leaps
     cdef public object side_capture_is_legal
     cdef public tuple pawns
     cdef public bint ep_needs_legal_capture
@@ -41,6 +40,6 @@ cpdef bint castling_open(MoveTables t, bytearray board, empty, safe, int them, b
                last=int, piece=int, kind=int, start=int, to=cython.uint, p=int, PAWN=int, KING=int,
                king=int, bit=int, flag=int, doubles=list, promotes=list, captures=list, ray=bytes,
                targets=bytes, leaps=list, rays=list, piece_leaps=list, piece_rays=list,
-               plain=list, row=list, ep=cython.uint, pins=dict, evasion=set, probe=ChessAttackers,
-               restricted=bint)
+               plain=list, row=list, ep=cython.uint, pins=dict, evasion=set, leaps_by_color=tuple,
+               slides_by_color=tuple, restricted=bint)
 cpdef list generate_moves(MoveTables t, Position pos, bint pseudo=*, bint quiets=*, origin=*)

@@ -33,6 +33,7 @@ from xqchess.core.moves import (
     move_rows,
 )
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
+from xqchess.variants.families.chess_family.attacks import attacked_on
 from xqchess.variants.families.chess_family.definition import ChessGame
 
 DOUBLE_STEP_FLAG = DOUBLE_STEP << SPECIAL_SHIFT
@@ -102,7 +103,7 @@ class MoveTables(MoveGenerator):
         "pawn_captures",
         "king_targets",
         "castlings",
-        "probe",
+        "leaps_by_color",
         "slides_by_color",
         "checking_leaps",
         "side_capture_is_legal",
@@ -149,7 +150,7 @@ def in_check(t: MoveTables, pos) -> bool:
     """Whether the side to move's king is attacked (a module function, whose position the
     compiled kernel types: `MoveGenerator`'s methods take it as an object)."""
     us = pos.side
-    return t.probe.royal_attacked(pos.board, pos.kings[us], us ^ 1)
+    return attacked_on(t.leaps_by_color, t.slides_by_color, pos.board, pos.kings[us], us ^ 1)
 
 
 def castling_open(t: MoveTables, board: list[int], empty, safe, them: int, pseudo: bool) -> bool:
@@ -160,7 +161,7 @@ def castling_open(t: MoveTables, board: list[int], empty, safe, them: int, pseud
             return False
     if not pseudo:
         for s in safe:
-            if t.probe.royal_attacked(board, s, them):
+            if attacked_on(t.leaps_by_color, t.slides_by_color, board, s, them):
                 return False
     return True
 
@@ -190,7 +191,8 @@ def generate_moves(
     piece_rays = t.piece_rays
     promotion_flags = t.promotion_flags
     side_capture_is_legal = t.side_capture_is_legal
-    probe = t.probe
+    leaps_by_color = t.leaps_by_color
+    slides_by_color = t.slides_by_color
     moves = []
     side_captures = []
     if checkers < 2:
@@ -276,7 +278,7 @@ def generate_moves(
     for to in targets:
         p = cells[to]
         if ((not p and quiets) or (p and p >> COLOR_SHIFT == them)) and (
-            pseudo or not probe.royal_attacked(board, to, them)
+            pseudo or not attacked_on(leaps_by_color, slides_by_color, board, to, them)
         ):
             moves.append(row[to])
     board[ksq] = king
@@ -361,7 +363,7 @@ def build_movegen(desc: ChessGame, attacks: SimpleNamespace) -> SimpleNamespace:
         pawn_captures=tuple(bytes_table(table) for table in attacks.PAWN_CAPTURES),
         king_targets=bytes_table(attacks.KING_TARGETS),
         castlings=castlings,
-        probe=attacks.probe,
+        leaps_by_color=attacks.leaps_by_color,
         slides_by_color=attacks.slides_by_color,
         checking_leaps=attacks.checking_leaps,
         side_capture_is_legal=side_capture_is_legal,
