@@ -61,6 +61,8 @@ class FunctionProbe(AttackProbe):
         return self.function(board, sq, by_color)
 
     def royal_attacked(self, board: Board, sq: int, by_color: int) -> bool:
+        if self.royal_function is None:
+            raise NotImplementedError("this game gives no royal_attacked function")
         return self.royal_function(board, sq, by_color)
 
 
