@@ -3,8 +3,8 @@ searches.jsonl) stay the trees the code searches: on a sample of their rows, a f
 per game at the journals' smallest depth, each search (the lab's own, `matrix.run_task`) counts
 the journal's nodes and finds its best move, for every spec of the row's table. Table 3's
 xiangqi rows (depth 5, a few hundred thousand nodes each) are in the slow set, without their
-``safe,random`` search: the journal's count of it (858,815 nodes) is not the one the code has
-searched since before the chessmaps kernel was typed (858,833), a difference outside it."""
+``safe,random`` search: the journal's node count of it is not the one the code searched already
+before the chessmaps kernel was typed, a difference outside chessmaps."""
 
 import json
 from pathlib import Path

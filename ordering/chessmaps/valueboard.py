@@ -35,10 +35,12 @@ kernel.
   node", says how many), which gives exactly the full computation (tests). The
   valueboard before a move is kept for the position's other moves, and one per position of
   the line searched (keyed by its distance from the game's start), so that a node's
-  valueboard is derived the same way from its parent's rather than computed in full. Each
-  square's closure and what it depends on come from `Variant.attack_closure`: the definition
-  above (`core.closure`, lifting round by round) by default, a one-pass walk out from the
-  square in the chess and xiangqi families, with the same answer (tests).
+  valueboard is derived the same way from its parent's rather than computed in full; a move
+  is played on a copy (`AfterMove`). Each square's closure and what it depends on come from the
+  game's closure probe (`core.probe.ClosureProbe`, `Variant.attack_closure`), called as a C
+  method: the definition above (`core.closure`, lifting round by round) by default, a one-pass
+  walk out from the square in the chess and xiangqi families, with the same answer (tests). The
+  tables are `array`s, typed views in the compiled kernel (valueboard.pxd).
 * **Sectors**: a layout is data, a sequence of square groups. `square_sectors` (one square
   each, the paper's Fig. 1 and its best) is the default; `block_sectors` makes coarser ones
   (2x2 blocks). `sector_influence` sums the valueboard change over each sector's squares (the
