@@ -56,6 +56,8 @@ MODULES = (
     "ordering/history",
     "ordering/chessmaps/valueboard",
     "ordering/chessmaps/control",
+    "ordering/chessmaps/greer_order",
+    "ordering/chessmaps/forward",
 )
 #: written by the build beside the compiled modules: {module path: source hash}
 MANIFEST = "kernel_build.json"

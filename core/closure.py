@@ -7,8 +7,8 @@ attackers are lifted off the board and the attackers asked for again until no ne
 royal piece is found but never lifted (it captures last, so nothing follows it).
 `recorded_closure` gives the same squares with the board squares the computation read, as a
 mask: the closure is the same on any board that agrees with this one on those squares. It is
-`Variant.attack_closure`'s default; a family may give a one-pass version with the same answer
-(tests compare them).
+the default closure probe's (`core.probe.DefinitionClosure`, behind `Variant.attack_closure`); a
+family may give a one-pass version with the same answer (tests compare them).
 """
 
 from __future__ import annotations
@@ -69,14 +69,3 @@ def recorded_closure(variant: Variant, board: Board, sq: int) -> tuple[list[int]
     recorder.mask = 0
     found = attack_closure(variant, recorder, sq)
     return found, recorder.mask
-
-
-def prefix_masks(ray) -> list[int]:
-    """Per index along ``ray`` (squares), the mask of its squares up to that index: what a
-    one-pass `attack_closure` reads when its walk along the ray stops there."""
-    masks = []
-    mask = 0
-    for s in ray:
-        mask |= 1 << s
-        masks.append(mask)
-    return masks

@@ -1,9 +1,19 @@
 # C types for probe.py, compiled by Cython in pure-Python mode (setup.py, kernel.py): the .py
 # stays the source; this file only declares types. The probes become extension types whose
-# ``attackers`` is a C method, which a game family's subclass overrides.
+# methods are C methods, which a game family's subclasses override.
 
 cdef class AttackProbe:
     cpdef list attackers(self, bytearray board, int sq, int by_color)
+    cpdef bint royal_attacked(self, bytearray board, int sq, int by_color)
 
 cdef class FunctionProbe(AttackProbe):
     cdef public object function
+    cdef public object royal_function
+
+cdef class ClosureProbe:
+    cdef public unsigned long long low, high
+
+    cpdef int closure(self, bytearray board, int sq, bytearray found)
+
+cdef class DefinitionClosure(ClosureProbe):
+    cdef public object variant

@@ -15,7 +15,6 @@ from functools import cached_property
 from importlib import resources
 from typing import TYPE_CHECKING
 
-from xqchess.core.closure import recorded_closure
 from xqchess.core.errors import FenError, MoveError
 from xqchess.core.evaluation import TaperedTables, piece_square_table
 from xqchess.core.fen import parse_fen
@@ -25,7 +24,13 @@ from xqchess.core.legality import royal_exposure
 from xqchess.core.moves import is_capture, move_from, move_promotion
 from xqchess.core.notation import format_coordinates, parse_coordinates
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
-from xqchess.core.probe import AttackProbe, probe_of
+from xqchess.core.probe import (
+    LOW_SQUARES,
+    AttackProbe,
+    ClosureProbe,
+    closure_probe_of,
+    probe_of,
+)
 from xqchess.core.see import exchange_lines, exchange_values
 from xqchess.core.zobrist import Zobrist
 
@@ -197,6 +202,7 @@ class Variant:
         #: per kind code, its ``piece_values`` value (0 for none): a list the search indexes
         self.kind_values = [self.piece_values.get(kind, 0) for kind in range(KIND_MASK + 1)]
         self.attack_probe = probe_of(self)
+        self.closure_probe = closure_probe_of(self)
         self.move_generator = generator_of(self)
         #: whether every move `candidate_moves` lists is legal, so that staged picking need not
         #: ask `candidate_is_legal` of each move it reaches: so unless the game gives its own
@@ -333,13 +339,19 @@ class Variant:
         round after round)."""
         return self.attackers(board, sq, 0) + self.attackers(board, sq, 1)
 
+    #: `attack_closure` as an object (`core.probe`), which the chessmaps valueboard calls for
+    #: its squares: a game family gives a one-pass version; by default, the definition
+    closure_probe: ClosureProbe
+
     def attack_closure(self, board: Board, sq: int) -> tuple[list[int], int]:
         """The squares of the pieces of both colors that attack ``sq`` directly or indirectly
         (`core.closure.attack_closure`), and a mask of the board squares the answer depends
-        on: ``sq``'s closure is the same on any board that agrees on them. By default the
-        definition, with the squares it read; a family may give a one-pass version (the
-        chessmaps valueboard asks this for every square)."""
-        return recorded_closure(self, board, sq)
+        on: ``sq``'s closure is the same on any board that agrees on them. Asked of the
+        game's `closure_probe`: by default the definition, with the squares it read."""
+        probe = self.closure_probe
+        found = bytearray(len(board))
+        count = probe.closure(board, sq, found)
+        return list(found[:count]), probe.low | probe.high << LOW_SQUARES
 
     def insufficient_material(self, pos: Position) -> bool:
         """Whether the material left is too little for either side ever to win, as the game's

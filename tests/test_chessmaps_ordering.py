@@ -8,13 +8,15 @@ import numpy as np
 import pytest
 from helpers import random_walk, snapshot
 from xqchess.core.search import MATE, Limits, Node, SearchConfig, Searcher, material_difference
-from xqchess.ordering.chessmaps.control import Exchanges
-from xqchess.ordering.chessmaps.move_order import (
+from xqchess.ordering.chessmaps.greer_order import (
     CAPTURE,
     FORCED,
     NO_SECTOR,
     OTHER,
     UNSAFE,
+    NodeOrder,
+)
+from xqchess.ordering.chessmaps.move_order import (
     Chessmaps,
     category_name,
     closeness,
@@ -34,6 +36,10 @@ CHESS_FORCED = "4k3/1p6/2p5/4p3/3N4/8/8/4K2R w K - 0 1"
 # Red's horse on d4 stands on the open d-file before Black's chariot (forced, every escape
 # safe); the cannon's h3-h7 lands on the chariot's rank (unsafe other).
 XIANGQI_FORCED = "5k3/9/9/3r5/9/9/3H5/7C1/9/4K4 w - - 0 1"
+
+
+def order_of(pos):
+    return NodeOrder(pos, pos.legal_moves())
 
 
 def placed_moves(variant, fen, split=False):
@@ -191,7 +197,7 @@ def node_at(pos, ply=0, depth=2):
 def test_network_source_ranks_by_the_network():
     pos = CHESS.position(CHESS_FORCED)
     heuristic = Chessmaps(CHESS)
-    assert heuristic.ranking(node_at(pos), Exchanges(pos)) == sector_order(pos)
+    assert heuristic.ranking(node_at(pos), order_of(pos)) == sector_order(pos)
 
 
 def test_cutoff_source_puts_the_last_cutoff_sector_of_the_ply_first():
@@ -215,8 +221,8 @@ def test_cutoff_source_puts_the_last_cutoff_sector_of_the_ply_first():
     assert heuristic.cutoff_sectors[3] == NO_SECTOR
     heuristic.on_cutoff(pos, other.move, 0, 2, 3, pos.side)
     assert heuristic.cutoff_sectors[3] == other.sector
-    assert heuristic.ranking(node_at(pos, ply=3), Exchanges(pos))[0] == other.sector
-    assert heuristic.ranking(node_at(pos, ply=2), Exchanges(pos)) == sector_order(pos)
+    assert heuristic.ranking(node_at(pos, ply=3), order_of(pos))[0] == other.sector
+    assert heuristic.ranking(node_at(pos, ply=2), order_of(pos)) == sector_order(pos)
     # the first safe other move at ply 3 now comes from the remembered sector, and is
     # credited to it
     node = node_at(pos, ply=3)
@@ -236,7 +242,7 @@ def test_experience_source_counts_cutoff_sectors_per_side():
     node = node_at(pos)
     moves = pos.legal_moves()
     heuristic.score(node, moves)
-    assert heuristic.ranking(node, Exchanges(pos)) == list(range(90))  # no experience yet
+    assert heuristic.ranking(node, order_of(pos)) == list(range(90))  # no experience yet
     placed = node.cache["chessmaps"].placed
     others = [p for p in placed.values() if p.category == OTHER and p.sector != NO_SECTOR]
     forced = next(p for p in placed.values() if p.category == FORCED)
@@ -247,7 +253,7 @@ def test_experience_source_counts_cutoff_sectors_per_side():
     counts = heuristic.experience[pos.side]
     assert counts[others[1].sector] >= 2 and counts.sum() == 3
     assert not heuristic.experience[pos.side ^ 1].any()
-    ranking = heuristic.ranking(node, Exchanges(pos))
+    ranking = heuristic.ranking(node, order_of(pos))
     assert ranking[0] == others[1].sector
     heuristic.reset()
     assert not heuristic.experience[pos.side].any()

@@ -398,7 +398,7 @@ def _tree_walk(pos, depth, rng, visit):
 @pytest.mark.parametrize("name, fens", [("chess", SPECIAL_CHESS), ("xiangqi", [])])
 def test_valueboards_derived_along_a_search_equal_the_full_computation(name, fens):
     """Each node's valueboard and reads, derived from the parent's or a sibling's
-    (`valueboard._before`), equal those computed from scratch on its board."""
+    (`valueboard.before_move`), equal those computed from scratch on its board."""
     import random
 
     from xqchess.ordering.chessmaps import valueboard as vb
@@ -412,10 +412,11 @@ def test_valueboards_derived_along_a_search_equal_the_full_computation(name, fen
         nonlocal derived
         length = len(pos.hashes)
         base = vb._line.get(length - 1) or vb._line.get(length)
-        kept = vb._before(pos)
-        full = vb._Before.full(variant, pos.board, square_values(pos))
-        assert kept.valueboard == full.valueboard, pos.fen()
-        assert kept.reads == full.reads, pos.fen()
+        kept = vb.before_move(pos)
+        full = vb._Before.full(vb.game_tables(variant), pos.board, square_values(pos))
+        assert list(kept.valueboard) == list(full.valueboard), pos.fen()
+        assert list(kept.low) == list(full.low), pos.fen()
+        assert list(kept.high) == list(full.high), pos.fen()
         derived += base is not None and kept is not base
 
     vb.clear_cache()

@@ -7,6 +7,9 @@ move influence"), written once for every game on the kernel's interfaces:
   move) and targets (the influence of the move played);
 - `network`: the feedforward network trained by backpropagation in numpy (section 3), with its
   shipped weights;
+- `forward`: the network's sector order at one position, its forward pass as loops (compiled);
 - `sector_accuracy`: the accuracy of a sector ordering (the paper's Tables 1 and 2) and the probes
-  of what the network learned (its Figs. 4-6).
+  of what the network learned (its Figs. 4-6);
+- `greer_order`: the move order at one node (section 4), keyed and sorted in C types;
+- `move_order`: that order as the ``chessmaps`` heuristic of a search, with the order's API.
 """

@@ -1,3 +1,4 @@
+# cython: boundscheck=False, wraparound=False
 """The control of a square and the chessmap (Kieran Greer 2000, "Computer chess move-ordering
 schemes using move influence", sections 2.1 and 2.2), for every game on the kernel.
 
@@ -45,6 +46,7 @@ the paper. Promotions inside a capture sequence are not counted.
 
 from __future__ import annotations
 
+from array import array
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -55,10 +57,15 @@ from xqchess.core.moves import (
     SPECIAL_SHIFT,
     SQUARE_BITS,
     SQUARE_MASK,
-    move_promotion,
 )
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
-from xqchess.ordering.chessmaps.valueboard import displacements, square_values
+from xqchess.core.position import BOARD
+from xqchess.ordering.chessmaps.valueboard import (
+    INT_BYTES,
+    PlayedMove,
+    board_values,
+    game_tables,
+)
 
 if TYPE_CHECKING:
     from xqchess.core.position import Position
@@ -66,42 +73,89 @@ if TYPE_CHECKING:
 #: Control values: the first player's, nobody's, the second player's.
 FIRST, NEUTRAL, SECOND = 1, 0, -1
 CONTROL = (FIRST, SECOND)  # by color
+#: What `Exchanges.won` answers where the side cannot capture (below any material won or lost),
+#: and a standing exchange not yet worked out.
+NO_CAPTURE = -(1 << 30)
+UNKNOWN = NO_CAPTURE - 1
+#: The slots of an `Exchanges`' table of outcomes (a power of two), and how many it keeps.
+OUTCOME_SLOTS = 256
+KEPT_OUTCOMES = 192
+#: The bits of a move in the keys that sort the moves to the empty squares (`empty_control_map`),
+#: and of a piece's material there (`valueboard.VALUE_LIMIT` keeps it below).
+MOVE_BITS = SPECIAL_SHIFT + 2
+VALUE_BITS = 16
+VALUE_MASK = (1 << VALUE_BITS) - 1
 
 
 class Exchanges:
-    """Capture sequences on a scratch copy of one position.
+    """Capture sequences on a scratch board of one position.
 
-    Holds the scratch position (its board is played on and restored), and per square the
-    order value (the table value, the royal piece's capture value) and the material of the
-    piece standing there, both moved along with the pieces. What a move does on its target
-    square (`outcome`) and the exchange on a square as the position stands
-    (`standing_exchange`) are kept once computed: the chessmap, the forced pieces and the
-    move order ask for them again.
+    Holds a copy of the position's board (played on and restored) with its royal pieces'
+    squares, and per square the order value (the table value, the royal piece's capture value)
+    and the material of the piece standing there, both moved along with the pieces. The
+    position itself is kept for its legal moves, which the chessmap's empty squares ask for: it
+    must stand as it was when the chessmap is asked (as a search's node does whenever its move
+    order is worked on). What a move does on its target square (`outcome`) and the exchange on
+    a square as the position stands (`standing_exchange`) are kept once computed: the chessmap,
+    the forced pieces and the move order ask for them again. ``values`` are the position's
+    `square_values` when the caller has them.
     """
 
-    def __init__(self, pos: Position) -> None:
-        self.variant = variant = pos.variant
-        self.scratch = pos.copy()
-        self.board = self.scratch.board
-        table = variant.chessmaps_values
-        self.royal = variant.royal_pieces
-        self.kind_material = table.material
-        self.royal_value = table.royal_exchange_value
-        self.order, self.material = self.tables(square_values(pos))
-        self._outcomes: dict[int, tuple[int, int, int]] = {}
-        self._standing: dict[tuple[int, int], int | None] = {}
+    def __init__(self, pos: Position, values: list[int] | None = None) -> None:
+        self.pos = pos
+        self.variant = pos.variant
+        self.tables = tables = game_tables(pos.variant)
+        self.probe = tables.probe
+        self.played = PlayedMove(tables)
+        self.board = BOARD(pos.board)
+        self.kind_material = tables.kind_material
+        size = 9 * len(self.board) + 21 + OUTCOME_SLOTS + 3 * (OUTCOME_SLOTS + 1)
+        self.carve(array("i", bytes(INT_BYTES * size)))
+        self.kept_outcomes = 0
+        self.kings[0], self.kings[1] = pos.kings[0], pos.kings[1]
+        self.royal[0], self.royal[1] = tables.royal[0], tables.royal[1]
+        self.fill(board_values(tables, self.board) if values is None else values)
 
-    def tables(self, values: list[int]) -> tuple[list[int], list[int]]:
-        """Per square, the order value and the material of the piece on ``self.board``."""
-        order = [abs(v) for v in values]
-        material = [0] * len(values)
-        for sq, piece in enumerate(self.board):
+    def carve(self, block: array) -> None:
+        """Cut the int tables out of ``block`` (compiled, views of one buffer): per square the
+        order value and the material of the piece on it (`fill`); a capture sequence's
+        capturers' squares and what each capture wins (`played_out`), and what each capturer
+        stood on before (three entries each); what `play` took from the board and the tables;
+        the royal pieces' squares and codes, by color; the standing exchanges (`standing`,
+        `UNKNOWN` until worked out) and the outcomes' table (`settled`)."""
+        size = len(self.board)
+        view = block
+        self.order = view[:size]
+        self.material = view[size : 2 * size]
+        self.capturers = view[2 * size : 3 * size]
+        self.gains = view[3 * size : 4 * size]
+        self.trail = view[4 * size : 7 * size]
+        self.undo = view[7 * size : 7 * size + 17]
+        self.kings = view[7 * size + 17 : 7 * size + 19]
+        self.royal = view[7 * size + 19 : 7 * size + 21]
+        self.standings = view[7 * size + 21 : 9 * size + 21]
+        self.outcome_moves = view[9 * size + 21 : 9 * size + 21 + OUTCOME_SLOTS]
+        self.outcomes = view[9 * size + 21 + OUTCOME_SLOTS :]
+        standings = self.standings
+        for index in range(2 * size):
+            standings[index] = UNKNOWN
+
+    def fill(self, values: list[int]) -> None:
+        """Per square, the order value (``values``' size; the royal pieces' capture value)
+        and the material of the piece on ``self.board``."""
+        cells = self.board  # C chars, compiled (`core.position.BOARD`)
+        first_royal, second_royal = self.royal[0], self.royal[1]
+        royal_value = self.tables.royal_value
+        kind_material = self.kind_material
+        order, material = self.order, self.material
+        for sq in range(len(self.board)):
+            piece = cells[sq]
             if piece:
-                if piece in self.royal:
-                    order[sq] = material[sq] = self.royal_value
+                if piece == first_royal or piece == second_royal:
+                    order[sq] = material[sq] = royal_value
                 else:
-                    material[sq] = self.kind_material[piece & KIND_MASK]
-        return order, material
+                    order[sq] = abs(values[sq])
+                    material[sq] = kind_material[piece & KIND_MASK]
 
     # -- capture sequences -----------------------------------------------------------------
 
@@ -109,82 +163,188 @@ class Exchanges:
         """The square of ``side``'s least valuable piece that can legally capture on ``sq`` as
         the scratch board stands (ties: the lower square), or -1 when none can."""
         board = self.board
-        candidates = self.variant.attackers(board, sq, side)
-        if not candidates:
+        cells = board  # C chars, compiled (`core.position.BOARD`)
+        attackers = self.probe.attackers(board, sq, side)
+        count = len(attackers)
+        if not count:
             return -1
-        if len(candidates) > 1:
-            order = self.order
-            candidates = [s for _, s in sorted([(order[s], s) for s in candidates])]
-        victim = board[sq]
+        order = self.order
+        for index in range(1, count):  # by (order value, square), by insertion
+            s = attackers[index]
+            place = index
+            while place and (
+                order[attackers[place - 1]] > order[s]
+                or order[attackers[place - 1]] == order[s]
+                and attackers[place - 1] > s
+            ):
+                attackers[place] = attackers[place - 1]
+                place -= 1
+            attackers[place] = s
+        victim = cells[sq]
         if victim == self.royal[side ^ 1]:
-            return candidates[0]  # taking the royal piece ends the game: always allowed
+            return attackers[0]  # taking the royal piece ends the game: always allowed
         own_royal = self.royal[side]
-        royal_sq = self.scratch.kings[side]
-        royal_attacked = self.variant.royal_attacked
-        for s in candidates:
-            piece = board[s]
-            board[sq] = piece
-            board[s] = 0
+        royal_sq = self.kings[side]
+        probe = self.probe
+        for index in range(count):
+            s = attackers[index]
+            piece = cells[s]
+            cells[sq] = piece
+            cells[s] = 0
             at = sq if piece == own_royal else royal_sq
-            exposed = at >= 0 and royal_attacked(board, at, side ^ 1)
-            board[s] = piece
-            board[sq] = victim
+            exposed = at >= 0 and probe.royal_attacked(board, at, side ^ 1)
+            cells[s] = piece
+            cells[sq] = victim
             if not exposed:
                 return s
         return -1
+
+    def played_out(self, sq: int, side: int) -> int:
+        """Play the full capture sequence on ``sq`` with ``side`` capturing first, every side
+        capturing while it can, and restore the board: returns the number of captures, their
+        capturers' squares and the material each wins left in `capturers` and `gains`.
+        Optimal stopping is `resolve`'s."""
+        cells = self.board  # C chars, compiled (`core.position.BOARD`)
+        order, material, kings, royal = self.order, self.material, self.kings, self.royal
+        capturers, gains, trail = self.capturers, self.gains, self.trail
+        start_piece, start_order, start_material = cells[sq], order[sq], material[sq]
+        first_king, second_king = kings[0], kings[1]
+        count = 0
+        while True:
+            s = self.capturer(sq, side)
+            if s < 0:
+                break
+            victim = cells[sq]
+            gains[count] = material[sq]
+            capturers[count] = s
+            piece = cells[s]
+            trail[3 * count] = piece
+            trail[3 * count + 1] = order[s]
+            trail[3 * count + 2] = material[s]
+            count += 1
+            if victim == royal[side ^ 1]:
+                break
+            cells[sq], order[sq], material[sq] = piece, order[s], material[s]
+            cells[s] = 0
+            if piece == royal[side]:
+                kings[side] = sq
+            side ^= 1
+        for index in range(count - 1, -1, -1):
+            s = capturers[index]
+            cells[s] = trail[3 * index]
+            order[s] = trail[3 * index + 1]
+            material[s] = trail[3 * index + 2]
+        cells[sq], order[sq], material[sq] = start_piece, start_order, start_material
+        kings[0], kings[1] = first_king, second_king
+        return count
 
     def sequence(self, sq: int, side: int) -> tuple[list[int], list[int]]:
         """The full capture sequence on ``sq`` with ``side`` capturing first: the capturers'
         squares and the material each capture wins, every side capturing while it can (the
         board is restored afterwards). Optimal stopping is `resolve`'s."""
-        board, order, material, kings = self.board, self.order, self.material, self.scratch.kings
-        royal = self.royal
-        start = (board[sq], order[sq], material[sq])
-        saved_kings = list(kings)
-        trail: list[tuple[int, int, int, int]] = []
-        gains: list[int] = []
-        while True:
-            s = self.capturer(sq, side)
-            if s < 0:
-                break
-            victim = board[sq]
-            gains.append(material[sq])
-            trail.append((s, board[s], order[s], material[s]))
-            if victim == royal[side ^ 1]:
-                break
-            piece = board[s]
-            board[sq], order[sq], material[sq] = piece, order[s], material[s]
-            board[s] = 0
-            if piece == royal[side]:
-                kings[side] = sq
-            side ^= 1
-        for s, piece, o, m in reversed(trail):
-            board[s], order[s], material[s] = piece, o, m
-        board[sq], order[sq], material[sq] = start
-        kings[:] = saved_kings
-        return [s for s, _, _, _ in trail], gains
+        count = self.played_out(sq, side)
+        return list(self.capturers[:count]), list(self.gains[:count])
+
+    def won(self, sq: int, side: int) -> int:
+        """What ``side`` wins (negative: loses) by capturing first on ``sq`` and then playing
+        the sequence out with both sides free to stop; `NO_CAPTURE` when it cannot capture
+        there."""
+        count = self.played_out(sq, side)
+        return resolved(self.gains, count)[0] if count else NO_CAPTURE
 
     def exchange(self, sq: int, side: int) -> int | None:
-        """What ``side`` wins (negative: loses) by capturing first on ``sq`` and then playing
-        the sequence out with both sides free to stop; None when it cannot capture there."""
-        _, gains = self.sequence(sq, side)
-        return resolve(gains)[0] if gains else None
+        """`won`, None where it cannot capture."""
+        won = self.won(sq, side)
+        return None if won == NO_CAPTURE else won
+
+    def standing(self, sq: int, side: int) -> int:
+        """`won` on ``sq`` in the position as it stands (no move played on the scratch board),
+        kept once computed."""
+        index = sq << 1 | side
+        if self.standings[index] == UNKNOWN:
+            self.standings[index] = self.won(sq, side)
+        return self.standings[index]
 
     def standing_exchange(self, sq: int, side: int) -> int | None:
-        """`exchange` on ``sq`` in the position as it stands (no move played on the scratch
-        board), kept once computed."""
-        key = (sq, side)
-        if key not in self._standing:
-            self._standing[key] = self.exchange(sq, side)
-        return self._standing[key]
+        """`standing`, None where ``side`` cannot capture."""
+        won = self.standing(sq, side)
+        return None if won == NO_CAPTURE else won
+
+    # -- a move played on the scratch board ------------------------------------------------
+
+    def play(self, move: int) -> int:
+        """Play ``move`` on the scratch board, the tables following the pieces (a promoted
+        piece taking its new kind's), as the position's make would move them; returns the
+        material it captures or gains by promotion. `take_back` restores both."""
+        played = self.played
+        played.decode(move)
+        cells = self.board  # C chars, compiled (`core.position.BOARD`)
+        order, material, undo = self.order, self.material, self.undo
+        frm, to, victim = played.frm, played.to, played.victim
+        piece = cells[frm]
+        side = piece >> COLOR_SHIFT
+        undo[15], undo[16] = self.kings[0], self.kings[1]
+        self.keep(0, frm)
+        self.keep(3, to)
+        gain = material[to]
+        cells[to], order[to], material[to] = piece, order[frm], material[frm]
+        cells[frm] = order[frm] = material[frm] = 0
+        if victim >= 0:
+            self.keep(6, victim)
+            gain += material[victim]
+            cells[victim] = order[victim] = material[victim] = 0
+        companion = played.companion_from
+        if companion >= 0:
+            target = played.companion_to
+            self.keep(9, companion)
+            self.keep(12, target)
+            cells[target], order[target], material[target] = undo[9], undo[10], undo[11]
+            cells[companion] = order[companion] = material[companion] = 0
+        promotion = played.promotion
+        if promotion:
+            gain += self.kind_material[promotion] - material[to]
+            cells[to] = promotion | side << COLOR_SHIFT
+            order[to] = self.tables.first_values[promotion]
+            material[to] = self.kind_material[promotion]
+        if piece == self.royal[side]:
+            self.kings[side] = to
+        if undo[3] == self.royal[side ^ 1]:
+            self.kings[side ^ 1] = -1
+        return gain
+
+    def keep(self, slot: int, sq: int) -> None:
+        """Keep the piece, order value and material on ``sq`` in `undo` from ``slot``."""
+        undo = self.undo
+        undo[slot] = self.board[sq]
+        undo[slot + 1] = self.order[sq]
+        undo[slot + 2] = self.material[sq]
+
+    def restore(self, slot: int, sq: int) -> None:
+        """Put back on ``sq`` what `keep` kept from ``slot``."""
+        undo = self.undo
+        self.board[sq] = undo[slot]
+        self.order[sq] = undo[slot + 1]
+        self.material[sq] = undo[slot + 2]
+
+    def take_back(self) -> None:
+        """Undo the last `play`."""
+        played = self.played
+        if played.companion_from >= 0:
+            self.restore(12, played.companion_to)
+            self.restore(9, played.companion_from)
+        if played.victim >= 0:
+            self.restore(6, played.victim)
+        self.restore(3, played.to)
+        self.restore(0, played.frm)
+        self.kings[0], self.kings[1] = self.undo[15], self.undo[16]
 
     # -- control ------------------------------------------------------------------------------
 
     def occupied_control(self, sq: int) -> int:
         piece = self.board[sq]
         owner = piece >> COLOR_SHIFT
-        won = self.standing_exchange(sq, owner ^ 1)
-        if won is None:
+        won = self.standing(sq, owner ^ 1)
+        if won == NO_CAPTURE:
             return CONTROL[owner] if self.capturer(sq, owner) >= 0 else NEUTRAL
         if won > 0:
             return CONTROL[owner ^ 1]
@@ -193,118 +353,154 @@ class Exchanges:
     def safe_value(self, move: int) -> int:
         """The material of the piece ``move`` (of the scratch position's side to move) brings
         to its empty target square if the move loses no material there, else -1."""
-        arrived, _, net = self.outcome(move)
-        return arrived if net >= 0 else -1
+        slot = 3 * self.settled(move)
+        return self.outcomes[slot] if self.outcomes[slot + 2] >= 0 else -1
 
     def outcome(self, move: int) -> tuple[int, int, int]:
         """What ``move`` (of the scratch position's side to move) does on its target square:
         (the material of the piece arriving there, the material it captures or gains by
         promotion, that gain net of the opponent's best capture sequence on the square
         afterwards, the opponent free not to capture). A move is *safe* when the last figure
-        is not negative. Kept once computed (a move's from-square names its side, so the
-        opponent's moves, asked for after a null move, never share an entry with these)."""
-        known = self._outcomes.get(move)
-        if known is None:
-            known = self._outcomes[move] = self._outcome(move)
-        return known
+        is not negative. Kept once computed (`settled`)."""
+        slot = 3 * self.settled(move)
+        return self.outcomes[slot], self.outcomes[slot + 1], self.outcomes[slot + 2]
 
-    def _outcome(self, move: int) -> tuple[int, int, int]:
-        scratch, order, material = self.scratch, self.order, self.material
-        moved, cleared = displacements(self.variant, move)
-        frm, to = moved[0]
-        side = self.board[frm] >> COLOR_SHIFT
-        # the victim on the target square, or an en-passant victim beside it
-        gain = material[to] + sum(material[sq] for sq in cleared)
-        # the tables follow the pieces (restored below), as the board does under make
-        undo = []
-        for src, dst in moved:
-            undo.append((dst, order[dst], material[dst]))
-            undo.append((src, order[src], material[src]))
-            order[dst], material[dst] = order[src], material[src]
-            order[src] = material[src] = 0
-        for sq in cleared:
-            undo.append((sq, order[sq], material[sq]))
-            order[sq] = material[sq] = 0
-        promotion = move_promotion(move)
-        if promotion:
-            gain += self.kind_material[promotion] - material[to]
-            order[to] = self.variant.chessmaps_values.values[promotion][0]
-            material[to] = self.kind_material[promotion]
-        arrived = material[to]
-        scratch.make(move)
-        won = self.exchange(to, side ^ 1)
-        scratch.unmake()
-        for sq, o, m in reversed(undo):
-            order[sq], material[sq] = o, m
-        return arrived, gain, gain - max(won or 0, 0)
+    def gain(self, move: int) -> int:
+        """`outcome`'s second figure."""
+        return self.outcomes[3 * self.settled(move) + 1]
+
+    def net(self, move: int) -> int:
+        """`outcome`'s third figure: negative where ``move`` is unsafe."""
+        return self.outcomes[3 * self.settled(move) + 2]
+
+    def settled(self, move: int) -> int:
+        """The slot of ``move``'s outcome in `outcomes` (three figures a slot), worked out
+        first where it is not kept. The outcomes are kept in an open-addressing table keyed by
+        the move (a move's from-square names its side, so the opponent's moves, asked for after
+        a null move, never share an entry with these), `KEPT_OUTCOMES` of them at most; beyond,
+        one is worked out in the spare slot each time it is asked."""
+        moves = self.outcome_moves
+        slot = (move ^ move >> SQUARE_BITS ^ move >> 2 * SQUARE_BITS) & OUTCOME_SLOTS - 1
+        while moves[slot] and moves[slot] != move:
+            slot = slot + 1 & OUTCOME_SLOTS - 1
+        if moves[slot] != move:
+            if self.kept_outcomes < KEPT_OUTCOMES:
+                moves[slot] = move
+                self.kept_outcomes += 1
+            else:
+                slot = OUTCOME_SLOTS
+            self.work_out(move, 3 * slot)
+        return slot
+
+    def work_out(self, move: int, at: int) -> None:
+        """Write ``move``'s `outcome` into `outcomes` from ``at``."""
+        side = self.board[move & SQUARE_MASK] >> COLOR_SHIFT
+        gain = self.play(move)
+        to = self.played.to
+        arrived = self.material[to]
+        won = self.won(to, side ^ 1)
+        self.take_back()
+        self.outcomes[at] = arrived
+        self.outcomes[at + 1] = gain
+        self.outcomes[at + 2] = gain - max(won, 0)
+
+    def empty_control_map(self, wanted: bytearray) -> array:
+        """The control of each square ``wanted`` flags (empty squares), 0 elsewhere: per
+        square, an int8 `array`."""
+        pos, variant = self.pos, self.variant
+        material, kind_material = self.material, self.kind_material
+        size = len(self.board)
+        best = ([-1] * size, [-1] * size)
+        for turn in (0, 1):
+            if turn:
+                pos.make_null()
+            side = pos.side
+            keys = []
+            for move in variant.legal_moves(pos):
+                to = move >> SQUARE_BITS & SQUARE_MASK
+                if wanted[to] and move >> SPECIAL_SHIFT != DOUBLE_STEP:
+                    promotion = move >> PROMOTION_SHIFT & PROMOTION_MASK
+                    value = kind_material[promotion] if promotion else material[move & SQUARE_MASK]
+                    # by square, then the more valuable piece first, then the lower move
+                    key = to  # compiled, 64 bits wide
+                    keys.append((key << VALUE_BITS | VALUE_MASK - value) << MOVE_BITS | move)
+            if turn:
+                pos.unmake_null()
+            keys.sort()
+            mine, other = best[side], best[side ^ 1]
+            current = -1
+            decided = False
+            floor = -1
+            for key in keys:
+                to = key >> MOVE_BITS + VALUE_BITS
+                if to != current:
+                    current = to
+                    decided = False
+                    floor = other[to] if turn else -1  # second pass: only a tie or better
+                if decided:
+                    continue
+                value = VALUE_MASK - (key >> MOVE_BITS & VALUE_MASK)
+                if value < floor:
+                    decided = True
+                elif self.safe_value(key & (1 << MOVE_BITS) - 1) >= 0:
+                    mine[to] = value
+                    decided = True
+        first, second = best
+        result = array("b", bytes(size))
+        controls = result
+        for sq in range(size):
+            if wanted[sq]:
+                if first[sq] > second[sq]:
+                    controls[sq] = FIRST
+                elif second[sq] > first[sq]:
+                    controls[sq] = SECOND
+        return result
 
     def empty_controls(self, squares: list[int]) -> dict[int, int]:
         """The control of each empty square in ``squares``."""
-        scratch = self.scratch
-        best = [dict.fromkeys(squares, -1), dict.fromkeys(squares, -1)]
-        wanted = set(squares)
-        for turn in (0, 1):
-            if turn:
-                scratch.make_null()
-            side = scratch.side
-            by_square: dict[int, list[tuple[int, int]]] = {}
-            material = self.material
-            for move in self.variant.legal_moves(scratch):
-                to = move >> SQUARE_BITS & SQUARE_MASK
-                if to in wanted and move >> SPECIAL_SHIFT != DOUBLE_STEP:
-                    promotion = move >> PROMOTION_SHIFT & PROMOTION_MASK
-                    value = (
-                        self.kind_material[promotion] if promotion else material[move & SQUARE_MASK]
-                    )
-                    by_square.setdefault(to, []).append((value, move))
-            other = best[side ^ 1]
-            mine = best[side]
-            for to, moves in by_square.items():
-                floor = other[to] if turn else -1  # second pass: only a tie or better matters
-                for value, move in sorted(moves, key=lambda vm: (-vm[0], vm[1])):
-                    if value < floor:
-                        break
-                    if self.safe_value(move) >= 0:
-                        mine[to] = value
-                        break
-            if turn:
-                scratch.unmake_null()
-        first, second = best
-        return {
-            sq: FIRST if first[sq] > second[sq] else SECOND if second[sq] > first[sq] else NEUTRAL
-            for sq in squares
-        }
+        wanted = bytearray(len(self.board))
+        for sq in squares:
+            wanted[sq] = 1
+        controls = self.empty_control_map(wanted)
+        return {sq: controls[sq] for sq in squares}
+
+    def control_map(self) -> array:
+        """The chessmap as an int8 `array` (`chessmap`)."""
+        board = self.board
+        size = len(board)
+        empty = bytearray(size)
+        for sq in range(size):
+            empty[sq] = not board[sq]
+        result = self.empty_control_map(empty)
+        for sq in range(size):
+            if board[sq]:
+                result[sq] = self.occupied_control(sq)
+        return result
 
     def chessmap(self) -> np.ndarray:
-        board = self.board
-        result = np.zeros(len(board), dtype=np.int8)
-        empty = []
-        for sq, piece in enumerate(board):
-            if piece:
-                result[sq] = self.occupied_control(sq)
-            else:
-                empty.append(sq)
-        for sq, value in self.empty_controls(empty).items():
-            result[sq] = value
-        return result
+        return np.array(self.control_map(), dtype=np.int8)
+
+
+def resolved(gains: array, count: int) -> tuple[int, int]:
+    """`resolve` of the first ``count`` of ``gains`` (ints)."""
+    best = 0
+    made = 1
+    for index in range(count - 1, 0, -1):
+        take = gains[index] - best
+        if take > 0:
+            best = take
+            made += 1  # counted back from the last capture, reset where one side stops
+        else:
+            best = 0
+            made = 1
+    return gains[0] - best, made
 
 
 def resolve(gains: list[int]) -> tuple[int, int]:
     """The outcome of a capture sequence whose captures win ``gains`` in turn, the first
     capture made and every later one optional (a side captures only when that serves it
     better than stopping): (what the first capturer wins, how many captures are made)."""
-    best = 0
-    stops = []
-    for gain in reversed(gains[1:]):
-        take = gain - best
-        stops.append(take > 0)
-        best = take if take > 0 else 0
-    made = 1
-    for take in reversed(stops):
-        if not take:
-            break
-        made += 1
-    return gains[0] - best, made
+    return resolved(array("i", gains), len(gains))
 
 
 def capture_sequence(pos: Position, sq: int, side: int) -> tuple[list[int], list[int]]:

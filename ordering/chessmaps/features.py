@@ -31,6 +31,7 @@ side)[i]``, the same permutation both ways (mirroring is its own inverse).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import cache
 
 import numpy as np
 from xqchess.core.geometry import Geometry
@@ -53,12 +54,18 @@ def input_size(geometry: Geometry) -> int:
 
 def orient_squares(geometry: Geometry, side: int) -> np.ndarray:
     """Sector index -> real square as seen by ``side``: the identity for the first player,
-    the rank mirror for the second (its own inverse, so it maps real squares back too)."""
-    squares = np.arange(geometry.size)
-    if side == FIRST:
-        return squares
-    files, ranks = geometry.files, geometry.ranks
-    return (ranks - 1 - squares // files) * files + squares % files
+    the rank mirror for the second (its own inverse, so it maps real squares back too). A
+    read-only array, made once per board shape and side."""
+    return _orientation(geometry.files, geometry.ranks, side)
+
+
+@cache
+def _orientation(files: int, ranks: int, side: int) -> np.ndarray:
+    squares = np.arange(files * ranks)
+    if side != FIRST:
+        squares = (ranks - 1 - squares // files) * files + squares % files
+    squares.flags.writeable = False
+    return squares
 
 
 def royal_zones(pos: Position) -> np.ndarray:
@@ -82,10 +89,17 @@ def inputs(pos: Position, control: np.ndarray | None = None) -> np.ndarray:
     """The network's input vector for ``pos`` (float64, length size + 6), from the mover's side;
     ``control`` is its chessmap when the caller has it already."""
     geometry = pos.variant.geometry
-    control = np.asarray(chessmap(pos) if control is None else control, dtype=np.float64)
-    if pos.side != FIRST:
-        control = -control[orient_squares(geometry, pos.side)]
-    return np.concatenate((control, royal_zones(pos)))
+    size = geometry.size
+    control = chessmap(pos) if control is None else control
+    result = np.empty(size + ROYAL_INPUTS)
+    squares = result[:size]
+    if pos.side == FIRST:
+        squares[:] = control
+    else:
+        squares[:] = control[orient_squares(geometry, pos.side)]
+        np.negative(squares, out=squares)  # as floats: a neutral square becomes -0.0
+    result[size:] = royal_zones(pos)
+    return result
 
 
 def target(pos: Position, move: int) -> np.ndarray:

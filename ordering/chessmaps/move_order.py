@@ -60,29 +60,33 @@ from typing import NamedTuple
 
 import numpy as np
 from xqchess.core.errors import XQChessError
-from xqchess.core.moves import is_capture, move_from, move_promotion, move_to
-from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.core.position import Position
 from xqchess.core.search.node import MAX_PLY, Node
 from xqchess.core.variant import Variant
 from xqchess.ordering.chessmaps.control import Exchanges
-from xqchess.ordering.chessmaps.network import Network, sector_order, shipped_network
-from xqchess.ordering.chessmaps.valueboard import first_influenced
+from xqchess.ordering.chessmaps.forward import SectorRanker
+from xqchess.ordering.chessmaps.greer_order import (
+    NO_SECTOR,
+    OTHER,
+    UNSAFE,
+    NodeOrder,
+    Placement,
+    between,
+)
+from xqchess.ordering.chessmaps.greer_order import closeness as closeness_on
+from xqchess.ordering.chessmaps.network import Network, shipped_network
+from xqchess.ordering.chessmaps.valueboard import AfterMove, before_move
 from xqchess.ordering.heuristic import Heuristic
 
-#: The kinds of move, in precedence order.
-CAPTURE, FORCED, OTHER = 0, 1, 2
 KIND_NAMES = ("capture", "forced", "other")
-#: Categories: ``kind`` for a safe move, ``UNSAFE + kind`` for an unsafe one, searched in
-#: ascending order (safe capture, safe forced, safe other, unsafe capture, ...).
-UNSAFE = 3
-#: The closeness of a piece that does not itself reach the sector (the paper's default).
-DEFAULT_CLOSENESS = 8
-#: The sector of a move that influences none positively, or that no sector placed.
-NO_SECTOR = -1
+#: How many positions' orders a heuristic keeps through a search (`Chessmaps.node_order`).
+KEPT_POSITIONS = 1 << 14
 #: The spec's options: the sector source, or Table 3's split form.
 NETWORK, CUTOFF, EXPERIENCE, SPLIT = "network", "cutoff", "experience", "split"
 OPTIONS = (NETWORK, CUTOFF, EXPERIENCE, SPLIT)
+#: What placed a credited move besides the option's source (`Chessmaps.label`): not the
+#: sectors, or the remembered cutoff sector.
+NO_SOURCE, SECTOR = "", "cutoff sector"
 
 
 class Placed(NamedTuple):
@@ -105,53 +109,10 @@ def category_name(category: int, split: bool = False) -> str:
 def closeness(pos: Position, move: int, sector: int) -> int:
     """How close ``move`` (legal in ``pos``) brings its piece to the square ``sector``: for a
     slider aligned with it from the target square, the squares between; for other pieces 0
-    in it, 1 attacking it after the move; else `DEFAULT_CLOSENESS`."""
-    variant = pos.variant
-    frm, to = move_from(move), move_to(move)
-    piece = pos.board[frm]
-    kind = move_promotion(move) or piece & KIND_MASK
-    directions = variant.chessmaps_values.slider_directions.get(kind)
-    if directions:
-        between = _squares_between(variant, to, sector, directions)
-        return DEFAULT_CLOSENESS if between is None else between
-    if to == sector:
-        return 0
-    pos.make(move)
-    try:
-        attacks = to in variant.attackers(pos.board, sector, piece >> COLOR_SHIFT)
-    finally:
-        pos.unmake()
-    return 1 if attacks else DEFAULT_CLOSENESS
-
-
-def _squares_between(
-    variant: Variant, a: int, b: int, directions: tuple[tuple[int, int], ...]
-) -> int | None:
-    """The squares strictly between ``a`` and ``b`` when ``b`` lies along one of
-    ``directions`` from ``a``, else None."""
-    geometry = variant.geometry
-    dfile = geometry.file_of(b) - geometry.file_of(a)
-    drank = geometry.rank_of(b) - geometry.rank_of(a)
-    steps = max(abs(dfile), abs(drank))
-    if not steps:
-        return None
-    for step_file, step_rank in directions:
-        if step_file * steps == dfile and step_rank * steps == drank:
-            return steps - 1
-    return None
-
-
-def forced_squares(exchanges: Exchanges, side: int) -> set[int]:
-    """The squares of ``side``'s pieces that the opponent, capturing first, would win
-    material on (a royal piece in check among them)."""
-    board = exchanges.board
-    return {
-        sq
-        for sq in range(len(board))
-        if board[sq]
-        and board[sq] >> COLOR_SHIFT == side
-        and (exchanges.standing_exchange(sq, side ^ 1) or 0) > 0
-    }
+    in it, 1 attacking it after the move; else `greer_order.DEFAULT_CLOSENESS`."""
+    after = AfterMove(before_move(pos))
+    after.play(move)
+    return closeness_on(after, between(pos.variant), move, sector)
 
 
 def order_moves(
@@ -159,12 +120,11 @@ def order_moves(
     moves: list[int],
     ranking: list[int],
     split: bool = False,
-    exchanges: Exchanges | None = None,
 ) -> list[Placed]:
     """``moves`` (legal in ``pos``) in Greer's order, each with its category, sector and
     closeness; ``ranking`` is the sector order (squares, most important first). ``split``:
     Table 3's form, safe then unsafe, each by the sectors. ``pos`` is left as it was."""
-    return list(staged_moves(pos, moves, lambda _: ranking, split, exchanges))
+    return list(staged_moves(pos, moves, lambda _: ranking, split))
 
 
 def staged_moves(
@@ -172,77 +132,60 @@ def staged_moves(
     moves: list[int],
     ranking_of: Callable[[Exchanges], list[int]],
     split: bool = False,
-    exchanges: Exchanges | None = None,
 ) -> Iterator[Placed]:
-    """`order_moves` in stages, as a search reaches them: the safe captures first, from their
-    capture sequences alone; only then the chessmap and the sectors (``ranking_of(exchanges)``
-    gives the sector order) and every other move. A search whose first safe capture fails
-    high never pays for the rest. ``pos`` must stand as it was between steps."""
-    exchanges = exchanges or Exchanges(pos)
-    material = exchanges.material
-    keyed = []
-    rest = []
-    for index, move in enumerate(moves):
-        if split or not is_capture(pos, move):
-            rest.append((index, move))
-            continue
-        _, gain, net = exchanges.outcome(move)
-        category = (UNSAFE if net < 0 else 0) + CAPTURE
-        keyed.append(
-            (
-                (category, material[move_from(move)] - gain, 0, 0, 0, index),
-                Placed(move, category, NO_SECTOR, None),
-            )
-        )
-    keyed.sort(key=lambda item: item[0])
-    later = [item for item in keyed if item[1].category != CAPTURE]
-    for _, placed in keyed:
-        if placed.category == CAPTURE:
-            yield placed
-    if not rest and not later:
-        return
-    size = pos.variant.geometry.size
-    ranking = ranking_of(exchanges)
-    if sorted(ranking) != list(range(size)):
-        raise XQChessError(f"a sector ranking must name each of the {size} squares once")
-    rank = [0] * size
-    for place, sq in enumerate(ranking):
-        rank[sq] = place
-    forced = set() if split else forced_squares(exchanges, pos.side)
-    for index, move in rest:
-        _, _, net = exchanges.outcome(move)
-        frm = move_from(move)
-        forced_piece = frm in forced
-        category = (UNSAFE if net < 0 else 0) + (FORCED if forced_piece else OTHER)
-        sector, near = _group(pos, move, rank)
-        piece_key = (-material[frm], frm) if forced_piece else (0, 0)
-        later.append(
-            (
-                (category, *piece_key, rank[sector] if sector >= 0 else size, near or 0, index),
-                Placed(move, category, sector, near),
-            )
-        )
-    later.sort(key=lambda item: item[0])
-    for _, placed in later:
-        yield placed
+    """`order_moves` in stages, as a search reaches them (`greer_order.NodeOrder`): the safe
+    captures first, from their capture sequences alone; only then the chessmap and the sectors
+    (``ranking_of(exchanges)`` gives the sector order) and every other move. A search whose
+    first safe capture fails high never pays for the rest. ``pos`` must stand as it was
+    between steps."""
+    order = NodeOrder(pos, moves, split)
+    for move in order.captures():
+        yield _placed(order, None, move)
+    if order.has_others():
+        placement = order.placement(ranking_of(order.exchanges))
+        for move in placement.others:
+            yield _placed(order, placement, move)
 
 
-def _group(pos: Position, move: int, rank: list[int]) -> tuple[int, int | None]:
-    """The highest-ranked sector ``move`` influences positively and its closeness to it, or
-    (`NO_SECTOR`, None)."""
-    sector = first_influenced(pos, move, rank)
-    if sector < 0:
-        return NO_SECTOR, None
-    return sector, closeness(pos, move, sector)
+def _placed(order: NodeOrder, placement: Placement | None, move: int) -> Placed:
+    category, sector, near = order.placed(move, placement)
+    return Placed(move, category, sector, None if near < 0 else near)
 
 
-class _NodeOrder(NamedTuple):
-    """The order at one node: move -> score, score -> `Placed`, and the remembered cutoff
-    sector that was ranked first there (`NO_SECTOR` if none)."""
+class _NodeOrder:
+    """The order at one node: the position's `NodeOrder`, the `Placement` of its other moves
+    once made, and the remembered cutoff sector that was ranked first there (`NO_SECTOR` if
+    none). The i-th move of `ordered` scores -i."""
 
-    scores: dict[int, int]
-    placed: dict[int, Placed]
-    remembered: int
+    __slots__ = ("order", "placement", "remembered")
+
+    def __init__(self, order: NodeOrder, remembered: int) -> None:
+        self.order = order
+        self.placement: Placement | None = None
+        self.remembered = remembered
+
+    @property
+    def ordered(self) -> list[int]:
+        """The moves placed so far, in order."""
+        moves = list(self.order.safe or ())
+        return moves + self.placement.others if self.placement else moves
+
+    def placed_at(self, index: int) -> Placed | None:
+        """The `Placed` of the ``index``-th move placed, None where there is none."""
+        if index < 0:
+            return None
+        safe = self.order.safe or []
+        if index < len(safe):
+            return _placed(self.order, None, safe[index])
+        others = self.placement.others if self.placement else []
+        if index - len(safe) < len(others):
+            return _placed(self.order, self.placement, others[index - len(safe)])
+        return None
+
+    @property
+    def placed(self) -> dict[int, Placed]:
+        """Score -> the `Placed` of each move placed so far."""
+        return {-i: self.placed_at(i) for i in range(len(self.ordered))}
 
 
 class Chessmaps(Heuristic):
@@ -266,6 +209,9 @@ class Chessmaps(Heuristic):
         self.option = option
         self.split = option == SPLIT
         self.network = None if option == EXPERIENCE else network or shipped_network(variant)
+        self.ranker = None if self.network is None else SectorRanker(self.network, variant)
+        #: (category, source) -> the credit `label` gives it, made once
+        self.labels: dict[tuple[int, str], str] = {}
         self.reset()
 
     def reset(self) -> None:
@@ -273,17 +219,39 @@ class Chessmaps(Heuristic):
         self.cutoff_sectors = [NO_SECTOR] * (MAX_PLY + 2)
         #: strategy 3: per side, how often each sector placed a cutoff move
         self.experience = [np.zeros(self.squares, dtype=np.int64) for _ in range(2)]
-        #: per ply, move -> its `Placed` at the last node ordered there
-        self.placed: list[dict[int, Placed]] = [{} for _ in range(MAX_PLY + 2)]
+        #: per ply, the order of the last node ordered there
+        self.placed: list[_NodeOrder | None] = [None] * (MAX_PLY + 2)
+        self.new_search()
 
-    def ranking(self, node: Node, exchanges: Exchanges) -> list[int]:
-        """The sector order at ``node``, most important first."""
+    def new_search(self) -> None:
+        #: the positions ordered in this search: (board, side, rights, ep) -> its `NodeOrder`
+        self.known: dict[tuple, NodeOrder] = {}
+
+    def node_order(self, pos: Position, moves: list[int]) -> NodeOrder:
+        """The `NodeOrder` of ``pos`` and ``moves``: the one kept from an earlier node of the
+        search at the same position with the same moves, or a new one (kept, the oldest of
+        `KEPT_POSITIONS` forgotten)."""
+        key = (bytes(pos.board), pos.side, pos.rights, pos.ep)
+        order = self.known.get(key)
+        if order is None or order.moves != moves:
+            order = NodeOrder(pos, moves, self.split)
+            if len(self.known) >= KEPT_POSITIONS:
+                del self.known[next(iter(self.known))]
+            self.known[key] = order
+        return order
+
+    def ranking(self, node: Node, order: NodeOrder) -> list[int]:
+        """The sector order at ``node`` (whose `NodeOrder` is ``order``), most important
+        first."""
         if self.option == EXPERIENCE:
             counts = self.experience[node.side]
-            return [int(sq) for sq in np.argsort(-counts, kind="stable")]
-        ranking = sector_order(node.pos, self.network, exchanges.chessmap())
+            return np.argsort(-counts, kind="stable").tolist()
+        if order.network_ranking is None:
+            order.network_ranking = self.ranker.ranking(node.pos, order.exchanges.control_map())
+        ranking = order.network_ranking
         remembered = self.cutoff_sectors[node.ply] if self.option == CUTOFF else NO_SECTOR
         if remembered != NO_SECTOR:
+            ranking = list(ranking)
             ranking.remove(remembered)
             ranking.insert(0, remembered)
         return ranking
@@ -293,54 +261,67 @@ class Chessmaps(Heuristic):
         scores -i. What the order depends on is fixed when the node is entered: the
         experience counts are read then (the searches of the first moves teach them more),
         the cutoff sector of a ply changes only at that ply."""
-        pos, ply = node.pos, node.ply
-        remembered = self.cutoff_sectors[ply] if self.option == CUTOFF else NO_SECTOR
-        if self.option == EXPERIENCE:
-            entry_ranking = self.ranking(node, None)
-            ranking_of = lambda _: entry_ranking  # noqa: E731 - the ranking read on entry
-        else:
-            ranking_of = lambda exchanges: self.ranking(node, exchanges)  # noqa: E731
-        ordered = _NodeOrder({}, {}, remembered)
-        node.cache[self.name] = ordered
-        self.placed[ply] = placed_here = {}
-        for index, placed in enumerate(staged_moves(pos, moves, ranking_of, self.split)):
-            ordered.scores[placed.move] = -index
-            ordered.placed[-index] = placed_here[placed.move] = placed
-            yield placed.move
+        remembered = self.cutoff_sectors[node.ply] if self.option == CUTOFF else NO_SECTOR
+        entry_ranking = self.ranking(node, None) if self.option == EXPERIENCE else None
+        order = self.node_order(node.pos, moves)
+        record = _NodeOrder(order, remembered)
+        node.cache[self.name] = record
+        self.placed[node.ply] = record
+        yield from order.captures()
+        if order.has_others():
+            if entry_ranking is None:
+                entry_ranking = self.ranking(node, order)
+            record.placement = order.placement(entry_ranking)
+            yield from record.placement.others
 
     def score(self, node: Node, moves: list[int]) -> list[int]:
         ordered = node.cache.get(self.name)
-        if ordered is None or any(move not in ordered.scores for move in moves):
+        if ordered is None or not set(moves) <= set(ordered.ordered):
             for _ in self.staged(node, moves):
                 pass
             ordered = node.cache[self.name]
-        return [ordered.scores[move] for move in moves]
+        scores = {move: -index for index, move in enumerate(ordered.ordered)}
+        return [scores[move] for move in moves]
 
-    def _by_sector(self, placed: Placed) -> bool:
-        """Whether the sector ordering placed the move (not a capture's or forced piece's)."""
-        return placed.sector != NO_SECTOR and (self.split or placed.category % UNSAFE == OTHER)
+    def _by_sector(self, category: int, sector: int) -> bool:
+        """Whether the sector ordering placed a move of ``category`` grouped by ``sector`` (not
+        a capture's or forced piece's)."""
+        return sector != NO_SECTOR and (self.split or category % UNSAFE == OTHER)
 
     def credit(self, node: Node, score) -> str:
         ordered = node.cache.get(self.name)
-        placed = ordered.placed.get(score) if ordered else None
+        placed = None if ordered is None else ordered.placed_at(-score)
         if placed is None:
             return self.name
-        label = f"{self.name} {category_name(placed.category, self.split)}"
-        if not self._by_sector(placed):
+        source = NO_SOURCE
+        if self._by_sector(placed.category, placed.sector):
+            source = SECTOR if placed.sector == ordered.remembered else self.option
+        key = (placed.category, source)
+        label = self.labels.get(key)
+        if label is None:
+            label = self.labels[key] = self.label(placed.category, source)
+        return label
+
+    def label(self, category: int, source: str) -> str:
+        """The credit of a move of ``category`` placed by ``source`` (`NO_SOURCE`: not by the
+        sectors; `SECTOR`: the remembered cutoff sector; else the option's)."""
+        label = f"{self.name} {category_name(category, self.split)}"
+        if source == NO_SOURCE:
             return label
-        if self.option == EXPERIENCE:
+        if source == EXPERIENCE:
             return f"{label} (experience)"
-        if placed.sector == ordered.remembered:
-            return f"{label} (cutoff sector)"
-        return f"{label} (network)"
+        return f"{label} (cutoff sector)" if source == SECTOR else f"{label} (network)"
 
     def on_cutoff(
         self, pos: Position, move: int, prev_move: int, depth: int, ply: int, side: int
     ) -> None:
-        placed = self.placed[ply].get(move)
-        if placed is None or not self._by_sector(placed):
+        record = self.placed[ply]
+        if record is None or move not in record.order.moves:
+            return
+        category, sector, _ = record.order.placed(move, record.placement)
+        if not self._by_sector(category, sector):
             return
         if self.option == CUTOFF:
-            self.cutoff_sectors[ply] = placed.sector
+            self.cutoff_sectors[ply] = sector
         elif self.option == EXPERIENCE:
-            self.experience[side][placed.sector] += 1
+            self.experience[side][sector] += 1

@@ -51,7 +51,8 @@ import numpy as np
 from xqchess.core.errors import XQChessError
 from xqchess.core.position import Position
 from xqchess.core.variant import Variant
-from xqchess.ordering.chessmaps.features import inputs, orient_squares
+from xqchess.ordering.chessmaps.control import chessmap
+from xqchess.ordering.chessmaps.forward import LOGIT_CLIP, SectorRanker
 from xqchess.ordering.chessmaps.sector_accuracy import first_hit_ranks, hit_percentages
 
 #: The paper's hidden layer: 16 nodes (70-16-64).
@@ -74,8 +75,6 @@ VALIDATION_RANKS = 6
 #: Where the shipped weights live, and the names a variant may have to find them.
 #: the shipped weights' file name in a game's data folder
 WEIGHTS_FILE = "chessmaps.npz"
-#: Logits are clipped to this before the logistic function, so exp never overflows.
-LOGIT_CLIP = 40.0
 
 
 @dataclass
@@ -340,21 +339,12 @@ def shipped_network(variant: Variant) -> Network:
 # -- the sector ordering ----------------------------------------------------------------------
 
 
-def sector_scores(
-    pos: Position, net: Network | None = None, control: np.ndarray | None = None
-) -> np.ndarray:
-    """The network's output per real square of ``pos`` (square-index order), higher meaning
-    more important; ``net`` defaults to the game's shipped network, ``control`` is the chessmap
-    of ``pos`` when the caller has it."""
-    net = shipped_network(pos.variant) if net is None else net
-    out = net.forward(inputs(pos, control))
-    scores = np.empty_like(out)
-    scores[orient_squares(pos.variant.geometry, pos.side)] = out
-    return scores
-
-
 def sector_order(
     pos: Position, net: Network | None = None, control: np.ndarray | None = None
 ) -> list[int]:
-    """The squares of ``pos``, most important first by the network (ties: lower square first)."""
-    return [int(sq) for sq in np.argsort(-sector_scores(pos, net, control), kind="stable")]
+    """The squares of ``pos``, most important first by the network's outputs (ties: lower
+    square first; `forward.SectorRanker`); ``net`` defaults to the game's shipped network,
+    ``control`` is the chessmap of ``pos`` when the caller has it."""
+    net = shipped_network(pos.variant) if net is None else net
+    control = chessmap(pos) if control is None else control
+    return SectorRanker(net, pos.variant).ranking(pos, control)

@@ -1,3 +1,4 @@
+# cython: boundscheck=False, wraparound=False
 """Greer's valueboard and the influence of a move (Kieran Greer 2000, "Computer chess
 move-ordering schemes using move influence", section 2.3 and Appendix A), for every game on the
 kernel.
@@ -34,10 +35,12 @@ kernel.
   node", says how many), which gives exactly the full computation (tests). The
   valueboard before a move is kept for the position's other moves, and one per position of
   the line searched (keyed by its distance from the game's start), so that a node's
-  valueboard is derived the same way from its parent's rather than computed in full. Each
-  square's closure and what it depends on come from `Variant.attack_closure`: the definition
-  above (`core.closure`, lifting round by round) by default, a one-pass walk out from the
-  square in the chess and xiangqi families, with the same answer (tests).
+  valueboard is derived the same way from its parent's rather than computed in full; a move
+  is played on a copy (`AfterMove`). Each square's closure and what it depends on come from the
+  game's closure probe (`core.probe.ClosureProbe`, `Variant.attack_closure`), called as a C
+  method: the definition above (`core.closure`, lifting round by round) by default, a one-pass
+  walk out from the square in the chess and xiangqi families, with the same answer (tests). The
+  tables are `array`s, typed views in the compiled kernel (valueboard.pxd).
 * **Sectors**: a layout is data, a sequence of square groups. `square_sectors` (one square
   each, the paper's Fig. 1 and its best) is the default; `block_sectors` makes coarser ones
   (2x2 blocks). `sector_influence` sums the valueboard change over each sector's squares (the
@@ -48,7 +51,9 @@ kernel.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -56,14 +61,20 @@ from xqchess.core.closure import attack_closure
 from xqchess.core.errors import XQChessError
 from xqchess.core.moves import (
     COMPANION,
+    PROMOTION_MASK,
+    PROMOTION_SHIFT,
     SIDE_CAPTURE,
+    SPECIAL_SHIFT,
+    SQUARE_BITS,
+    SQUARE_MASK,
     move_from,
     move_promotion,
     move_special,
     move_to,
 )
-from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK, WHITE
+from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK, PIECE_CODES, WHITE
 from xqchess.core.position import BOARD
+from xqchess.core.probe import LOW_SQUARES, ClosureProbe
 from xqchess.core.variant import BY_FILE, BY_SQUARE_COLOR
 
 if TYPE_CHECKING:
@@ -78,42 +89,116 @@ def square_values(pos: Position) -> list[int]:
     """Per square, the valueboard value of the piece on it (0 on an empty square): the
     variant's ``chessmaps_values``, the members of a pair told apart by ``pair_order``,
     negative for the second player."""
-    return _board_values(pos.variant, pos.board)
+    return board_values(game_tables(pos.variant), pos.board)
 
 
-def _board_values(variant: Variant, board: list[int]) -> list[int]:
-    table = variant.chessmaps_values
-    values = table.values
-    order = table.pair_order
-    geometry = variant.geometry
-    files = geometry.files
-    last_rank = geometry.ranks - 1
-    result = [0] * len(board)
-    paired: dict[int, list[tuple[int, int, int]]] = {}
-    for sq, piece in enumerate(board):
-        if not piece:
-            continue
-        kind = piece & KIND_MASK
-        sign = -1 if piece >> COLOR_SHIFT else 1
-        rule = order.get(kind)
-        if rule is None:
-            result[sq] = sign * values[kind][0]
-        elif rule == BY_SQUARE_COLOR:
-            light = (sq % files + sq // files) & 1
-            kind_values = values[kind]
-            result[sq] = sign * kind_values[min(light, len(kind_values) - 1)]
-        elif rule == BY_FILE:  # collected, then numbered by (file, rank from its own side)
-            rank = sq // files
-            own_rank = last_rank - rank if sign < 0 else rank
-            paired.setdefault(piece, []).append((sq % files, own_rank, sq))
-        else:
-            raise XQChessError(f"{variant.name}: unknown chessmaps pair order {rule!r}")
-    for piece, members in paired.items():
-        kind_values = values[piece & KIND_MASK]
-        sign = -1 if piece >> COLOR_SHIFT else 1
-        last = len(kind_values) - 1
-        for index, (_, _, sq) in enumerate(sorted(members)):
-            result[sq] = sign * kind_values[min(index, last)]
+#: How `board_values` tells the pieces of one code apart (`GameTables.rules`): not at all, by
+#: the color of their square, by their file (then their rank from their own side).
+ALIKE, BY_COLOR, BY_FILE_AND_RANK = 0, 1, 2
+RULES = {BY_SQUARE_COLOR: BY_COLOR, BY_FILE: BY_FILE_AND_RANK}
+#: The chessmaps values and capture values stay below this (the capture sequences' keys hold
+#: them in 16 bits, `control`).
+VALUE_LIMIT = 1 << 15
+
+
+class GameTables:
+    """What the chessmaps kernel reads of a game at every node, gathered once per game
+    (`game_tables`): the board's size, files and last rank, the companion moves, the game's
+    probes (`core.probe`), per piece code the rule and the values `board_values` gives a piece
+    of that code (negative for the second player; empty for a code no piece has), per kind code
+    the first of its values (what a promoted piece takes) and its material in capture
+    sequences (its lowest value), the royal pieces' codes and their capture value."""
+
+    __slots__ = (
+        "variant",
+        "size",
+        "files",
+        "last_rank",
+        "companions",
+        "closures",
+        "probe",
+        "rules",
+        "code_values",
+        "first_values",
+        "kind_material",
+        "royal",
+        "royal_value",
+    )
+
+    def __init__(self, variant: Variant) -> None:
+        geometry = variant.geometry
+        table = variant.chessmaps_values
+        self.variant = variant
+        self.size = geometry.size
+        self.files = geometry.files
+        self.last_rank = geometry.ranks - 1
+        self.companions = variant.companion_moves
+        self.closures = variant.closure_probe
+        self.probe = variant.attack_probe
+        self.rules = [ALIKE] * PIECE_CODES
+        self.code_values = [()] * PIECE_CODES
+        self.first_values = [0] * (KIND_MASK + 1)
+        self.kind_material = [0] * (KIND_MASK + 1)
+        for kind, kind_values in table.values.items():
+            order = table.pair_order.get(kind)
+            if order is not None and order not in RULES:
+                raise XQChessError(f"{variant.name}: unknown chessmaps pair order {order!r}")
+            for color in (0, 1):
+                code = kind | color << COLOR_SHIFT
+                self.rules[code] = ALIKE if order is None else RULES[order]
+                self.code_values[code] = tuple(-v if color else v for v in kind_values)
+            self.first_values[kind] = kind_values[0]
+            self.kind_material[kind] = table.material[kind]
+        self.royal = list(variant.royal_pieces)
+        self.royal_value = table.royal_exchange_value
+        largest = max([self.royal_value] + [max(v) for v in table.values.values()])
+        if largest >= VALUE_LIMIT:
+            raise XQChessError(f"{variant.name}: chessmaps values must stay below {VALUE_LIMIT}")
+
+
+@cache
+def game_tables(variant: Variant) -> GameTables:
+    """The `GameTables` of ``variant``, made once."""
+    return GameTables(variant)
+
+
+def board_values(tables: GameTables, board: list[int]) -> list[int]:
+    """`square_values` of a bare board of the game of ``tables``: by its rules, a pair's pieces
+    by the color of their square, or in (file, rank from their own side) order."""
+    cells = board  # C chars, compiled (`core.position.BOARD`)
+    rules, code_values = tables.rules, tables.code_values
+    files, last_rank = tables.files, tables.last_rank
+    size = len(board)
+    result = [0] * size
+    paired = []  # the squares of the pieces told apart by file, in square order
+    for sq in range(size):
+        piece = cells[sq]
+        if piece:
+            values = code_values[piece]
+            if not values:
+                raise XQChessError(
+                    f"{tables.variant.name}: piece code {piece} has no chessmaps value"
+                )
+            rule = rules[piece]
+            if rule == ALIKE:
+                result[sq] = values[0]
+            elif rule == BY_COLOR:
+                result[sq] = values[min((sq % files + sq // files) & 1, len(values) - 1)]
+            else:
+                paired.append(sq)
+    for sq in paired:
+        piece = cells[sq]
+        second = piece >> COLOR_SHIFT
+        file = sq % files
+        own_rank = last_rank - sq // files if second else sq // files
+        index = 0  # the pieces of the same code before it in (file, own rank) order
+        for other in paired:
+            if cells[other] == piece and other != sq:
+                other_rank = last_rank - other // files if second else other // files
+                if other % files < file or other % files == file and other_rank < own_rank:
+                    index += 1
+        values = code_values[piece]
+        result[sq] = values[min(index, len(values) - 1)]
     return result
 
 
@@ -178,74 +263,296 @@ def valueboard(pos: Position) -> np.ndarray:
     return valueboard_with(pos.variant, pos.board, square_values(pos))
 
 
+#: A square that is not there (no en-passant victim, no companion), and the sector of a move that
+#: influences none positively.
+NO_SQUARE = -1
+#: one, as wide as a read mask's word (compiled, a 64-bit C integer)
+ONE = 1
+#: bytes per item of the per-square tables (`array` type codes "i" and "Q")
+INT_BYTES = array("i").itemsize
+MASK_BYTES = array("Q").itemsize
+
+
+class PlayedMove:
+    """The squares a move changes, read from the kernel's generic move fields as
+    `displacements` reads them, into fields rather than tuples (`decode`), so that the compiled
+    kernel plays a move on a scratch board and its per-square tables and takes it back in
+    place: the mover goes from `frm` to `to` (becoming a piece of kind `promotion` when that is
+    not 0), the piece on `victim` is taken (an en-passant victim) and the piece on
+    `companion_from` goes to `companion_to` (a castling rook); `NO_SQUARE` where there is none."""
+
+    __slots__ = (
+        "files",
+        "companions",
+        "frm",
+        "to",
+        "promotion",
+        "victim",
+        "companion_from",
+        "companion_to",
+    )
+
+    def __init__(self, tables: GameTables) -> None:
+        self.files = tables.files
+        self.companions = tables.companions
+        self.frm = self.to = self.promotion = 0
+        self.victim = self.companion_from = self.companion_to = NO_SQUARE
+
+    def decode(self, move: int) -> None:
+        frm = move & SQUARE_MASK
+        to = move >> SQUARE_BITS & SQUARE_MASK
+        special = move >> SPECIAL_SHIFT
+        self.frm = frm
+        self.to = to
+        self.promotion = move >> PROMOTION_SHIFT & PROMOTION_MASK
+        self.victim = NO_SQUARE
+        if special == SIDE_CAPTURE:
+            self.victim = frm - frm % self.files + to % self.files
+        self.companion_from = self.companion_to = NO_SQUARE
+        if special == COMPANION:
+            self.companion_from, self.companion_to = self.companions[to]
+
+
+def closure_entry(
+    closures: ClosureProbe, board: list[int], values: Sequence[int], found: bytearray, sq: int
+) -> int:
+    """The valueboard entry of ``sq``: the value on it plus the values of its closure's pieces
+    (``closures`` leaves the closure's reads; ``found`` is its scratch)."""
+    count = closures.closure(board, sq, found)
+    squares = found  # C chars, compiled
+    total = values[sq]
+    for index in range(count):
+        total += values[squares[index]]
+    return total
+
+
 class _Before:
-    """The valueboard of one board (a list, square-index order) with, per square, the squares
-    its entry depends on (``reads``: the squares its attack closure read, and the square
-    itself): a change to the board or the values elsewhere leaves the entry as it is."""
+    """The valueboard of one board (square-index order) with, per square, the squares its entry
+    depends on (`low` and `high`, a read mask split as `core.probe.ClosureProbe` gives it: the
+    squares its attack closure read, and the square itself): a change to the board or the
+    values elsewhere leaves the entry as it is. Never changed once computed: a move is played
+    on an `AfterMove`'s copy."""
 
-    __slots__ = ("variant", "board", "values", "valueboard", "reads")
+    __slots__ = ("tables", "closures", "board", "values", "valueboard", "low", "high", "found")
 
-    def __init__(
-        self,
-        variant: Variant,
-        board: list[int],
-        values: list[int],
-        valueboard: list[int],
-        reads: list[int],
-    ) -> None:
-        self.variant = variant
+    def __init__(self, tables: GameTables, board: list[int], values: Sequence[int]) -> None:
+        """An empty valueboard (every entry 0, no square read) of ``board`` with ``values``."""
+        size = len(board)
+        self.tables = tables
+        self.closures = tables.closures
         self.board = BOARD(board)
-        self.values = values
-        self.valueboard = valueboard
-        self.reads = reads
+        self.carve(
+            array("i", values) + array("i", bytes(size * INT_BYTES)),
+            array("Q", bytes(2 * size * MASK_BYTES)),
+        )
+        self.found = bytearray(size)
+
+    def carve(self, ints: array, masks: array) -> None:
+        """Cut the tables out of two blocks (compiled, views of two buffers): the values and
+        the entries from ``ints``, the read masks' words from ``masks``."""
+        size = len(self.board)
+        int_view, mask_view = ints, masks
+        self.values = int_view[:size]
+        self.valueboard = int_view[size:]
+        self.low = mask_view[:size]
+        self.high = mask_view[size:]
 
     @classmethod
-    def full(cls, variant: Variant, board: list[int], values: list[int]) -> _Before:
+    def full(cls, tables: GameTables, board: list[int], values: Sequence[int]) -> _Before:
         """Every square's entry computed."""
-        before = cls(variant, board, values, list(values), [0] * len(board))
-        before.recompute(range(len(board)))
+        before = cls(tables, board, values)
+        for sq in range(len(board)):
+            before.recompute(sq)
         return before
 
-    def derived(self, board: list[int], values: list[int]) -> _Before:
+    def derived(self, board: list[int], values: Sequence[int]) -> _Before:
         """The `_Before` of ``board`` with ``values`` from this one (of another board of the
         same game, typically the position one move earlier): only the squares whose board
         square or value differs, and those whose entry depends on one of them, are computed
         again; the others keep their entries and reads, since their closures read the same
         squares as before and find the same pieces."""
+        before = _Before(self.tables, board, values)
         old_board, old_values = self.board, self.values
-        changed = 0
-        for sq in range(len(board)):
-            if board[sq] != old_board[sq] or values[sq] != old_values[sq]:
-                changed |= 1 << sq
-        before = _Before(self.variant, board, values, list(self.valueboard), list(self.reads))
-        before.recompute(self.affected(changed))
+        new_board, new_values = before.board, before.values
+        changed_low = changed_high = 0
+        for sq in range(len(new_board)):
+            if new_board[sq] != old_board[sq] or new_values[sq] != old_values[sq]:
+                if sq < LOW_SQUARES:
+                    changed_low |= ONE << sq
+                else:
+                    changed_high |= ONE << sq - LOW_SQUARES
+        old_entries, old_low, old_high = self.valueboard, self.low, self.high
+        entries, low, high = before.valueboard, before.low, before.high
+        for sq in range(len(new_board)):
+            if old_low[sq] & changed_low or old_high[sq] & changed_high:
+                before.recompute(sq)
+            else:
+                entries[sq] = old_entries[sq]
+                low[sq] = old_low[sq]
+                high[sq] = old_high[sq]
         return before
 
-    def recompute(self, squares) -> None:
-        """Compute the entries and reads of ``squares`` on this board."""
-        closure_of = self.variant.attack_closure
-        board, values, valueboard, reads = self.board, self.values, self.valueboard, self.reads
-        for sq in squares:
-            closure, read = closure_of(board, sq)
-            valueboard[sq] = values[sq] + sum(map(values.__getitem__, closure))
-            reads[sq] = read | 1 << sq
+    def recompute(self, sq: int) -> None:
+        """Compute the entry and the reads of ``sq`` on this board."""
+        closures = self.closures
+        self.valueboard[sq] = closure_entry(closures, self.board, self.values, self.found, sq)
+        low, high = closures.low, closures.high
+        if sq < LOW_SQUARES:
+            low |= ONE << sq
+        else:
+            high |= ONE << sq - LOW_SQUARES
+        self.low[sq] = low
+        self.high[sq] = high
 
-    def affected(self, changed: int) -> list[int]:
-        """The squares whose entry may differ once the squares of the mask ``changed`` change
-        (on the board or in the values): those whose entry depends on one of them."""
-        return [sq for sq, read in enumerate(self.reads) if read & changed]
+    def values_copy(self, extra: int) -> array:
+        """A new `array` of this board's values followed by ``extra`` zeros."""
+        size = len(self.board)
+        copy = array("i", bytes((size + extra) * INT_BYTES))
+        target = copy  # compiled, a typed view: copied as one block
+        target[:size] = self.values
+        return copy
 
-    def change(self, board: list[int], values: list[int], changed: int) -> np.ndarray:
-        """The valueboard of ``board`` (this board after a move that changed the squares of
-        the mask ``changed``) with ``values`` (carried through the move) minus this one: zero
-        but on the `affected` squares, the only ones computed again."""
-        closure_of = self.variant.attack_closure
-        old = self.valueboard
-        result = np.zeros(len(board), dtype=np.int32)
-        for sq in self.affected(changed):
-            entry = values[sq] + sum(map(values.__getitem__, closure_of(board, sq)[0]))
-            result[sq] = entry - old[sq]
+    def first_positive(self, after: AfterMove, ranking: bytes, color: int) -> int:
+        """The square the move played on ``after`` (this board's `AfterMove`) by a piece of
+        ``color`` influences positively that comes first in ``ranking`` (squares, most
+        important first), or `NO_SQUARE`: its entries after the move are computed in that
+        order, the destination left out, only for the squares whose entry depends on one the
+        move changed, until the first positive change."""
+        to = after.played.to
+        old, low, high = self.valueboard, self.low, self.high
+        changed_low, changed_high = after.changed_low, after.changed_high
+        for index in range(len(ranking)):
+            sq = ranking[index]
+            if sq != to and (low[sq] & changed_low or high[sq] & changed_high):
+                change = after.entry(sq) - old[sq]
+                if change < 0 if color else change > 0:
+                    return sq
+        return NO_SQUARE
+
+    def change(self, move: int) -> np.ndarray:
+        """The valueboard after ``move`` (legal on this board), pieces keeping their values,
+        minus this one: zero but on the squares whose entry depends on one the move changed,
+        the only ones computed again."""
+        after = AfterMove(self)
+        after.play(move)
+        old, low, high = self.valueboard, self.low, self.high
+        changed_low, changed_high = after.changed_low, after.changed_high
+        result = np.zeros(len(self.board), dtype=np.int32)
+        for sq in range(len(self.board)):
+            if low[sq] & changed_low or high[sq] & changed_high:
+                result[sq] = after.entry(sq) - old[sq]
         return result
+
+
+class AfterMove:
+    """A copy of a `_Before`'s board and values on which one move at a time is played, each
+    piece keeping its value (a promoted piece takes its new kind's first value: what
+    `values_after` gives), and taken back (`play`, `take_back`), to compute entries after it
+    (`entry`)."""
+
+    __slots__ = (
+        "tables",
+        "closures",
+        "played",
+        "first_values",
+        "board",
+        "values",
+        "found",
+        "undo",
+        "changed_low",
+        "changed_high",
+    )
+
+    def __init__(self, before: _Before) -> None:
+        tables = before.tables
+        self.tables = tables
+        self.closures = before.closures
+        self.played = PlayedMove(tables)
+        self.first_values = tables.first_values
+        self.board = BOARD(before.board)
+        self.carve(before.values_copy(10))
+        self.found = bytearray(len(before.board))
+        self.changed_low = self.changed_high = 0
+
+    def carve(self, block: array) -> None:
+        """Cut the values (the board's size) and `undo` (the rest: what `play` took from the
+        board and the values, per square it changed (mover's origin, target, victim,
+        companion's origin and target), the piece and the value) out of ``block``."""
+        size = len(self.board)
+        view = block  # compiled, views of one buffer
+        self.values = view[:size]
+        self.undo = view[size:]
+
+    def entry(self, sq: int) -> int:
+        """The valueboard entry of ``sq`` with the move played."""
+        return closure_entry(self.closures, self.board, self.values, self.found, sq)
+
+    def play(self, move: int) -> int:
+        """Play ``move`` (of the piece on its origin) on the board and the values, and leave
+        the squares it changed as a mask in `changed_low` and `changed_high`; returns the
+        mover's color."""
+        played = self.played
+        played.decode(move)
+        cells = self.board  # C chars, compiled (`core.position.BOARD`)
+        values = self.values
+        undo = self.undo
+        frm, to = played.frm, played.to
+        piece = cells[frm]
+        color = piece >> COLOR_SHIFT
+        undo[0], undo[1], undo[2], undo[3] = piece, values[frm], cells[to], values[to]
+        cells[frm] = 0
+        values[frm] = 0
+        promotion = played.promotion
+        if promotion:
+            cells[to] = promotion | color << COLOR_SHIFT
+            promoted = self.first_values[promotion]
+            values[to] = -promoted if color else promoted
+        else:
+            cells[to] = piece
+            values[to] = undo[1]
+        self.changed_low = self.changed_high = 0
+        self.mark(frm)
+        self.mark(to)
+        sq = played.victim
+        if sq >= 0:
+            self.mark(sq)
+            undo[4], undo[5] = cells[sq], values[sq]
+            cells[sq] = 0
+            values[sq] = 0
+        sq = played.companion_from
+        if sq >= 0:
+            self.mark(sq)
+            undo[6], undo[7] = cells[sq], values[sq]
+            cells[sq] = 0
+            values[sq] = 0
+            sq = played.companion_to
+            self.mark(sq)
+            undo[8], undo[9] = cells[sq], values[sq]
+            cells[sq], values[sq] = undo[6], undo[7]
+        return color
+
+    def mark(self, sq: int) -> None:
+        """Add ``sq`` to the mask of the squares the move played changed."""
+        if sq < LOW_SQUARES:
+            self.changed_low |= ONE << sq
+        else:
+            self.changed_high |= ONE << sq - LOW_SQUARES
+
+    def take_back(self) -> None:
+        """Undo the last `play`."""
+        played = self.played
+        cells = self.board  # C chars, compiled (`core.position.BOARD`)
+        values = self.values
+        undo = self.undo
+        sq = played.companion_from
+        if sq >= 0:
+            cells[played.companion_to], values[played.companion_to] = undo[8], undo[9]
+            cells[sq], values[sq] = undo[6], undo[7]
+        sq = played.victim
+        if sq >= 0:
+            cells[sq], values[sq] = undo[4], undo[5]
+        cells[played.to], values[played.to] = undo[2], undo[3]
+        cells[played.frm], values[played.frm] = undo[0], undo[1]
 
 
 #: The `_Before` of each position of the line being searched, keyed by the length of its
@@ -260,37 +567,29 @@ def clear_cache() -> None:
     _line.clear()
 
 
-def _before(pos: Position) -> _Before:
-    """The `_Before` of ``pos``: kept from an earlier call on the same board, derived from the
-    one kept for the parent (or a sibling), or computed in full. Sound because a valueboard
-    depends on the variant and the board alone (`square_values`), both compared before a kept
-    one is used; entries are keyed by ``len(pos.hashes)``, the line's length (a position read
-    from a FEN has 1), and never changed once stored."""
-    variant, board = pos.variant, pos.board
+def before_move(pos: Position, values: list[int] | None = None) -> _Before:
+    """The valueboard of ``pos`` as moves are played on it (`_Before`): kept from an earlier
+    call on the same board, derived from the one kept for the parent (or a sibling), or
+    computed in full. Sound because a valueboard depends on the variant and the board alone
+    (`square_values`), both compared before a kept one is used; entries are keyed by
+    ``len(pos.hashes)``, the line's length (a position read from a FEN has 1), and never
+    changed once stored. ``values`` are the position's `square_values` when the caller has
+    them."""
+    tables, board = game_tables(pos.variant), pos.board
     length = len(pos.hashes)
     kept = _line.get(length)
-    if kept is not None and kept.variant is variant and kept.board == board:
+    if kept is not None and kept.tables is tables and kept.board == board:
         return kept
-    values = square_values(pos)
+    if values is None:
+        values = board_values(tables, board)
     for base in (_line.get(length - 1), kept):
-        if base is not None and base.variant is variant and len(base.board) == len(board):
+        if base is not None and base.tables is tables:
             before = base.derived(board, values)
             break
     else:
-        before = _Before.full(variant, board, values)
+        before = _Before.full(tables, board, values)
     _line[length] = before
     return before
-
-
-def _move_mask(variant: Variant, move: int) -> int:
-    """The squares ``move`` changes on the board (and in the carried values), as a mask."""
-    moved, cleared = displacements(variant, move)
-    mask = 0
-    for src, dst in moved:
-        mask |= 1 << src | 1 << dst
-    for sq in cleared:
-        mask |= 1 << sq
-    return mask
 
 
 def _change(pos: Position, move: int) -> np.ndarray:
@@ -298,21 +597,13 @@ def _change(pos: Position, move: int) -> np.ndarray:
     The valueboard before (and what each square's entry depends on) is kept for the
     position's next move, so that the influences of all moves of one position cost one
     valueboard and, per move, only the squares the move can change."""
-    variant = pos.variant
-    before = _before(pos)
     board = pos.board
     frm = move_from(move)
     if not board[frm] or board[frm] >> COLOR_SHIFT != pos.side:
         raise XQChessError(
-            f"move {variant.move_to_uci(pos, move)} does not move a piece of the side to move"
+            f"move {pos.variant.move_to_uci(pos, move)} does not move a piece of the side to move"
         )
-    after_values = values_after(pos, move, before.values)
-    changed = _move_mask(variant, move)
-    pos.make(move)
-    try:
-        return before.change(board, after_values, changed)
-    finally:
-        pos.unmake()
+    return before_move(pos).change(move)
 
 
 def first_influenced(pos: Position, move: int, rank: Sequence[int]) -> int:
@@ -320,28 +611,10 @@ def first_influenced(pos: Position, move: int, rank: Sequence[int]) -> int:
     ``rank`` (per square, lower first), or -1 when it influences none: `influence`'s answer,
     found by computing the affected squares in rank order only until the first positive one
     (the others do not change)."""
-    variant = pos.variant
-    before = _before(pos)
-    board = pos.board
-    to = move_to(move)
-    sign = _mover_sign(pos, move)
-    after_values = values_after(pos, move, before.values)
-    affected = before.affected(_move_mask(variant, move))
-    affected.sort(key=rank.__getitem__)
-    closure_of = variant.attack_closure
-    value_of = after_values.__getitem__
-    pos.make(move)
-    try:
-        old = before.valueboard
-        for sq in affected:
-            if sq == to:
-                continue
-            new = after_values[sq] + sum(map(value_of, closure_of(board, sq)[0]))
-            if (new - old[sq]) * sign > 0:
-                return sq
-    finally:
-        pos.unmake()
-    return -1
+    ranking = bytes(sorted(range(len(rank)), key=rank.__getitem__))
+    before = before_move(pos)
+    after = AfterMove(before)
+    return before.first_positive(after, ranking, after.play(move))
 
 
 def _mover_sign(pos: Position, move: int) -> int:
@@ -352,7 +625,7 @@ def influence(pos: Position, move: int) -> np.ndarray:
     """The influence of ``move`` (legal in ``pos``) on every square, int8 in square-index
     order: +1 where the valueboard changes in the mover's favour, -1 where it changes in the
     opponent's, 0 where it does not change and on the destination square. ``pos`` is left
-    as it was (the move is made and taken back)."""
+    as it was."""
     sign = np.int8(_mover_sign(pos, move))
     result = np.sign(_change(pos, move)).astype(np.int8) * sign
     result[move_to(move)] = 0

@@ -1,7 +1,10 @@
 # C types for attacks.py, compiled by Cython in pure-Python mode (setup.py, kernel.py): the .py
 # stays the source; this file only declares types.
 cimport cython
-from xqchess.core.probe cimport AttackProbe
+from xqchess.core.probe cimport AttackProbe, ClosureProbe
+
+cdef int LOW_SQUARES, PIECE_CODES
+cdef unsigned long long ONE
 
 @cython.locals(cells=cython.p_uchar, targets=list, hit=tuple, squares=bytes, s=int, p=int,
                rays=list, ray=bytes)
@@ -11,12 +14,23 @@ cpdef bint attacked_on(tuple leaps_by_color, tuple slides_by_color, bytearray bo
 cdef class ChessAttackers(AttackProbe):
     cdef public tuple leaps_by_color, slides_by_color
 
+    cpdef bint royal_attacked(self, bytearray board, int sq, int by_color)
+
     @cython.locals(cells=cython.p_uchar, found=list, targets=list, hit=tuple, squares=bytes, s=int,
                    p=int, rays=list, ray=bytes)
     cpdef list attackers(self, bytearray board, int sq, int by_color)
 
-@cython.locals(found=list, leapt=list, targets=list, hit=tuple, s=int, p=int, white_pawn=int,
-               black_pawn=int, first_royal=int, second_royal=int, walk=list, ray=bytes,
-               prefixes=list, last=int, index=int)
-cpdef tuple closure_on(tuple leaps, tuple pawn_attackers, tuple pawns, tuple walks,
-                       list leap_reads, tuple royal, bytearray board, int sq)
+cdef class ChessClosure(ClosureProbe):
+    cdef public list leap_squares, leap_owners, ray_squares, ray_ends, ray_owners
+    cdef public bytes leap_hits, slide_hits
+    cdef public unsigned long long[::1] leap_low, leap_high
+    cdef public int first_royal, second_royal
+    cdef public bytearray leapt
+
+    @cython.locals(cells=cython.p_uchar, out=cython.p_uchar, leapt=cython.p_uchar, count=int,
+                   leap_row=bytes, owner_row=bytes, hit_row=bytes, ray_row=bytes, end_row=bytes,
+                   squares=cython.p_uchar, owners=cython.p_uchar, hits=cython.p_uchar,
+                   ends=cython.p_uchar, index=int, s=int, p=int, leapers=int, first_royal=int,
+                   second_royal=int, low=cython.ulonglong, high=cython.ulonglong, start=int,
+                   ray=int, last=int)
+    cpdef int closure(self, bytearray board, int sq, bytearray found)

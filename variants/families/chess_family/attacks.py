@@ -17,14 +17,17 @@ the compiled kernel about as fast.
 
 from __future__ import annotations
 
+from array import array
 from functools import partial
 from types import SimpleNamespace
 
-from xqchess.core.closure import prefix_masks
 from xqchess.core.geometry import bytes_rays, bytes_table
 from xqchess.core.pieces import BLACK, PIECE_CODES, WHITE, piece_code
-from xqchess.core.probe import AttackProbe
+from xqchess.core.probe import LOW_MASK, LOW_SQUARES, AttackProbe, ClosureProbe
 from xqchess.variants.families.chess_family.definition import ChessGame
+
+#: one, as wide as a read mask's word (compiled, a 64-bit C integer)
+ONE = 1
 
 
 def _groups(desc: ChessGame, attribute: str, royal: bool = True) -> list[tuple[tuple, frozenset]]:
@@ -91,6 +94,10 @@ class ChessAttackers(AttackProbe):
         self.leaps_by_color = leaps_by_color
         self.slides_by_color = slides_by_color
 
+    def royal_attacked(self, board: list[int], sq: int, by_color: int) -> bool:
+        """Whether a piece of ``by_color`` attacks ``sq`` (`attacked_on`)."""
+        return attacked_on(self.leaps_by_color, self.slides_by_color, board, sq, by_color)
+
     def attackers(self, board: list[int], sq: int, by_color: int) -> list[int]:
         """The squares of the pieces of ``by_color`` that attack ``sq`` (direct attacks only):
         leapers (knights), pawns, the king, then along each slider group's rays."""
@@ -113,62 +120,133 @@ class ChessAttackers(AttackProbe):
         return found
 
 
-def closure_on(
-    leaps: tuple,
-    pawn_attackers: tuple,
-    pawns: tuple,
-    walks: tuple,
-    leap_reads: list,
-    royal: tuple,
-    board: list[int],
-    sq: int,
-) -> tuple[list[int], int]:
-    """`Variant.attack_closure` in one pass (the tables first, bound by `build_attacks`): the
-    squares of the pieces of both colors that attack ``sq`` directly or indirectly, and the
-    mask of the squares the definition (`core.closure`) reads. Leapers and pawns attack
+def flat_leaps(groups: list, size: int) -> tuple[list[bytes], list[bytes], tuple]:
+    """(per-square targets, hit) ``groups`` flattened for `ChessClosure`: per square, the
+    targets of every group one after another and, per target, its group; and the groups' hits
+    (``hits[group]``)."""
+    squares = [bytes(s for targets, _ in groups for s in targets[sq]) for sq in range(size)]
+    owners = [
+        bytes(group for group, (targets, _) in enumerate(groups) for _ in targets[sq])
+        for sq in range(size)
+    ]
+    return squares, owners, tuple(hit for _, hit in groups)
+
+
+def flat_rays(groups: tuple, size: int) -> tuple[list[bytes], list[bytes], list[bytes]]:
+    """(per-square rays, hit) ``groups`` flattened for `ChessClosure`: per square, the rays of
+    every group one after another, each ray's end in that sequence and each ray's group."""
+    squares, ends, owners = [], [], []
+    for sq in range(size):
+        row: list[int] = []
+        row_ends, row_owners = [], []
+        for group, (rays, _) in enumerate(groups):
+            for ray in rays[sq]:
+                row += ray
+                row_ends.append(len(row))
+                row_owners.append(group)
+        squares.append(bytes(row))
+        ends.append(bytes(row_ends))
+        owners.append(bytes(row_owners))
+    return squares, ends, owners
+
+
+class ChessClosure(ClosureProbe):
+    """`Variant.attack_closure` in one pass, as a closure probe (`core.probe`) over the tables
+    of `build_attacks` flattened (`flat_leaps`, `flat_rays`; both colors' pieces hitting; the
+    hits as bytes, ``hits[group * PIECE_CODES + piece]``, which the compiled kernel reads as C
+    chars):
+    the squares of the pieces of both colors that attack ``sq`` directly or indirectly, and
+    the mask of the squares the definition (`core.closure`) reads. Leapers and pawns attack
     whatever stands between, and lifting a piece never makes a new one, so they are found at
     once; along a ray the pieces come off one by one, so a walk out from ``sq`` passes every
     piece found (by the ray or as a leaper or pawn) that is not royal and stops at any other
     piece. The definition reads every leaper and pawn square, and each ray up to where the
     walk stops."""
-    found = []
-    for targets, hit in leaps:
-        for s in targets[sq]:
-            if hit[board[s]]:
-                found.append(s)
-    white_pawn, black_pawn = pawns
-    for s in pawn_attackers[0][sq]:
-        if board[s] == white_pawn:
-            found.append(s)
-    for s in pawn_attackers[1][sq]:
-        if board[s] == black_pawn:
-            found.append(s)
-    leapt = list(found)
-    first_royal, second_royal = royal
-    reads = leap_reads[sq]
-    for walk, hit in walks:
-        for ray, prefixes in walk[sq]:
-            last = len(ray) - 1
-            for index in range(len(ray)):
-                s = ray[index]
-                p = board[s]
+
+    __slots__ = (
+        "leap_squares",
+        "leap_owners",
+        "leap_hits",
+        "ray_squares",
+        "ray_ends",
+        "ray_owners",
+        "slide_hits",
+        "leap_low",
+        "leap_high",
+        "first_royal",
+        "second_royal",
+        "leapt",
+    )
+
+    def __init__(
+        self, leaps: list, slides: tuple, size: int, leap_reads: list[int], royal: tuple
+    ) -> None:
+        super().__init__()
+        self.leap_squares, self.leap_owners, hits = flat_leaps(leaps, size)
+        self.leap_hits = bytes(flag for hit in hits for flag in hit)
+        self.ray_squares, self.ray_ends, self.ray_owners = flat_rays(slides, size)
+        self.slide_hits = bytes(flag for _, hit in slides for flag in hit)
+        self.leap_low = array("Q", [mask & LOW_MASK for mask in leap_reads])
+        self.leap_high = array("Q", [mask >> LOW_SQUARES for mask in leap_reads])
+        self.first_royal, self.second_royal = royal
+        #: per square, 1 while the closure being found holds it as a leaper or pawn
+        self.leapt = bytearray(size)
+
+    def closure(self, board: list[int], sq: int, found: bytearray) -> int:
+        cells = board  # C chars, compiled (`core.position.BOARD`); likewise the rows below
+        out = found
+        leapt = self.leapt
+        count = 0
+        leap_row, owner_row, hit_row = self.leap_squares[sq], self.leap_owners[sq], self.leap_hits
+        squares, owners, hits = leap_row, owner_row, hit_row
+        for index in range(len(leap_row)):
+            s = squares[index]
+            p = cells[s]
+            if p and hits[owners[index] * PIECE_CODES + p]:
+                out[count] = s
+                count += 1
+                leapt[s] = 1
+        leapers = count
+        first_royal, second_royal = self.first_royal, self.second_royal
+        low = self.leap_low[sq]
+        high = self.leap_high[sq]
+        ray_row, end_row, owner_row = self.ray_squares[sq], self.ray_ends[sq], self.ray_owners[sq]
+        hit_row = self.slide_hits
+        squares, ends, owners, hits = ray_row, end_row, owner_row, hit_row
+        start = 0
+        for ray in range(len(end_row)):
+            last = ends[ray] - 1
+            for index in range(start, ends[ray]):
+                s = squares[index]
+                p = cells[s]
                 if p:
-                    if hit[p]:
-                        if s not in leapt:
-                            found.append(s)
-                    elif s not in leapt:
+                    if hits[owners[ray] * PIECE_CODES + p]:
+                        if not leapt[s]:
+                            out[count] = s
+                            count += 1
+                    elif not leapt[s]:
                         last = index
                         break
                     if p == first_royal or p == second_royal:
                         last = index
                         break
-            reads |= prefixes[last]
-    return found, reads
+            for index in range(start, last + 1):
+                s = squares[index]
+                if s < LOW_SQUARES:
+                    low |= ONE << s
+                else:
+                    high |= ONE << s - LOW_SQUARES
+            start = ends[ray]
+        for index in range(leapers):
+            leapt[out[index]] = 0
+        self.low = low
+        self.high = high
+        return count
 
 
 def build_attacks(desc: ChessGame) -> SimpleNamespace:
     """The attack tables of ``desc`` and its probes ``attacked``, ``attackers`` (and its
-    ``probe`` object), ``all_attackers`` and ``attack_closure`` (bound over the tables)."""
+    ``probe`` object), ``all_attackers`` and ``closure_probe`` (bound over the tables)."""
     geometry = desc.geometry
     t = SimpleNamespace()
     leap_groups = _groups(desc, "leaps")
@@ -250,19 +328,14 @@ def build_attacks(desc: ChessGame) -> SimpleNamespace:
                         break
         return found
 
-    #: per slider group: per square, each ray with its prefix masks; and the group's hits
-    walks = tuple(
-        ([[(ray, prefix_masks(ray)) for ray in rays_of] for rays_of in rays], hit)
-        for rays, hit in all_slides
-    )
     leap_reads = [0] * geometry.size
     for sq in range(geometry.size):
         for targets in [targets for targets, _ in all_leaps] + list(pawn_attackers):
             for s in targets[sq]:
                 leap_reads[sq] |= 1 << s
-    royal = desc.royal_pieces
-    t.attack_closure = partial(
-        closure_on, all_leaps, pawn_attackers, pawns, walks, leap_reads, royal
+    pawn_groups = [(pawn_table[color], _pawn_hit(pawns[color])) for color in both]
+    t.closure_probe = ChessClosure(
+        list(all_leaps) + pawn_groups, all_slides, geometry.size, leap_reads, desc.royal_pieces
     )
     t.attacked = partial(attacked_on, leaps_by_color, slides_by_color)
     t.probe = ChessAttackers(leaps_by_color, slides_by_color)

@@ -95,7 +95,7 @@ class ChessFamilyVariant(Variant):
         self.attackers = attacks.attackers
         self.attack_probe = attacks.probe
         self.all_attackers = attacks.all_attackers
-        self.attack_closure = attacks.attack_closure
+        self.closure_probe = attacks.closure_probe
         self.royal_attacked = probe = attacks.attacked
         self.outcome = rules.outcome
         self.rule_draw = rules.rule_draw

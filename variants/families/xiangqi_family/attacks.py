@@ -2,20 +2,20 @@
 """Xiangqi attack detection, the reverse attack probes built from a board's tables.
 
 `make_attacks(tables)` returns the probes of one board (`board_tables.Tables`): whether a
-square is attacked, by whom, by whom directly or indirectly (`closure_on`), whether the
+square is attacked, by whom, by whom directly or indirectly (`XiangqiClosure`), whether the
 generals face each other. The tables are closed over, so the
 probes index lists exactly as module constants would. Below, xiangqi's own board and probes.
 """
 
 from __future__ import annotations
 
+from array import array
 from functools import partial
 from types import SimpleNamespace
 
-from xqchess.core.closure import prefix_masks
 from xqchess.core.geometry import bytes_rays, bytes_table
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
-from xqchess.core.probe import AttackProbe
+from xqchess.core.probe import LOW_MASK, LOW_SQUARES, AttackProbe, ClosureProbe
 from xqchess.variants.families.xiangqi_family.board_tables import Tables
 from xqchess.variants.families.xiangqi_family.definition import (
     ADVISOR,
@@ -26,6 +26,9 @@ from xqchess.variants.families.xiangqi_family.definition import (
     HORSE,
     SOLDIER,
 )
+
+#: one, as wide as a read mask's word (compiled, a 64-bit C integer)
+ONE = 1
 
 
 def attacked_by_movers(
@@ -39,8 +42,8 @@ def attacked_by_movers(
 ) -> bool:
     """Attacks on ``sq`` by ``by_color``'s chariots, cannons over one screen, horses with a free
     leg and soldiers; with ``facing``, also by its general seen along an open line. The tables
-    come first, so that `make_attacks` binds them (a module function over flat lists: the
-    compiled kernel types it, kernel.py)."""
+    come first, so that `make_attacks` binds them (a module function over flat lists and bytes,
+    the horses' as (square, leg) pairs: the compiled kernel types it, kernel.py)."""
     cells = board  # C chars, compiled (`core.position.BOARD`)
     base = by_color << COLOR_SHIFT
     chariot = CHARIOT | base
@@ -59,8 +62,10 @@ def attacked_by_movers(
                     return True
                 screened = True
     horse = HORSE | base
-    for s, leg in horse_attackers[sq]:
-        if cells[s] == horse and not cells[leg]:
+    row = horse_attackers[sq]
+    pairs = row  # (square, leg) pairs, C chars compiled
+    for index in range(0, len(row), 2):
+        if cells[pairs[index]] == horse and not cells[pairs[index + 1]]:
             return True
     soldier = SOLDIER | base
     soldiers = soldier_attackers[by_color][sq]
@@ -98,12 +103,20 @@ class XiangqiAttackers(AttackProbe):
         self.advisor_steps = advisor_steps
         self.general_steps = general_steps
 
+    def royal_attacked(self, board: list[int], sq: int, by_color: int) -> bool:
+        """Whether the general on ``sq`` is attacked by ``by_color`` (`attacked_by_movers`,
+        the facing general included)."""
+        return attacked_by_movers(
+            self.rook_rays, self.horse_attackers, self.soldier_attackers, True, board, sq, by_color
+        )
+
     def attackers(self, board: list[int], sq: int, by_color: int) -> list[int]:
         """The squares of the pieces of ``by_color`` that could capture on ``sq`` now:
         chariots, cannons over exactly one screen, horses and elephants with a free leg or
         eye, soldiers, and the general and advisors inside their palace (the facing-general
-        rule is not a capture)."""
-        cells = board  # C chars, compiled (`core.position.BOARD`)
+        rule is not a capture). The horse and elephant tables are flat bytes per square,
+        (square, leg) and (square, eye) pairs, read through C pointers compiled."""
+        cells = board  # C chars, compiled (`core.position.BOARD`); likewise the rows below
         base = by_color << COLOR_SHIFT
         chariot, cannon = CHARIOT | base, CANNON | base
         found = []
@@ -120,11 +133,17 @@ class XiangqiAttackers(AttackProbe):
                         found.append(s)
                     screened = True
         horse, elephant = HORSE | base, ELEPHANT | base
-        for s, leg in self.horse_attackers[sq]:
-            if cells[s] == horse and not cells[leg]:
+        row = self.horse_attackers[sq]
+        pairs = row
+        for index in range(0, len(row), 2):
+            s = pairs[index]
+            if cells[s] == horse and not cells[pairs[index + 1]]:
                 found.append(s)
-        for s, eye in self.elephant_moves[by_color][sq]:
-            if cells[s] == elephant and not cells[eye]:
+        row = self.elephant_moves[by_color][sq]
+        pairs = row
+        for index in range(0, len(row), 2):
+            s = pairs[index]
+            if cells[s] == elephant and not cells[pairs[index + 1]]:
                 found.append(s)
         soldier, advisor, general = SOLDIER | base, ADVISOR | base, GENERAL | base
         steps = self.soldier_attackers[by_color][sq]
@@ -142,67 +161,142 @@ class XiangqiAttackers(AttackProbe):
         return found
 
 
-def closure_on(
-    rook_walks: list,
-    horse_attackers: list,
-    step_attackers: list,
-    elephant_attackers: list,
-    fixed_reads: list,
-    board: list[int],
-    sq: int,
-) -> tuple[list[int], int]:
-    """`Variant.attack_closure` in one pass (the tables first, bound by `make_attacks`): the
-    squares of the pieces of both colors that attack ``sq`` directly or indirectly, and the
-    mask of the squares the definition (`core.closure`) reads. The definition lifts the
-    attackers found in rounds; here each line is played out alone, since a piece lifted from
-    one of the four lines never opens another: along a line, each round a chariot first or a
-    cannon second among the pieces left is found and lifted, and a soldier found by its step
-    leaves after the first round (the general stays); a horse (an elephant) is found when its
-    leg (eye), a diagonal neighbour of ``sq``, is empty or holds a piece found and lifted (an
-    advisor). The definition reads every step, horse and elephant square, a leg or eye where
-    its horse or elephant stands, and each line up to the second piece left on it."""
-    found = []
-    for s, piece in step_attackers[sq]:
-        if board[s] == piece:
-            found.append(s)
-    stepped = list(found)
-    reads = fixed_reads[sq]
-    for ray, prefixes in rook_walks[sq]:
-        live = [index for index in range(len(ray)) if board[ray[index]]]
-        leaving = [i for i in live if ray[i] in stepped and board[ray[i]] & KIND_MASK != GENERAL]
-        while True:
-            if live:
-                s = ray[live[0]]
-                if board[s] & KIND_MASK == CHARIOT:
-                    found.append(s)
-                    leaving.append(live[0])
-                if len(live) > 1:
-                    s = ray[live[1]]
-                    if board[s] & KIND_MASK == CANNON:
-                        found.append(s)
-                        leaving.append(live[1])
-            if not leaving:
-                break
-            live = [i for i in live if i not in leaving]
-            leaving = []
-        reads |= prefixes[live[1] if len(live) > 1 else len(ray) - 1]
-    lifted = [s for s in found if board[s] & KIND_MASK != GENERAL]
-    for s, leg in horse_attackers[sq]:
-        if board[s] & KIND_MASK == HORSE:
-            reads |= 1 << leg
-            if not board[leg] or leg in lifted:
-                found.append(s)
-    for s, eye, piece in elephant_attackers[sq]:
-        if board[s] == piece:
-            reads |= 1 << eye
-            if not board[eye] or eye in lifted:
-                found.append(s)
-    return found, reads
+class XiangqiClosure(ClosureProbe):
+    """`Variant.attack_closure` in one pass, as a closure probe (`core.probe`) over the tables
+    `make_attacks` gives it: the squares of the pieces of both colors that attack ``sq``
+    directly or indirectly, and the mask of the squares the definition (`core.closure`) reads.
+    The definition lifts the attackers found in rounds; here each line is played out alone,
+    since a piece lifted from one of the four lines never opens another: along a line, each
+    round a chariot first or a cannon second among the pieces left is found and lifted, and a
+    soldier found by its step leaves after the first round (the general stays); a horse (an
+    elephant) is found when its leg (eye), a diagonal neighbour of ``sq``, is empty or holds a
+    piece found and lifted (an advisor). The definition reads every step, horse and elephant
+    square, a leg or eye where its horse or elephant stands, and each line up to the second
+    piece left on it. The step, horse and elephant tables are flat bytes per square: (square,
+    piece) pairs, (square, leg) pairs and (square, eye, piece) triples."""
+
+    __slots__ = (
+        "rook_rays",
+        "step_attackers",
+        "horse_attackers",
+        "elephant_attackers",
+        "fixed_low",
+        "fixed_high",
+        "lifted",
+        "live",
+    )
+
+    def __init__(
+        self,
+        rook_rays: list,
+        step_attackers: list,
+        horse_attackers: list,
+        elephant_attackers: list,
+        fixed_reads: list[int],
+    ) -> None:
+        super().__init__()
+        self.rook_rays = rook_rays
+        self.step_attackers = step_attackers
+        self.horse_attackers = horse_attackers
+        self.elephant_attackers = elephant_attackers
+        self.fixed_low = array("Q", [mask & LOW_MASK for mask in fixed_reads])
+        self.fixed_high = array("Q", [mask >> LOW_SQUARES for mask in fixed_reads])
+        #: per square, 1 while the closure being found has lifted the piece there
+        self.lifted = bytearray(len(fixed_reads))
+        #: the indices along one line of the pieces left on it
+        self.live = bytearray(len(fixed_reads))
+
+    def closure(self, board: list[int], sq: int, found: bytearray) -> int:
+        cells = board  # C chars, compiled (`core.position.BOARD`); likewise the rows below
+        out = found
+        lifted = self.lifted
+        live = self.live
+        count = 0
+        row = self.step_attackers[sq]
+        steps = row
+        for index in range(0, len(row), 2):
+            s = steps[index]
+            if cells[s] == steps[index + 1]:
+                out[count] = s
+                count += 1
+                if cells[s] & KIND_MASK != GENERAL:
+                    lifted[s] = 1  # leaves after the first round
+        low = self.fixed_low[sq]
+        high = self.fixed_high[sq]
+        for row in self.rook_rays[sq]:
+            ray = row
+            length = len(row)
+            left = 0
+            for index in range(length):
+                if cells[ray[index]]:
+                    live[left] = index
+                    left += 1
+            while True:
+                leaving = False
+                for index in range(left):
+                    leaving = leaving or lifted[ray[live[index]]]
+                if left:
+                    s = ray[live[0]]
+                    if cells[s] & KIND_MASK == CHARIOT:
+                        out[count] = s
+                        count += 1
+                        lifted[s] = leaving = 1
+                    if left > 1:
+                        s = ray[live[1]]
+                        if cells[s] & KIND_MASK == CANNON:
+                            out[count] = s
+                            count += 1
+                            lifted[s] = leaving = 1
+                if not leaving:
+                    break
+                kept = 0
+                for index in range(left):
+                    if not lifted[ray[live[index]]]:
+                        live[kept] = live[index]
+                        kept += 1
+                left = kept
+            for index in range(live[1] + 1 if left > 1 else length):
+                s = ray[index]
+                if s < LOW_SQUARES:
+                    low |= ONE << s
+                else:
+                    high |= ONE << s - LOW_SQUARES
+        row = self.horse_attackers[sq]
+        steps = row
+        for index in range(0, len(row), 2):
+            s = steps[index]
+            if cells[s] & KIND_MASK == HORSE:
+                eye = steps[index + 1]
+                if eye < LOW_SQUARES:
+                    low |= ONE << eye
+                else:
+                    high |= ONE << eye - LOW_SQUARES
+                if not cells[eye] or lifted[eye]:
+                    out[count] = s
+                    count += 1
+        row = self.elephant_attackers[sq]
+        steps = row
+        for index in range(0, len(row), 3):
+            s = steps[index]
+            if cells[s] == steps[index + 2]:
+                eye = steps[index + 1]
+                if eye < LOW_SQUARES:
+                    low |= ONE << eye
+                else:
+                    high |= ONE << eye - LOW_SQUARES
+                if not cells[eye] or lifted[eye]:
+                    out[count] = s
+                    count += 1
+        for index in range(count):
+            lifted[out[index]] = 0
+        self.low = low
+        self.high = high
+        return count
 
 
 def make_attacks(tables: Tables) -> SimpleNamespace:
     """The attack probes of the board of ``tables``: ``general_attacked``, ``attacked``,
-    ``attackers`` (and its ``probe`` object), ``all_attackers``, ``attack_closure`` and
+    ``attackers`` (and its ``probe`` object), ``all_attackers``, ``closure_probe`` and
     ``generals_facing``, and the tables ``general_attacked`` binds (``movers``, for the move
     generator's direct calls)."""
     geometry = tables.geometry
@@ -221,8 +315,10 @@ def make_attacks(tables: Tables) -> SimpleNamespace:
     soldier_squares = tuple(bytes_table(table) for table in SOLDIER_ATTACKERS)
     advisor_squares = tuple(bytes_table(table) for table in ADVISOR_STEPS)
     general_squares = tuple(bytes_table(table) for table in GENERAL_STEPS)
-    #: `attacked_by_movers`' tables
-    movers = (rook_rays, HORSE_ATTACKERS, soldier_squares)
+    #: the horses' attacks as flat (square, leg) pairs per square, and `attacked_by_movers'`
+    #: tables
+    horse_pairs = [bytes(value for pair in pairs for value in pair) for pairs in HORSE_ATTACKERS]
+    movers = (rook_rays, horse_pairs, soldier_squares)
     #: whether the general on a square is attacked by a color: by a chariot, a cannon over one
     #: screen, a horse with a free leg, a soldier, or the other general on an open file
     general_attacked = partial(attacked_by_movers, *movers, True)
@@ -286,21 +382,27 @@ def make_attacks(tables: Tables) -> SimpleNamespace:
             fixed_reads[sq] |= 1 << s
         for s, _, _ in ELEPHANT_ATTACKERS[sq]:
             fixed_reads[sq] |= 1 << s
-    rook_walks = [[(ray, prefix_masks(ray)) for ray in rays] for rays in ROOK_RAYS]
-    attack_closure = partial(
-        closure_on, rook_walks, HORSE_ATTACKERS, STEP_ATTACKERS, ELEPHANT_ATTACKERS, fixed_reads
+    closure_probe = XiangqiClosure(
+        rook_rays,
+        [bytes(value for entry in entries for value in entry) for entries in STEP_ATTACKERS],
+        [bytes(value for entry in entries for value in entry) for entries in HORSE_ATTACKERS],
+        [bytes(value for entry in entries for value in entry) for entries in ELEPHANT_ATTACKERS],
+        fixed_reads,
     )
 
     probe = XiangqiAttackers(
         rook_rays,
-        HORSE_ATTACKERS,
-        ELEPHANT_MOVES,
+        horse_pairs,
+        tuple(
+            [bytes(value for pair in pairs for value in pair) for pairs in table]
+            for table in ELEPHANT_MOVES
+        ),
         soldier_squares,
         advisor_squares,
         general_squares,
     )
     return SimpleNamespace(
-        attack_closure=attack_closure,
+        closure_probe=closure_probe,
         general_attacked=general_attacked,
         movers=movers,
         attacked=attacked,

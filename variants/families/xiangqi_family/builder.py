@@ -123,7 +123,7 @@ class XiangqiFamilyVariant(Variant):
         self.attackers = attacks.attackers
         self.attack_probe = attacks.probe
         self.all_attackers = attacks.all_attackers
-        self.attack_closure = attacks.attack_closure
+        self.closure_probe = attacks.closure_probe
         self.royal_attacked = attacks.general_attacked
         probe = attacks.attacked
 

@@ -31,7 +31,8 @@ cdef int HORSE_LEG
 cpdef bint line_attacked(bytes ray, bytearray board, int chariot, int cannon, int general)
 
 @cython.locals(cells=cython.p_uchar, zone=bytes, base=int, chariot=int, cannon=int, general=int,
-               horse=int, rays=list, left=int, entered=int, s=int, leg=int)
+               horse=int, rays=list, left=int, entered=int, row=bytes, pairs=cython.p_uchar,
+               index=int)
 cpdef bint opened(MoveTables t, bytearray board, int frm, int to, int ksq, int them)
 
 @cython.locals(piece=int, captured=int, exposed=bint)

@@ -186,8 +186,10 @@ def opened(t: MoveTables, board: list[int], frm: int, to: int, ksq: int, them: i
     left = zone[frm]
     if left == HORSE_LEG:
         horse = HORSE | base
-        for s, leg in t.horse_attackers[ksq]:
-            if leg == frm and cells[s] == horse:
+        row = t.horse_attackers[ksq]
+        pairs = row  # (square, leg) pairs, C chars compiled
+        for index in range(0, len(row), 2):
+            if pairs[index + 1] == frm and cells[pairs[index]] == horse:
                 return True
     elif left and line_attacked(rays[left - 1], board, chariot, cannon, general):
         return True
