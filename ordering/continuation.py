@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from xqchess.core.moves import SQUARE_BITS, SQUARE_MASK, is_quiet
 from xqchess.core.pieces import KIND_MASK
-from xqchess.ordering.history import GRAVITY_LIMIT, History
+from xqchess.ordering.history import History, credited
 
 #: the update rules it takes (`History`'s, but for the seed's single shared table)
 RULES = ("one", "depth2", "gravity")
@@ -77,13 +77,7 @@ class ContinuationHistory(History):
             self.row_ages[key] = self.searches
         frm = move & SQUARE_MASK
         i = (pos.board[frm] & KIND_MASK) * self.squares + (move >> SQUARE_BITS & SQUARE_MASK)
-        if self.rule == "one":
-            row[i] += 1
-        elif self.rule == "depth2":
-            row[i] += depth * depth
-        else:
-            bonus = min(depth * depth, GRAVITY_LIMIT)
-            row[i] += bonus - row[i] * bonus // GRAVITY_LIMIT
+        row[i] = credited(self.rule, row[i], depth)
 
     def new_search(self) -> None:
         super().new_search()

@@ -8,6 +8,8 @@ from xqchess.ordering.heuristic cimport Heuristic
 
 cdef int SQUARE_BITS, SQUARE_MASK
 
+@cython.locals(bonus=cython.longlong)
+cpdef long long credited(str rule, long long entry, int depth)
 @cython.locals(scores=list, i=Py_ssize_t, move=cython.longlong, frm=int, to=int)
 cpdef list table_scores(list table, int base, int squares, moves)
 
@@ -18,5 +20,5 @@ cdef class History(Heuristic):
 
     @cython.locals(n=int, table=list, base=int)
     cpdef score(self, Node node, moves)
-    @cython.locals(i=int, bonus=int)
+    @cython.locals(i=int)
     cpdef on_cutoff(self, Position pos, int move, int prev_move, int depth, int ply, int side)

@@ -32,6 +32,18 @@ RULES = ("one", "depth2", "gravity", SEED)
 GRAVITY_LIMIT = 16384
 
 
+def credited(rule: str, entry: int, depth: int) -> int:
+    """A table entry after a cutoff at ``depth`` under the update ``rule`` (`RULES`): +1 for
+    ``one`` and ``seed``, +depth squared for ``depth2``, the bounded step for ``gravity``
+    (shared by every table the history rules update)."""
+    if rule == "depth2":
+        return entry + depth * depth
+    if rule == "gravity":
+        bonus = min(depth * depth, GRAVITY_LIMIT)
+        return entry + bonus - entry * bonus // GRAVITY_LIMIT
+    return entry + 1
+
+
 def table_scores(table: list[int], base: int, squares: int, moves: list[int]) -> list[int]:
     """Per move of ``moves``: its entry in a from-to ``table`` of ``squares`` by ``squares``
     starting at ``base`` (a module function, which the compiled kernel types, kernel.py)."""
@@ -71,13 +83,7 @@ class History(Heuristic):
         if not self.as_seed and not is_quiet(pos, move):
             return
         i = self._index(side, move)
-        if self.as_seed or self.rule == "one":
-            self.table[i] += 1
-        elif self.rule == "depth2":
-            self.table[i] += depth * depth
-        else:
-            bonus = min(depth * depth, GRAVITY_LIMIT)
-            self.table[i] += bonus - self.table[i] * bonus // GRAVITY_LIMIT
+        self.table[i] = credited(self.rule, self.table[i], depth)
 
     def quiet_history(self, node, move):
         return self.table[self._index(node.side, move)]
