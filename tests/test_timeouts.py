@@ -18,7 +18,7 @@ def test_a_test_past_its_timeout_fails_by_name_and_the_run_goes_on(pytester: pyt
         import time
 
         def test_hangs():
-            time.sleep(10)
+            time.sleep(300)
 
         def test_after_it():
             pass
@@ -27,4 +27,5 @@ def test_a_test_past_its_timeout_fails_by_name_and_the_run_goes_on(pytester: pyt
     result = pytester.runpytest_subprocess("--timeout=0.5", "-p", "no:cacheprovider")
     result.assert_outcomes(failed=1, passed=1)
     result.stdout.fnmatch_lines(["*test_hangs*", "*Timeout*"])
-    assert result.duration < 8
+    # far below the sleep: the timeout ended it (a loaded machine starts pytest slowly)
+    assert result.duration < 60
