@@ -115,6 +115,16 @@ def square(screen: str, name: str) -> str:
     return row[column]
 
 
+def black_replied_to_e4(screen: str) -> bool:
+    """Whether the screen shows Black's reply to 1. e4 throughout: in the move list (a move
+    starts with a letter), a black piece on its destination square, White to move."""
+    reply = re.search(r"1\. e4 +([A-Za-z]\S*)", screen)
+    if not reply or "White to move (you)" not in screen:
+        return False
+    destination = re.findall(r"[a-h][1-8]", reply[1])[-1]
+    return square(screen, destination).islower()
+
+
 def test_app_plays_moves_by_keys_in_tmux():
     pane = Pane(["play", "chess", "--level", "1", "--ascii"])
     try:
@@ -124,9 +134,9 @@ def test_app_plays_moves_by_keys_in_tmux():
         assert square(screen, "e2") == "P" and square(screen, "e4") == " ", screen
 
         pane.keys("e4", "Enter")
-        # the move list's row gets Black's reply (a move starts with a letter)
-        screen = pane.wait_for(lambda screen: re.search(r"1\. e4 +[A-Za-z]", screen), 10)
-        assert "White to move (you)" in screen, screen
+        # the reply in the move list, on the board and White's turn in the status line: the
+        # widgets repaint one after another, and a capture can fall between them
+        screen = pane.wait_for(black_replied_to_e4, 10)
         reply = re.search(r"1\. e4 +(\S+)", screen)[1]
         assert re.fullmatch(r"[NBRQK]?[a-h]?[1-8]?x?[a-h][1-8][+#]?", reply), screen
         assert square(screen, "e4") == "P" and square(screen, "e2") == " ", screen
