@@ -22,8 +22,10 @@ cpdef tuple square_ranks(list ranking, int size)
 
 cdef class Placement:
     cdef public bytes ranking
+    cdef public bytearray rank
     cdef public list others
     cdef public int[::1] sectors, nearness
+    cdef public bint unsafe_placed
 
 cdef class NodeOrder:
     cdef public object pos
@@ -51,8 +53,14 @@ cdef class NodeOrder:
                    unsafe=bint, category=int)
     cpdef categorize(self)
 
-    @cython.locals(size=int, order=bytes, rank=bytearray, before=_Before, after=AfterMove,
-                   sliders=list, moves=list, count=int, sectors="int[::1]",
+    @cython.locals(size=int, order=bytes, rank=bytearray, count=int, result=Placement)
+    cpdef Placement placement(self, list ranking)
+
+    @cython.locals(keys=list)
+    cpdef place_unsafe(self, Placement placement)
+
+    @cython.locals(size=int, before=_Before, after=AfterMove, sliders=list, moves=list,
+                   categories=bytearray, order=bytes, rank=bytearray, sectors="int[::1]",
                    nearness="int[::1]", keys=list, index=int, move=int, color=int, sector=int,
                    sector_rank=int, near=int)
-    cpdef Placement placement(self, list ranking)
+    cpdef list sectored(self, Placement placement, bint unsafe)

@@ -133,15 +133,21 @@ def square_ranks(ranking: list[int], size: int) -> tuple[bytes, bytearray]:
 class Placement:
     """Where one sector ranking puts the moves of a `NodeOrder` that its captures stage did not
     give: `others`, those moves in order, and per move (by index) the sector that grouped it
-    and its closeness to it (`NO_SECTOR` and -1: none)."""
+    and its closeness to it (`NO_SECTOR` and -1: none); ``rank`` gives each square's place in
+    ``ranking``. Made with the safe moves placed (`NodeOrder.placement`); the unsafe ones,
+    which come after every safe one, join `others` when `NodeOrder.place_unsafe` is asked
+    (`unsafe_placed`), so that a search failing high on a safe move never works out the
+    sectors of the unsafe ones."""
 
-    __slots__ = ("ranking", "others", "sectors", "nearness")
+    __slots__ = ("ranking", "rank", "others", "sectors", "nearness", "unsafe_placed")
 
-    def __init__(self, ranking: bytes, others: list[int], sectors: array, nearness: array) -> None:
+    def __init__(self, ranking: bytes, rank: bytearray, sectors: array, nearness: array) -> None:
         self.ranking = ranking
-        self.others = others
+        self.rank = rank
+        self.others: list[int] = []
         self.sectors = sectors
         self.nearness = nearness
+        self.unsafe_placed = False
 
 
 class NodeOrder:
@@ -263,9 +269,9 @@ class NodeOrder:
         self.categorized = True
 
     def placement(self, ranking: list[int]) -> Placement:
-        """Every move `captures` did not give, in order, ``ranking`` the sector order
-        (squares, most important first): the safe forced moves, the safe other moves, the
-        unsafe captures, the unsafe forced and the unsafe other moves; forced moves by the
+        """The `Placement` of the moves `captures` did not give, ``ranking`` the sector order
+        (squares, most important first), with its safe moves in order: the safe forced moves,
+        then the safe other moves (`place_unsafe` adds the rest); forced moves by the
         descending value of their piece, a piece's moves together, then each group by its
         sector's rank and the moves' closeness to it."""
         size = self.tables.size
@@ -274,15 +280,38 @@ class NodeOrder:
             return self.last
         self.categorize()
         self.exchanges = None
+        count = len(self.moves)
+        result = Placement(order, rank, array("i", [NO_SECTOR]) * count, array("i", [-1]) * count)
+        result.others = self.in_order(self.sectored(result, False))
+        self.last = result
+        return result
+
+    def place_unsafe(self, placement: Placement) -> None:
+        """Add the unsafe moves to ``placement`` (of this order), after its safe ones and in
+        order: the unsafe captures, the unsafe forced and the unsafe other moves."""
+        if placement.unsafe_placed:
+            return
+        keys = self.sectored(placement, True)
+        keys += self.unsafe_captures
+        placement.others.extend(self.in_order(keys))
+        placement.unsafe_placed = True
+
+    def sectored(self, placement: Placement, unsafe: bool) -> list[int]:
+        """The keys of the moves the placement orders (`rest`) that are unsafe (``unsafe``) or
+        safe, each with its sector's rank and its closeness to it, both left in
+        ``placement``."""
+        size = self.tables.size
         before = before_move(self.pos, self.values)
         after = AfterMove(before)
         sliders = between(self.tables.variant)
         moves = self.moves
-        count = len(moves)
-        sectors = array("i", [NO_SECTOR]) * count
-        nearness = array("i", [-1]) * count
-        keys = list(self.unsafe_captures)
+        categories = self.categories
+        order, rank = placement.ranking, placement.rank
+        sectors, nearness = placement.sectors, placement.nearness
+        keys = []
         for index in self.rest:
+            if (categories[index] >= UNSAFE) != unsafe:
+                continue
             move = moves[index]
             color = after.play(move)
             sector = before.first_positive(after, order, color)
@@ -295,8 +324,7 @@ class NodeOrder:
                 nearness[index] = near
             after.take_back()
             keys.append(self.heads[index] + sector_fields(sector_rank, near))
-        self.last = Placement(order, self.in_order(keys), sectors, nearness)
-        return self.last
+        return keys
 
     def placed(self, move: int, placement: Placement | None) -> tuple[int, int, int]:
         """(category, sector, closeness) of ``move``, placed by `captures` or by

@@ -135,16 +135,28 @@ def staged_moves(
 ) -> Iterator[Placed]:
     """`order_moves` in stages, as a search reaches them (`greer_order.NodeOrder`): the safe
     captures first, from their capture sequences alone; only then the chessmap and the sectors
-    (``ranking_of(exchanges)`` gives the sector order) and every other move. A search whose
-    first safe capture fails high never pays for the rest. ``pos`` must stand as it was
-    between steps."""
+    (``ranking_of(exchanges)`` gives the sector order) and the other safe moves, the unsafe
+    moves last (`in_turn`). A search whose first safe capture fails high never pays for the
+    rest. ``pos`` must stand as it was between steps."""
     order = NodeOrder(pos, moves, split)
     for move in order.captures():
         yield _placed(order, None, move)
     if order.has_others():
         placement = order.placement(ranking_of(order.exchanges))
-        for move in placement.others:
+        for move in in_turn(order, placement):
             yield _placed(order, placement, move)
+
+
+def in_turn(order: NodeOrder, placement: Placement) -> Iterator[int]:
+    """The moves of ``placement`` (of ``order``) in order, its unsafe moves placed
+    (`NodeOrder.place_unsafe`) only once the safe ones have all been taken."""
+    index = 0
+    while index < len(placement.others) or not placement.unsafe_placed:
+        if index == len(placement.others):
+            order.place_unsafe(placement)
+            continue
+        yield placement.others[index]
+        index += 1
 
 
 def _placed(order: NodeOrder, placement: Placement | None, move: int) -> Placed:
@@ -219,6 +231,9 @@ class Chessmaps(Heuristic):
         self.cutoff_sectors = [NO_SECTOR] * (MAX_PLY + 2)
         #: strategy 3: per side, how often each sector placed a cutoff move
         self.experience = [np.zeros(self.squares, dtype=np.int64) for _ in range(2)]
+        #: strategy 3: per side, the sectors by those counts, the most first (ties: the lower
+        #: square), kept in that order as the counts grow (`_count_cutoff`)
+        self.experience_order = [list(range(self.squares)) for _ in range(2)]
         #: per ply, the order of the last node ordered there
         self.placed: list[_NodeOrder | None] = [None] * (MAX_PLY + 2)
         self.new_search()
@@ -244,8 +259,7 @@ class Chessmaps(Heuristic):
         """The sector order at ``node`` (whose `NodeOrder` is ``order``), most important
         first."""
         if self.option == EXPERIENCE:
-            counts = self.experience[node.side]
-            return np.argsort(-counts, kind="stable").tolist()
+            return list(self.experience_order[node.side])
         if order.network_ranking is None:
             order.network_ranking = self.ranker.ranking(node.pos, order.exchanges.control_map())
         ranking = order.network_ranking
@@ -272,7 +286,7 @@ class Chessmaps(Heuristic):
             if entry_ranking is None:
                 entry_ranking = self.ranking(node, order)
             record.placement = order.placement(entry_ranking)
-            yield from record.placement.others
+            yield from in_turn(order, record.placement)
 
     def score(self, node: Node, moves: list[int]) -> list[int]:
         ordered = node.cache.get(self.name)
@@ -324,4 +338,20 @@ class Chessmaps(Heuristic):
         if self.option == CUTOFF:
             self.cutoff_sectors[ply] = sector
         elif self.option == EXPERIENCE:
-            self.experience[side][sector] += 1
+            self._count_cutoff(side, sector)
+
+    def _count_cutoff(self, side: int, sector: int) -> None:
+        """Count a cutoff for ``sector`` in ``side``'s experience and move the sector up its
+        `experience_order` past the sectors it now outranks."""
+        counts = self.experience[side]
+        counts[sector] += 1
+        count = counts[sector]
+        order = self.experience_order[side]
+        place = order.index(sector)
+        while place:
+            ahead = order[place - 1]
+            if counts[ahead] > count or counts[ahead] == count and ahead < sector:
+                break
+            order[place] = ahead
+            place -= 1
+        order[place] = sector

@@ -54,8 +54,8 @@ cdef class _Before:
     @cython.locals(closures=ClosureProbe, low=cython.ulonglong, high=cython.ulonglong)
     cpdef recompute(self, int sq)
 
-    @cython.locals(size=int, int_view="int[::1]", mask_view="unsigned long long[::1]")
-    cpdef carve(self, ints, masks)
+    @cython.locals(size=int, int_view="int[::1]", mask_view="unsigned long long[::1]", sq=int)
+    cpdef carve(self, ints, masks, values)
 
     @cython.locals(size=int, target="int[::1]")
     cpdef values_copy(self, int extra)

@@ -342,16 +342,20 @@ class _Before:
         self.closures = tables.closures
         self.board = BOARD(board)
         self.carve(
-            array("i", values) + array("i", bytes(size * INT_BYTES)),
+            array("i", bytes(2 * size * INT_BYTES)),
             array("Q", bytes(2 * size * MASK_BYTES)),
+            values,
         )
         self.found = bytearray(size)
 
-    def carve(self, ints: array, masks: array) -> None:
-        """Cut the tables out of two blocks (compiled, views of two buffers): the values and
-        the entries from ``ints``, the read masks' words from ``masks``."""
+    def carve(self, ints: array, masks: array, values: Sequence[int]) -> None:
+        """Cut the tables out of two blocks (compiled, views of two buffers): the values
+        (``values`` copied in) and the entries from ``ints``, the read masks' words from
+        ``masks``."""
         size = len(self.board)
         int_view, mask_view = ints, masks
+        for sq in range(size):  # before the cuts: pure Python's are copies
+            int_view[sq] = values[sq]
         self.values = int_view[:size]
         self.valueboard = int_view[size:]
         self.low = mask_view[:size]

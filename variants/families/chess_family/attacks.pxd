@@ -12,12 +12,19 @@ cpdef bint attacked_on(tuple leaps_by_color, tuple slides_by_color, bytearray bo
                        int by_color)
 
 cdef class ChessAttackers(AttackProbe):
-    cdef public tuple leaps_by_color, slides_by_color
+    cdef public int size
+    cdef public list leap_squares, leap_owners, ray_squares, ray_ends, ray_owners
+    cdef public bytes leap_hits, slide_hits
 
+    @cython.locals(cells=cython.p_uchar, at=int, leap_row=bytes, owner_row=bytes, hit_row=bytes,
+                   ray_row=bytes, end_row=bytes, squares=cython.p_uchar, owners=cython.p_uchar,
+                   hits=cython.p_uchar, ends=cython.p_uchar, index=int, p=int, start=int, ray=int)
     cpdef bint royal_attacked(self, bytearray board, int sq, int by_color)
 
-    @cython.locals(cells=cython.p_uchar, found=list, targets=list, hit=tuple, squares=bytes, s=int,
-                   p=int, rays=list, ray=bytes)
+    @cython.locals(cells=cython.p_uchar, found=list, at=int, leap_row=bytes, owner_row=bytes,
+                   hit_row=bytes, ray_row=bytes, end_row=bytes, squares=cython.p_uchar,
+                   owners=cython.p_uchar, hits=cython.p_uchar, ends=cython.p_uchar, index=int,
+                   s=int, p=int, start=int, ray=int)
     cpdef list attackers(self, bytearray board, int sq, int by_color)
 
 cdef class ChessClosure(ClosureProbe):

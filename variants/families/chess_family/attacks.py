@@ -86,37 +86,99 @@ def attacked_on(
 
 
 class ChessAttackers(AttackProbe):
-    """The attackers probe (`core.probe`) over one game's attack groups (`build_attacks`)."""
+    """The attackers probe (`core.probe`) over one game's attack groups (`build_attacks`),
+    flattened per color as `ChessClosure`'s are (`flat_leaps`, `flat_rays`): per (color,
+    square), at ``color * size + square``, the targets of every leaper group of that color one
+    after another with each target's group, and likewise the rays of every slider group; the
+    hits as bytes, ``hits[group * PIECE_CODES + piece]``, the groups of both colors numbered
+    in one sequence. The compiled kernel reads them all as C chars. `attackers` finds what
+    `attacked_on` asks about, in the same order."""
 
-    __slots__ = ("leaps_by_color", "slides_by_color")
+    __slots__ = (
+        "size",
+        "leap_squares",
+        "leap_owners",
+        "leap_hits",
+        "ray_squares",
+        "ray_ends",
+        "ray_owners",
+        "slide_hits",
+    )
 
-    def __init__(self, leaps_by_color: tuple, slides_by_color: tuple) -> None:
-        self.leaps_by_color = leaps_by_color
-        self.slides_by_color = slides_by_color
+    def __init__(self, leaps_by_color: tuple, slides_by_color: tuple, size: int) -> None:
+        self.size = size
+        self.leap_squares: list[bytes] = []
+        self.leap_owners: list[bytes] = []
+        self.ray_squares: list[bytes] = []
+        self.ray_ends: list[bytes] = []
+        self.ray_owners: list[bytes] = []
+        leap_hits: list[tuple] = []
+        slide_hits: list[tuple] = []
+        for color in (WHITE, BLACK):
+            squares, owners, hits = flat_leaps(list(leaps_by_color[color]), size)
+            first = len(leap_hits)
+            self.leap_squares += squares
+            self.leap_owners += [bytes(first + group for group in row) for row in owners]
+            leap_hits += hits
+            squares, ends, owners = flat_rays(slides_by_color[color], size)
+            first = len(slide_hits)
+            self.ray_squares += squares
+            self.ray_ends += ends
+            self.ray_owners += [bytes(first + group for group in row) for row in owners]
+            slide_hits += [hit for _, hit in slides_by_color[color]]
+        self.leap_hits = bytes(flag for hit in leap_hits for flag in hit)
+        self.slide_hits = bytes(flag for hit in slide_hits for flag in hit)
 
     def royal_attacked(self, board: list[int], sq: int, by_color: int) -> bool:
         """Whether a piece of ``by_color`` attacks ``sq`` (`attacked_on`)."""
-        return attacked_on(self.leaps_by_color, self.slides_by_color, board, sq, by_color)
+        cells = board  # C chars, compiled (`core.position.BOARD`); likewise the rows below
+        at = by_color * self.size + sq
+        leap_row, owner_row, hit_row = self.leap_squares[at], self.leap_owners[at], self.leap_hits
+        squares, owners, hits = leap_row, owner_row, hit_row
+        for index in range(len(leap_row)):
+            p = cells[squares[index]]
+            if p and hits[owners[index] * PIECE_CODES + p]:
+                return True
+        ray_row, end_row, owner_row = self.ray_squares[at], self.ray_ends[at], self.ray_owners[at]
+        hit_row = self.slide_hits
+        squares, ends, owners, hits = ray_row, end_row, owner_row, hit_row
+        start = 0
+        for ray in range(len(end_row)):
+            for index in range(start, ends[ray]):
+                p = cells[squares[index]]
+                if p:
+                    if hits[owners[ray] * PIECE_CODES + p]:
+                        return True
+                    break
+            start = ends[ray]
+        return False
 
     def attackers(self, board: list[int], sq: int, by_color: int) -> list[int]:
         """The squares of the pieces of ``by_color`` that attack ``sq`` (direct attacks only):
         leapers (knights), pawns, the king, then along each slider group's rays."""
-        cells = board  # C chars, compiled (`core.position.BOARD`)
+        cells = board  # C chars, compiled (`core.position.BOARD`); likewise the rows below
         found = []
-        for targets, hit in self.leaps_by_color[by_color]:
-            squares = targets[sq]
-            for s in squares:
+        at = by_color * self.size + sq
+        leap_row, owner_row, hit_row = self.leap_squares[at], self.leap_owners[at], self.leap_hits
+        squares, owners, hits = leap_row, owner_row, hit_row
+        for index in range(len(leap_row)):
+            s = squares[index]
+            p = cells[s]
+            if p and hits[owners[index] * PIECE_CODES + p]:
+                found.append(s)
+        ray_row, end_row, owner_row = self.ray_squares[at], self.ray_ends[at], self.ray_owners[at]
+        hit_row = self.slide_hits
+        squares, ends, owners, hits = ray_row, end_row, owner_row, hit_row
+        start = 0
+        for ray in range(len(end_row)):
+            for index in range(start, ends[ray]):
+                s = squares[index]
                 p = cells[s]
-                if p and hit[p]:  # most leap squares are empty: no table read for them
-                    found.append(s)
-        for rays, hit in self.slides_by_color[by_color]:
-            for ray in rays[sq]:
-                for s in ray:
-                    p = cells[s]
-                    if p:
-                        if hit[p]:
-                            found.append(s)
-                        break
+                if p:
+                    if hits[owners[ray] * PIECE_CODES + p]:
+                        found.append(s)
+                    break
+            start = ends[ray]
         return found
 
 
@@ -338,7 +400,7 @@ def build_attacks(desc: ChessGame) -> SimpleNamespace:
         list(all_leaps) + pawn_groups, all_slides, geometry.size, leap_reads, desc.royal_pieces
     )
     t.attacked = partial(attacked_on, leaps_by_color, slides_by_color)
-    t.probe = ChessAttackers(leaps_by_color, slides_by_color)
+    t.probe = ChessAttackers(leaps_by_color, slides_by_color, geometry.size)
     t.attackers = t.probe.attackers
     t.all_attackers = all_attackers
     return t
