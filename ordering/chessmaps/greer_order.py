@@ -3,8 +3,8 @@
 move influence", section 4; `move_order` states it and puts it in a search), worked out over the
 kernel's C types: `NodeOrder` gives each move one integer key, its category, piece, sector rank,
 closeness and generation index packed from the most significant field down (`pack`), and
-sorts the keys, in the two stages a search reaches: the safe captures from their capture
-sequences alone, then every other move once the sectors are ranked.
+sorts the keys, in the three stages a search reaches: the safe captures from their capture
+sequences alone, the other safe moves once the sectors are ranked, then the unsafe moves.
 
 Each move's category comes from `control.Exchanges` (its outcome on its target square, the
 forced pieces), its sector from the valueboard (`valueboard._Before.first_positive`: the first
@@ -151,9 +151,10 @@ class Placement:
 
 
 class NodeOrder:
-    """Greer's order of ``moves`` (legal in ``pos``) at one position, in two stages: `captures`
-    gives the safe captures in order, from their capture sequences alone; `placement`, given
-    the sector ranking, every other move in order. What depends on the position alone (the
+    """Greer's order of ``moves`` (legal in ``pos``) at one position, in three stages:
+    `captures` gives the safe captures in order, from their capture sequences alone;
+    `placement`, given the sector ranking, the other safe moves in order; `place_unsafe` then
+    the unsafe ones. What depends on the position alone (the
     capture outcomes and the categories, `categorize`) is worked out once, so that a position
     met again is ordered again at the cost of its sectors only (and of nothing when the ranking
     is the same: the last `Placement` is kept). ``split``: Table 3's form (every move sectored,
