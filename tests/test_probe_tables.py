@@ -4,7 +4,8 @@ yield ints where these loops test truth: docs/speed.md, Pure-Python mode), a gua
 pure-Python kernel's speed; and their contents are what the probes need, worked out by hand."""
 
 from xqchess.core.pieces import BLACK, WHITE, piece_code
-from xqchess.variants import get_variant
+from xqchess.variants.chess.definition import CHESS
+from xqchess.variants.families.chess_family.attacks import build_attacks
 from xqchess.variants.families.chess_family.definition import (
     BISHOP,
     KING,
@@ -19,9 +20,10 @@ def hit_codes(hit) -> frozenset:
     return frozenset(code for code, flag in enumerate(hit) if flag)
 
 
-def test_the_chess_probes_hit_tables_are_tuples_of_booleans():
-    probe = get_variant("chess").attack_probe
-    leaps_by_color, slides_by_color = probe.leaps_by_color, probe.slides_by_color
+def test_the_chess_check_tests_hit_tables_are_tuples_of_booleans():
+    """The tables `attacked_on` (the move generator's check test) walks."""
+    attacks = build_attacks(CHESS)
+    leaps_by_color, slides_by_color = attacks.leaps_by_color, attacks.slides_by_color
     for color in (WHITE, BLACK):
         hits = [hit for _, hit in leaps_by_color[color] + slides_by_color[color]]
         for hit in hits:
