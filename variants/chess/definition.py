@@ -31,8 +31,9 @@ CHESS = ChessGame(
     phase_weights=PHASE_WEIGHTS,
     tapered_tables=TAPERED_TABLES,
     evaluation_terms=EVALUATION_TERMS,
-    # history reductions gained in chess in self-play (docs/results.md); not in xiangqi
-    playing_switches={"history_reductions": True},
+    # history reductions and internal iterative reduction gained in chess in self-play
+    # (docs/results.md); neither in xiangqi
+    playing_switches={"history_reductions": True, "iir": True},
     capture_strength=CAPTURE_STRENGTH,
     chessmaps_values=CHESSMAPS_VALUES,
     # Greer's king zones: queen side a-c, centre d-e, king side f-h
