@@ -40,6 +40,7 @@ MODULES = (
     "core/search/stats",
     "core/search/captures",
     "core/search/tree",
+    "variants/chess/evaluation",
     "variants/families/chess_family/attacks",
     "variants/families/chess_family/movegen",
     "variants/families/chess_family/rules",

@@ -40,7 +40,13 @@ import numpy as np
 from xqchess.cli.arguments import positive_int
 from xqchess.cli.records import read_records
 from xqchess.core.errors import XQChessError
-from xqchess.core.evaluation import TaperedTables
+from xqchess.core.evaluation import (
+    TaperedTables,
+    Term,
+    TermWeights,
+    evaluate_tapered,
+    unpack,
+)
 from xqchess.core.pieces import KIND_MASK, WHITE, piece_color
 from xqchess.core.variant import Variant
 from xqchess.variants import NAMES, get_variant
@@ -116,7 +122,7 @@ class Layout:
     def endgame_square(self, kind: int, sq: int) -> int:
         return self.base[kind] + 2 + self.size + self.slot[sq]
 
-    def square_columns(self) -> np.ndarray:
+    def ridged_columns(self) -> np.ndarray:
         """A mask of the square entries (the ridge's), material values excluded."""
         mask = np.zeros(self.count, dtype=bool)
         for kind in self.kinds:
@@ -168,15 +174,7 @@ class Layout:
         columns: list[int] = []
         weights: list[float] = []
         targets: list[float] = []
-        for fen, move_text, score_text in records:
-            score = int(score_text)
-            if abs(score) > MAX_SCORE:  # mates (`cli.records.MATE_SCORE`) among them
-                continue
-            pos = variant.position(fen)
-            if pos.is_check() or variant.parse_move(pos, move_text, "uci") in set(
-                pos.legal_captures()
-            ):
-                continue
+        for pos, score in quiet_positions(variant, records):
             pieces = [(sq, piece) for sq, piece in enumerate(pos.board) if piece]
             phase = min(total, sum(weights_of.get(piece & KIND_MASK, 0) for _, piece in pieces))
             middle = phase / total
@@ -214,6 +212,99 @@ class Layout:
         )
 
 
+class TermLayout:
+    """Where each weight sits in the parameter vector of a terms fit (``--terms``): first the
+    fixed tapered evaluation's scale in hundredths (100 at the start: the game's tapered
+    tables, held as they are, in the engine's centipawns), then a middlegame and an endgame
+    weight per feature of each of the game's fitted terms (`core.evaluation.Term`), starting
+    from the terms' published weights."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.terms = [term for term in variant.evaluation_terms.values() if isinstance(term, Term)]
+        if not self.terms:
+            raise XQChessError(f"{variant.name} has no evaluation terms to fit")
+        self.names = [name for term in self.terms for name in term.features]
+        self.count = 1 + 2 * len(self.names)
+
+    def ridged_columns(self) -> np.ndarray:
+        """A mask of the term weights (the ridge's), the tables' scale excluded."""
+        mask = np.ones(self.count, dtype=bool)
+        mask[0] = False
+        return mask
+
+    def start(self) -> np.ndarray:
+        """The tables' scale at 100 and the terms' published weights."""
+        parameters = [100.0]
+        for term in self.terms:
+            for name in term.features:
+                parameters += term.start[name]
+        return np.array(parameters, dtype=float)
+
+    def weights(self, parameters: np.ndarray, source: str) -> TermWeights:
+        """Rounded `TermWeights` from parameters, put in the tables' centipawns (divided by
+        the fitted scale of the tables)."""
+        scale = float(parameters[0]) / 100
+        return TermWeights(
+            {
+                name: (
+                    int(round(float(parameters[1 + 2 * index]) / scale)),
+                    int(round(float(parameters[2 + 2 * index]) / scale)),
+                )
+                for index, name in enumerate(self.names)
+            },
+            source,
+        )
+
+    def features(self, records: list[tuple[str, ...]]) -> Features:
+        """The kept records as a `Features` system: per position its tapered evaluation by
+        the game's tables (for the scale) and its feature counts split by the phase."""
+        variant = self.variant
+        total = variant.phase_total
+        rows: list[int] = []
+        columns: list[int] = []
+        weights: list[float] = []
+        targets: list[float] = []
+        for pos, score in quiet_positions(variant, records):
+            pos.use_tables(variant.tapered_piece_square)
+            phase = min(total, unpack(pos.score)[2])
+            middle = phase / total
+            sign = 1.0 if pos.side == WHITE else -1.0
+            row = len(targets)
+            cells = [(0, evaluate_tapered(pos) / 100)]
+            column = 1
+            for term in self.terms:
+                for count in term.count(pos):
+                    if count:
+                        cells += [(column, sign * count * middle)]
+                        cells += [(column + 1, sign * count * (1.0 - middle))]
+                    column += 2
+            for column, weight in cells:
+                if weight:
+                    rows.append(row)
+                    columns.append(column)
+                    weights.append(weight)
+            targets.append(float(score))
+        return Features(
+            np.array(rows, dtype=np.int64),
+            np.array(columns, dtype=np.int64),
+            np.array(weights),
+            np.array(targets),
+        )
+
+
+def quiet_positions(variant: Variant, records: list[tuple[str, ...]]):
+    """(position, score) of each record kept (module docstring)."""
+    for fen, move_text, score_text in records:
+        score = int(score_text)
+        if abs(score) > MAX_SCORE:  # mates (`cli.records.MATE_SCORE`) among them
+            continue
+        pos = variant.position(fen)
+        if pos.is_check() or variant.parse_move(pos, move_text, "uci") in set(pos.legal_captures()):
+            continue
+        yield pos, score
+
+
 def sigmoid(x: np.ndarray) -> np.ndarray:
     return 1.0 / (1.0 + np.exp(-x / SCALE))
 
@@ -238,7 +329,7 @@ def fit(
     steps of ``rate`` centipawns; ``progress(step, loss)`` is called every 100 steps."""
     anchor = layout.start()
     parameters = anchor.copy()
-    ridged = layout.square_columns()
+    ridged = layout.ridged_columns()
     target = sigmoid(features.targets)
     count = len(features.targets)
     first_moment = np.zeros_like(parameters)
@@ -276,13 +367,15 @@ def tune(
     holdout: float = DEFAULT_HOLDOUT,
     source: str = "",
     report=None,
-) -> TaperedTables:
-    """Tapered tables for ``variant_name`` fitted to the scored records in ``paths``;
-    ``report(line)`` receives what the fit measured."""
+    terms: bool = False,
+) -> TaperedTables | TermWeights:
+    """Tapered tables for ``variant_name`` fitted to the scored records in ``paths``, or with
+    ``terms`` its terms' weights (`TermLayout`); ``report(line)`` receives what the fit
+    measured."""
     variant = get_variant(variant_name)
     if not variant.phase_weights:
         raise XQChessError(f"{variant_name} has no phase weights to taper by")
-    layout = Layout(variant)
+    layout: Layout | TermLayout = TermLayout(variant) if terms else Layout(variant)
     training: list = []
     held: list = []
     for path in paths:
@@ -312,14 +405,18 @@ def tune(
         ridge,
         progress=lambda step, value: say(f"step {step}: loss {value:.6f}"),
     )
+    start_name = "published term weights" if terms else "hand-written tables"
     say(
-        f"loss, hand-written tables: {loss(train_features, start):.6f} (fit), "
+        f"loss, {start_name}: {loss(train_features, start):.6f} (fit), "
         f"{loss(held_features, start):.6f} (held out)"
     )
     say(
-        f"loss, fitted tables: {loss(train_features, parameters):.6f} (fit), "
+        f"loss, fitted: {loss(train_features, parameters):.6f} (fit), "
         f"{loss(held_features, parameters):.6f} (held out)"
     )
+    if isinstance(layout, TermLayout):
+        say(f"the tables' scale: {parameters[0] / 100:.4f}")
+        return layout.weights(parameters, source)
     ratio = layout.start_material(start) / layout.start_material(parameters)
     say(f"scaled by {ratio:.4f} to the hand-written start material")
     scaled = parameters * ratio
@@ -338,7 +435,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="scored records (xqchess chessmaps data VARIANT --scores)",
     )
-    parser.add_argument("--output", "-o", required=True, help="the JSON tables file to write")
+    parser.add_argument(
+        "--output", "-o", required=True, help="the JSON tables (or term weights) file to write"
+    )
+    parser.add_argument(
+        "--terms",
+        action="store_true",
+        help="fit the weights of the game's evaluation terms, its tapered tables held as they "
+        "are, instead of the tables",
+    )
     parser.add_argument(
         "--steps",
         type=positive_int,
@@ -368,16 +473,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def source_command(args: argparse.Namespace) -> str:
-    """The command that makes the tables again (the output file left out)."""
+    """The command that makes the tables (or weights) again (the output file left out)."""
     return (
         f"{COMMAND} {args.variant} --data {' '.join(shlex.quote(path) for path in args.data)} "
         f"--steps {args.steps} --rate {args.rate:g} --ridge {args.ridge:g} "
-        f"--holdout {args.holdout:g}"
+        f"--holdout {args.holdout:g}" + (" --terms" if args.terms else "")
     )
 
 
 def run(args: argparse.Namespace) -> None:
-    """Tune and write the tables; what the fit measured goes to stderr."""
+    """Tune and write the tables (or term weights); what the fit measured goes to stderr."""
     if not 0 <= args.holdout < 1:
         raise XQChessError(f"holdout must be at least 0 and below 1, got {args.holdout:g}")
     if args.rate <= 0 or args.ridge < 0:
@@ -392,6 +497,7 @@ def run(args: argparse.Namespace) -> None:
         args.holdout,
         source,
         report=lambda line: print(line, file=sys.stderr, flush=True),
+        terms=args.terms,
     )
     try:
         Path(args.output).write_text(tables.to_json() + "\n", encoding="utf-8")

@@ -238,6 +238,87 @@ def open_file_term(
     return score
 
 
+@dataclass(frozen=True)
+class TermWeights:
+    """The weights of a game's fitted terms (`Term`), by feature name: (middlegame, endgame)
+    centipawns per unit of the feature's count; ``source`` says how they were made (the
+    command that remakes them)."""
+
+    weights: dict[str, tuple[int, int]]
+    source: str
+
+    def to_json(self) -> str:
+        """The weights as JSON text, one feature a line, read back by `from_json`."""
+        lines = ",\n".join(
+            f"  {json.dumps(name)}: [{middlegame}, {endgame}]"
+            for name, (middlegame, endgame) in self.weights.items()
+        )
+        return f'{{\n "source": {json.dumps(self.source)},\n "weights": {{\n{lines}\n }}\n}}'
+
+    @classmethod
+    def from_json(cls, text: str, features: tuple[str, ...]) -> TermWeights:
+        """Weights from `to_json`'s text for exactly ``features``; raises ValueError naming
+        the first fault (not JSON, a feature missing or unknown, a weight not two whole
+        numbers)."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise ValueError(f"term weights are not JSON: {error}") from None
+        given = data.get("weights") if isinstance(data, dict) else None
+        if not isinstance(given, dict):
+            raise ValueError("term weights have no weights")
+        unknown = [name for name in given if name not in features]
+        if unknown:
+            raise ValueError(f"term weights name an unknown feature {unknown[0]!r}")
+        weights = {}
+        for name in features:
+            value = given.get(name)
+            if (
+                not isinstance(value, list)
+                or len(value) != 2
+                or not all(type(entry) is int for entry in value)
+            ):
+                raise ValueError(f"term weight {name!r}: not two whole numbers")
+            weights[name] = (value[0], value[1])
+        return cls(weights, str(data.get("source", "")))
+
+
+class Term:
+    """A positional term as named features and their weights, the form `xqchess tune
+    --terms` fits: ``count(pos)`` lists each feature's count for the first player less the
+    second's, in the order of ``features``; the term's packed score (first player's view) is
+    the sum of each count times its feature's weight. ``start`` are the published weights a
+    fit starts from, ``weights`` the ones the term plays with (a game's fitted ones, or the
+    start where it ships none)."""
+
+    def __init__(
+        self,
+        features: tuple[str, ...],
+        count: Callable[[Position], list[int]],
+        start: dict[str, tuple[int, int]],
+        weights: dict[str, tuple[int, int]] | None = None,
+    ) -> None:
+        self.features = features
+        self.count = count
+        self.start = start
+        self.weights = start if weights is None else weights
+        self.packed = [pack(*self.weights[name], 0) for name in features]
+
+    def score(self, pos: Position) -> int:
+        """The term's packed score for ``pos``, first player's view."""
+        counts = self.count(pos)
+        packed = self.packed
+        score = 0
+        for index in range(len(packed)):
+            count = counts[index]
+            weight = packed[index]
+            score += count * weight
+        return score
+
+    def __call__(self, pos: Position) -> int:
+        return self.score(pos)
+
+
 def selected_terms(variant: Variant, names: tuple[str, ...] | None) -> tuple[Callable, ...]:
     """The term functions of ``variant`` named in ``names`` (None: all of them); raises
     ValueError naming a term the variant does not have."""

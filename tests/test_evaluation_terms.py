@@ -9,16 +9,20 @@ import sys
 import pytest
 from helpers import random_walk
 from xqchess.core.errors import XQChessError
-from xqchess.core.evaluation import evaluate_tapered, pack, terms_evaluator, unpack
+from xqchess.core.evaluation import Term, evaluate_tapered, pack, terms_evaluator, unpack
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.core.position import Position
 from xqchess.variants import NAMES, get_variant
 
 
 def term(variant_name: str, name: str, fen: str) -> tuple[int, int]:
-    """(middlegame, endgame) of one term, first player's view."""
+    """(middlegame, endgame) of one term, first player's view; a fitted term (`Term`) with the
+    weights it starts from, the published ones."""
     variant = get_variant(variant_name)
-    middlegame, endgame, phase = unpack(variant.evaluation_terms[name](variant.position(fen)))
+    function = variant.evaluation_terms[name]
+    if isinstance(function, Term):
+        function = Term(function.features, function.count, function.start)
+    middlegame, endgame, phase = unpack(function(variant.position(fen)))
     assert phase == 0
     return middlegame, endgame
 
@@ -59,6 +63,23 @@ def test_chess_king_shelter():
     """Kg1 behind f2, g2 (distance 6: no penalty) and h3 (distance 5: 36 - 25 = 11); Ke8 with
     no pawn on d, e (counted twice) or f: 4 x 36. Middlegame only."""
     assert term("chess", "shelter", "4k3/8/8/8/8/7P/5PP1/6K1 w - - 0 1") == (144 - 11, 0)
+
+
+def test_chess_counts_the_features_beyond_fruits():
+    """Knight f6 reaches eight squares, d7 and e8 in the black king's zone: mobility 8 - 4 and
+    two zone squares. Pawns b2, c2, c3: c doubled, c3 supported by b2, b2 and c2 a phalanx,
+    all passed (two on the second rank, one on the third)."""
+    chess = get_variant("chess")
+    mobility = chess.evaluation_terms["mobility"]
+    assert mobility.count(chess.position("4k3/8/5N2/8/8/8/8/4K3 b - - 0 1")) == [4, 0, 0, 0, 2]
+    pawns = chess.evaluation_terms["pawns"]
+    assert pawns.features[:4] == tuple(
+        f"pawns.{name}" for name in ("doubled", "isolated", "supported", "phalanx")
+    )
+    white = pawns.count(chess.position("4k3/8/8/8/8/2P5/1PP5/4K3 w - - 0 1"))
+    black = pawns.count(chess.position("4k3/1pp5/2p5/8/8/8/8/4K3 w - - 0 1"))
+    assert white == [1, 0, 1, 2, 2, 1, 0, 0, 0, 0]
+    assert black == [-count for count in white]
 
 
 # -- xiangqi -----------------------------------------------------------------------------------
@@ -153,10 +174,21 @@ def test_the_terms_evaluation_is_the_tapered_sum_plus_the_terms(name):
         assert evaluate_all_but_first(pos) == expected
 
 
-def test_pack_is_what_the_terms_return():
-    assert pack(-8, -8, 0) == get_variant("chess").evaluation_terms["mobility"](
-        get_variant("chess").position("4k3/8/8/8/8/8/8/N3K3 w - - 0 1")
-    )
+def test_chess_terms_play_with_the_shipped_fitted_weights():
+    """Knight a1: two squares, two below Fruit's zero point for the knight, times the shipped
+    weight; the counts are White's less Black's, one per feature."""
+    from xqchess.variants.chess.evaluation import TERM_WEIGHTS
+
+    chess = get_variant("chess")
+    mobility = chess.evaluation_terms["mobility"]
+    pos = chess.position("4k3/8/8/8/8/8/8/N3K3 w - - 0 1")
+    assert mobility.count(pos) == [-2, 0, 0, 0, 0]
+    assert mobility(pos) == -2 * pack(*TERM_WEIGHTS.weights["mobility.knight"], 0)
+    assert mobility.count(chess.position("n3k3/8/8/8/8/8/8/4K3 w - - 0 1")) == [2, 0, 0, 0, 0]
+    assert TERM_WEIGHTS.source.startswith("xqchess tune chess --data ")
+    assert TERM_WEIGHTS.source.endswith(" --terms")
+    features = [name for function in chess.evaluation_terms.values() for name in function.features]
+    assert sorted(features) == sorted(TERM_WEIGHTS.weights)
 
 
 def test_search_rejects_an_unknown_term_in_one_line():
@@ -210,10 +242,10 @@ def test_lazy_evaluation_skips_the_terms_only_far_outside_the_window():
     from xqchess.core.evaluation import LAZY_MARGIN
 
     variant = get_variant("chess")
-    pos = variant.position("4k3/8/8/8/8/8/8/N3K3 w - - 0 1")  # knight up, mobility -8
+    pos = variant.position("4k3/8/8/8/8/8/8/N3K3 w - - 0 1")  # a knight with two squares
     evaluate_all = terms_evaluator()
     tapered, full = evaluate_tapered(pos), evaluate_all(pos)
-    assert full == tapered - 8
+    assert 0 < tapered - full < LAZY_MARGIN
     assert evaluate_all.within(pos, tapered - 1, tapered + 1) == full
     assert evaluate_all.within(pos, tapered + LAZY_MARGIN, tapered + LAZY_MARGIN + 1) == tapered
     assert evaluate_all.within(pos, tapered - LAZY_MARGIN - 1, tapered - LAZY_MARGIN) == tapered

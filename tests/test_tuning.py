@@ -13,7 +13,14 @@ import pytest
 from helpers import random_walk
 from xqchess.cli import tuning
 from xqchess.cli.main import main
-from xqchess.core.evaluation import TaperedTables, evaluate, evaluate_tapered, piece_square_table
+from xqchess.core.evaluation import (
+    TaperedTables,
+    Term,
+    TermWeights,
+    evaluate,
+    evaluate_tapered,
+    piece_square_table,
+)
 from xqchess.core.search import Limits, SearchConfig, Searcher
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
 from xqchess.variants import get_variant
@@ -230,3 +237,119 @@ def test_the_tune_command_refuses_a_bad_holdout(tmp_path, capsys):
         ["tune", "xiangqi", "--data", "x", "--holdout", "1", "-o", str(tmp_path / "t.json")]
     )
     assert code == 2 and "holdout" in capsys.readouterr().err
+
+
+# -- the terms' weights (--terms) --------------------------------------------------------------
+
+
+def terms_records(weights: dict[str, tuple[int, int]], count: int) -> list[tuple[str, str, str]]:
+    """Chess records scored by the tapered tables plus the terms with ``weights``."""
+    variant = get_variant("chess")
+    terms = [
+        Term(function.features, function.count, function.start, weights)
+        for function in variant.evaluation_terms.values()
+    ]
+    records = []
+    for pos, move in walked_positions("chess", count):
+        pos.use_tables(variant.tapered_piece_square)
+        base = pos.score
+        pos.score = base + sum(term(pos) for term in terms)
+        score = evaluate_tapered(pos)
+        pos.score = base
+        records.append((pos.fen(), variant.format_move(pos, move, "uci"), str(score)))
+    return records
+
+
+def test_the_terms_fits_model_is_the_terms_evaluation():
+    """`TermLayout.features` times the tables' scale at 100 and the played weights is the
+    ``terms`` evaluation, to the centipawn the two roundings of the phase blend can part by."""
+    variant = get_variant("chess")
+    layout = tuning.TermLayout(variant)
+    played = {name: w for term in layout.terms for name, w in term.weights.items()}
+    records = terms_records(played, 60)
+    features = layout.features(records)
+    parameters = np.array([100.0] + [float(x) for name in layout.names for x in played[name]])
+    assert len(features.targets) == len(records)
+    assert np.max(np.abs(features.evaluate(parameters) - features.targets)) <= 2
+    assert np.count_nonzero(features.evaluate(parameters) - features.evaluate(layout.start()))
+
+
+def test_a_terms_fit_moves_the_weights_towards_those_that_scored_the_positions():
+    """Scores made with a knight's mobility worth 20 a square and a bishop's 1 (published: 4
+    and 5): the fit lowers the loss, moves both towards the truth and keeps the tables' scale
+    near 1, and the written weights are the fitted ones over that scale."""
+    variant = get_variant("chess")
+    layout = tuning.TermLayout(variant)
+    truth = {name: w for term in layout.terms for name, w in term.start.items()}
+    truth["mobility.knight"], truth["mobility.bishop"] = (20, 20), (1, 1)
+    features = layout.features(terms_records(truth, 150))
+    start = layout.start()
+    fitted = tuning.fit(layout, features, steps=400, rate=1.0)
+    assert tuning.loss(features, fitted) < tuning.loss(features, start) / 4
+    assert abs(fitted[0] - 100) < 5
+    for name, published in (("mobility.knight", 4), ("mobility.bishop", 5)):
+        middle = fitted[1 + 2 * layout.names.index(name)]
+        assert abs(middle - truth[name][0]) < abs(published - truth[name][0]) / 2
+    weights = layout.weights(fitted, "test")
+    knight = 1 + 2 * layout.names.index("mobility.knight")
+    assert weights.weights["mobility.knight"][0] == round(fitted[knight] / (fitted[0] / 100))
+
+
+def test_term_weights_survive_their_json_file_and_bad_files_are_refused():
+    from xqchess.variants.chess.evaluation import FEATURES, TERM_WEIGHTS
+
+    assert TermWeights.from_json(TERM_WEIGHTS.to_json(), FEATURES) == TERM_WEIGHTS
+    data = json.loads(TERM_WEIGHTS.to_json())
+    del data["weights"]["pawns.doubled"]
+    with pytest.raises(ValueError, match="'pawns.doubled': not two whole numbers"):
+        TermWeights.from_json(json.dumps(data), FEATURES)
+    data["weights"]["pawns.doubled"] = [1, 2.5]
+    with pytest.raises(ValueError, match="'pawns.doubled': not two whole numbers"):
+        TermWeights.from_json(json.dumps(data), FEATURES)
+    data["weights"]["pawns.doubled"] = [1, 2]
+    data["weights"]["pawns.tripled"] = [1, 2]
+    with pytest.raises(ValueError, match="unknown feature 'pawns.tripled'"):
+        TermWeights.from_json(json.dumps(data), FEATURES)
+    with pytest.raises(ValueError, match="not JSON"):
+        TermWeights.from_json("{", FEATURES)
+    with pytest.raises(ValueError, match="no weights"):
+        TermWeights.from_json("[]", FEATURES)
+
+
+def test_the_tune_command_fits_term_weights_that_load(tmp_path, capsys):
+    from xqchess.variants.chess.evaluation import FEATURES
+
+    data = tmp_path / "scored.txt"
+    terms = tuning.TermLayout(get_variant("chess")).terms
+    records = terms_records({name: w for term in terms for name, w in term.start.items()}, 30)
+    data.write_text("# test data\n" + "".join("\t".join(r) + "\n" for r in records))
+    out = tmp_path / "weights.json"
+    code = main(["tune", "chess", "--terms", "--data", str(data), "--steps", "20", "-o", str(out)])
+    assert code == 0
+    weights = TermWeights.from_json(out.read_text(), FEATURES)
+    assert weights.source.startswith("xqchess tune chess --data ")
+    assert weights.source.endswith("--steps 20 --rate 1 --ridge 1e-08 --holdout 0.1 --terms")
+    assert "the tables' scale" in capsys.readouterr().err
+
+
+def test_a_game_without_fitted_terms_is_refused(tmp_path, capsys):
+    code = main(["tune", "xiangqi", "--terms", "--data", "x", "-o", str(tmp_path / "w.json")])
+    assert code == 2
+    assert "xiangqi has no evaluation terms to fit" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_the_shipped_term_weights_are_remade_by_their_command(tmp_path):
+    """The command in the chess term weights' ``source`` writes them again (a minute)."""
+    from xqchess.variants.chess.evaluation import FEATURES, TERM_WEIGHTS
+
+    words = shlex.split(TERM_WEIGHTS.source)
+    assert words[:2] == ["xqchess", "tune"] and "--terms" in words
+    root = Path(__file__).resolve().parent.parent
+    for index in range(words.index("--data") + 1, len(words)):
+        if words[index].startswith("--"):
+            break
+        words[index] = str(root / words[index])
+    out = tmp_path / "again.json"
+    assert main(words[1:] + ["--output", str(out)]) == 0
+    assert TermWeights.from_json(out.read_text(), FEATURES).weights == TERM_WEIGHTS.weights
