@@ -43,6 +43,7 @@ ON_FLAGS = (
     "improving",
     "singular_extension",
     "null_move_verification",
+    "adaptive_null_move",
     "history_reductions",
     "aspiration",
 )
@@ -134,6 +135,12 @@ def add_searcher_options(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="quiet checks that lose no material searched at quiescence's first ply "
         "(--quiescence pruned)",
+    )
+    parser.add_argument(
+        "--adaptive-null-move",
+        action="store_true",
+        help="the null move reduced by 3 + depth/3 plies, and up to 3 more the further the "
+        "static score is above beta (else by 2)",
     )
     parser.add_argument(
         "--iir",

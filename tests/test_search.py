@@ -44,6 +44,7 @@ from xqchess.core.search.tree import (
     SINGULAR_MARGIN,
     _from_tt,
     _to_tt,
+    adaptive_null_reduction,
     gives_check,
 )
 from xqchess.core.see import see
@@ -190,6 +191,7 @@ PLAYING_SWITCHES = {
         {"iir": True},
         {"razoring": True},
         {"see_pruning": True},
+        {"null_move": True, "adaptive_null_move": True},
         {"improving": True, "late_move_pruning": True, "reverse_futility": True, "lmr": True},
         PLAYING_SWITCHES,
         {
@@ -705,6 +707,7 @@ def test_improving_halves_the_late_move_counts_where_the_score_fell():
         "improving",
         "singular_extension",
         "null_move_verification",
+        "adaptive_null_move",
         "history_reductions",
     ],
 )
@@ -898,3 +901,24 @@ def test_capture_order_keeps_ties_and_negative_keys_in_generation_order():
     keys = {10: -5, 11: 3, 12: -5, 13: 3, 14: 0, 15: -40}
     ordered = captures_in_order(pos, list(keys), lambda _, move: keys[move])
     assert ordered == [11, 13, 14, 10, 12, 15]
+
+
+def test_the_adaptive_null_move_reduction_grows_with_depth_and_lead():
+    """Three plies, one more per three of depth, one more per 200 centipawns above beta up to
+    three: 3 at depth 2 level with beta, 6 at depth 6 with a 250 lead, 9 at depth 9 far above."""
+    assert adaptive_null_reduction(2, 0) == 3
+    assert adaptive_null_reduction(6, 250) == 6
+    assert adaptive_null_reduction(9, 199) == 6
+    assert adaptive_null_reduction(9, 5000) == 9
+
+
+@pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])
+def test_the_adaptive_null_move_searches_fewer_nodes(variant_name):
+    """Deeper null-move reductions cut more: the same position at depth 6 in fewer nodes."""
+    pos = random_walk(variant_name, 7, 16)
+    counts = []
+    for adaptive in (False, True):
+        search = searcher(variant_name, null_move=True, adaptive_null_move=adaptive)
+        search.search(pos.copy(), Limits(depth=6))
+        counts.append(search.stats.nodes)
+    assert counts[1] < counts[0]

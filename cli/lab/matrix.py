@@ -611,6 +611,7 @@ LATER_SETTINGS = {
     "improving": False,
     "singular_extension": False,
     "null_move_verification": False,
+    "adaptive_null_move": False,
     "history_reductions": False,
     "aspiration": False,
     "evaluation": "squares",

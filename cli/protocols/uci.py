@@ -53,6 +53,7 @@ CHECK_OPTIONS = {
     "Improving": "improving",
     "SingularExtension": "singular_extension",
     "NullMoveVerification": "null_move_verification",
+    "AdaptiveNullMove": "adaptive_null_move",
     "HistoryReductions": "history_reductions",
     "Aspiration": "aspiration",
 }

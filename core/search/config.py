@@ -88,6 +88,9 @@ class SearchConfig:
     history_reductions: bool = False
     #: far from the leaves, confirm a null move's fail-high by a search of the node itself
     null_move_verification: bool = False
+    #: the null move's reduction grows with the depth and with the static score's lead over
+    #: beta (off: a fixed two plies)
+    adaptive_null_move: bool = False
     check_extension: bool = False  # search one ply deeper at a node in check
     futility: bool = False  # skip quiet moves near the leaves that cannot reach alpha
     aspiration: bool = False  # root search in a window around the last score
@@ -193,6 +196,7 @@ PLAY_SWITCHES = (
     "improving",
     "singular_extension",
     "null_move_verification",
+    "adaptive_null_move",
     "history_reductions",
     "aspiration",
     "evaluation",

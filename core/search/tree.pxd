@@ -13,6 +13,11 @@ from xqchess.core.search.captures cimport capture_gain, captures_in_order
 cdef int SIDE_CAPTURE, KIND_MASK, EXACT, LOWER, UPPER
 cdef int SQUARE_BITS, SQUARE_MASK, SPECIAL_SHIFT, PROMOTION_SHIFT, PROMOTION_MASK
 
+cdef int NULL_BASE_REDUCTION, NULL_DEPTH_DIVISOR, NULL_LEAD_STEP, NULL_LEAD_MAX
+
+@cython.locals(steps=int)
+cpdef int adaptive_null_reduction(int depth, int lead)
+
 cdef class Tree:
     cdef public object orderer, config, capture_key, evaluate, evaluate_within
     cdef public SearchStats stats
@@ -28,6 +33,7 @@ cdef class Tree:
     cdef public bint late_move_pruning, quiescence_checks, order_statistics
     cdef public bint iir, razoring, see_pruning, improving
     cdef public bint singular_extension, null_move_verification, history_reductions
+    cdef public bint adaptive_null_move
     cdef public list static_evals, excluded_moves
     cdef public bint quiescence_evasions, quiescence_promotions
     cdef public int guard_prune_depth

@@ -82,6 +82,15 @@ DELTA_MARGIN = 200
 FUTILITY_MARGINS = (0, 200, 400)
 #: Null move's depth reduction: the null move is searched to ``depth - 1 - NULL_REDUCTION``.
 NULL_REDUCTION = 2
+#: ... and with ``adaptive_null_move``, ``NULL_BASE_REDUCTION + depth // NULL_DEPTH_DIVISOR``
+#: plies plus one per `NULL_LEAD_STEP` centipawns the static score stands above beta, at most
+#: `NULL_LEAD_MAX` more. Seed: Stockfish's search.cpp (Stockfish 11: ``R = (823 + 67 * depth)
+#: / 256 + min((eval - beta) / 200, 3)``, about 3 + depth / 4), here in whole plies from
+#: depth / 3, as Ethereal and the Chess Programming Wiki's "Null Move Pruning" give it.
+NULL_BASE_REDUCTION = 3
+NULL_DEPTH_DIVISOR = 3
+NULL_LEAD_STEP = 200
+NULL_LEAD_MAX = 3
 #: Reverse futility pruning (static null move): at a non-PV node not in check with at most
 #: this many plies left, the static score minus `REVERSE_FUTILITY_MARGIN` per ply still at or
 #: above beta is returned as the node's score (a fail-high) without searching a move.
@@ -164,6 +173,13 @@ def _reduction(depth: int, searched: int) -> int:
     return max(1, min(grown, depth - 2))
 
 
+def adaptive_null_reduction(depth: int, lead: int) -> int:
+    """The null move's reduction with ``adaptive_null_move`` at ``depth`` where the static
+    score stands ``lead`` centipawns above beta (at least 0)."""
+    steps = lead // NULL_LEAD_STEP
+    return NULL_BASE_REDUCTION + depth // NULL_DEPTH_DIVISOR + min(steps, NULL_LEAD_MAX)
+
+
 #: `_reduction` for every depth and number of moves searched below `LMR_TABLE_SIZE`
 REDUCTIONS = tuple(
     tuple(_reduction(depth, searched) for searched in range(LMR_TABLE_SIZE))
@@ -231,6 +247,7 @@ class Tree:
         self.improving = config.improving
         self.singular_extension = config.singular_extension
         self.null_move_verification = config.null_move_verification
+        self.adaptive_null_move = config.adaptive_null_move
         self.history_reductions = config.history_reductions
         self.quiescence_checks = config.quiescence_checks
         self.pvs = config.pvs
@@ -447,9 +464,12 @@ class Tree:
                     static_score = self.evaluate(pos)
                     static_known = True
                 if static_score >= beta and self._has_pieces(pos):
+                    reduction = NULL_REDUCTION
+                    if self.adaptive_null_move:
+                        reduction = adaptive_null_reduction(depth, static_score - beta)
                     pos.make_null()
                     score = -self._search(
-                        depth - 1 - NULL_REDUCTION, -beta, -beta + 1, ply + 1, 0, False, False
+                        depth - 1 - reduction, -beta, -beta + 1, ply + 1, 0, False, False
                     )
                     pos.unmake_null()
                     if score >= beta:
@@ -457,7 +477,7 @@ class Tree:
                             return beta
                         # verified: the node itself, as deep, with no null move of its own
                         score = self._expand(
-                            depth - 1 - NULL_REDUCTION,
+                            depth - 1 - reduction,
                             beta - 1,
                             beta,
                             ply,
