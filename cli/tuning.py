@@ -77,6 +77,28 @@ class Features:
     weights: np.ndarray
     targets: np.ndarray
 
+    @classmethod
+    def collect(cls, positions) -> Features:
+        """The system of ``positions``: per position, its (column, weight) pairs and its
+        target."""
+        rows: list[int] = []
+        columns: list[int] = []
+        weights: list[float] = []
+        targets: list[float] = []
+        for cells, target in positions:
+            for column, weight in cells:
+                if weight:
+                    rows.append(len(targets))
+                    columns.append(column)
+                    weights.append(weight)
+            targets.append(float(target))
+        return cls(
+            np.array(rows, dtype=np.int64),
+            np.array(columns, dtype=np.int64),
+            np.array(weights),
+            np.array(targets),
+        )
+
     def evaluate(self, parameters: np.ndarray) -> np.ndarray:
         """Every position's evaluation for the side to move under ``parameters``."""
         return np.bincount(
@@ -167,40 +189,31 @@ class Layout:
 
     def features(self, records: list[tuple[str, ...]]) -> Features:
         """The kept records (module docstring) as a `Features` system."""
-        variant = self.variant
-        weights_of = variant.phase_weights
-        total = variant.phase_total
-        rows: list[int] = []
-        columns: list[int] = []
-        weights: list[float] = []
-        targets: list[float] = []
-        for pos, score in quiet_positions(variant, records):
-            pieces = [(sq, piece) for sq, piece in enumerate(pos.board) if piece]
-            phase = min(total, sum(weights_of.get(piece & KIND_MASK, 0) for _, piece in pieces))
-            middle = phase / total
-            row = len(targets)
-            for sq, piece in pieces:
-                kind = piece & KIND_MASK
-                first = piece_color(piece) == WHITE
-                sign = 1.0 if first == (pos.side == WHITE) else -1.0
-                square = sq if first else self.flipped[sq]
-                for column, weight in (
-                    (self.middlegame_value(kind), middle),
-                    (self.middlegame_square(kind, square), middle),
-                    (self.endgame_value(kind), 1.0 - middle),
-                    (self.endgame_square(kind, square), 1.0 - middle),
-                ):
-                    if weight:
-                        rows.append(row)
-                        columns.append(column)
-                        weights.append(sign * weight)
-            targets.append(float(score))
-        return Features(
-            np.array(rows, dtype=np.int64),
-            np.array(columns, dtype=np.int64),
-            np.array(weights),
-            np.array(targets),
+        return Features.collect(
+            (self.cells(pos), score) for pos, score in quiet_positions(self.variant, records)
         )
+
+    def cells(self, pos) -> list[tuple[int, float]]:
+        """A position's (column, weight) pairs: each piece's values and square entries, split
+        by the phase and signed for the side to move."""
+        weights_of = self.variant.phase_weights
+        total = self.variant.phase_total
+        pieces = [(sq, piece) for sq, piece in enumerate(pos.board) if piece]
+        phase = min(total, sum(weights_of.get(piece & KIND_MASK, 0) for _, piece in pieces))
+        middle = phase / total
+        cells = []
+        for sq, piece in pieces:
+            kind = piece & KIND_MASK
+            first = piece_color(piece) == WHITE
+            sign = 1.0 if first == (pos.side == WHITE) else -1.0
+            square = sq if first else self.flipped[sq]
+            cells += [
+                (self.middlegame_value(kind), sign * middle),
+                (self.middlegame_square(kind, square), sign * middle),
+                (self.endgame_value(kind), sign * (1.0 - middle)),
+                (self.endgame_square(kind, square), sign * (1.0 - middle)),
+            ]
+        return cells
 
     def start_material(self, parameters: np.ndarray) -> float:
         """The first player's middlegame material at the start position."""
@@ -257,40 +270,29 @@ class TermLayout:
         )
 
     def features(self, records: list[tuple[str, ...]]) -> Features:
-        """The kept records as a `Features` system: per position its tapered evaluation by
-        the game's tables (for the scale) and its feature counts split by the phase."""
-        variant = self.variant
-        total = variant.phase_total
-        rows: list[int] = []
-        columns: list[int] = []
-        weights: list[float] = []
-        targets: list[float] = []
-        for pos, score in quiet_positions(variant, records):
-            pos.use_tables(variant.tapered_piece_square)
-            phase = min(total, unpack(pos.score)[2])
-            middle = phase / total
-            sign = 1.0 if pos.side == WHITE else -1.0
-            row = len(targets)
-            cells = [(0, evaluate_tapered(pos) / 100)]
-            column = 1
-            for term in self.terms:
-                for count in term.count(pos):
-                    if count:
-                        cells += [(column, sign * count * middle)]
-                        cells += [(column + 1, sign * count * (1.0 - middle))]
-                    column += 2
-            for column, weight in cells:
-                if weight:
-                    rows.append(row)
-                    columns.append(column)
-                    weights.append(weight)
-            targets.append(float(score))
-        return Features(
-            np.array(rows, dtype=np.int64),
-            np.array(columns, dtype=np.int64),
-            np.array(weights),
-            np.array(targets),
+        """The kept records as a `Features` system."""
+        return Features.collect(
+            (self.cells(pos), score) for pos, score in quiet_positions(self.variant, records)
         )
+
+    def cells(self, pos) -> list[tuple[int, float]]:
+        """A position's (column, weight) pairs: its tapered evaluation by the game's tables
+        (the scale's), and its feature counts split by the phase, signed for the side to
+        move."""
+        total = self.variant.phase_total
+        pos.use_tables(self.variant.tapered_piece_square)
+        middle = min(total, unpack(pos.score)[2]) / total
+        sign = 1.0 if pos.side == WHITE else -1.0
+        cells = [(0, evaluate_tapered(pos) / 100)]
+        column = 1
+        for term in self.terms:
+            for count in term.count(pos):
+                cells += [
+                    (column, sign * count * middle),
+                    (column + 1, sign * count * (1 - middle)),
+                ]
+                column += 2
+        return cells
 
 
 def quiet_positions(variant: Variant, records: list[tuple[str, ...]]):
