@@ -16,6 +16,7 @@ import pytest
 from rich.console import Console
 from rich.style import Style
 from test_play import MIN_CONTRAST, MIN_LINE_CONTRAST, contrast
+from textual.widgets import Input
 from xqchess import Board
 from xqchess import search as library_search
 from xqchess.board_view import CURSOR, HINT, SELECTED, TARGET, THEMES, BoardView
@@ -516,14 +517,22 @@ def test_every_key_has_help_and_no_key_is_bound_twice():
 # -- snapshots ----------------------------------------------------------------------------------
 
 
+def steady_cursor(pilot) -> None:
+    """Stop the inputs' cursors blinking: a picture taken half a second late (a loaded
+    machine) would otherwise catch the cursor hidden."""
+    for field in pilot.app.query(Input):
+        field.cursor_blink = False
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_start_screen(name, snap_compare):
-    assert snap_compare(make_app(name), terminal_size=(80, 24))
+    assert snap_compare(make_app(name), terminal_size=(80, 24), run_before=steady_cursor)
 
 
 @pytest.mark.parametrize("keys", [("escape", "g"), ("escape", "o"), ("escape", "m")])
 def test_overlay_screen(keys, snap_compare):
-    assert snap_compare(make_app("chess"), press=keys, terminal_size=(120, 40))
+    app = make_app("chess")
+    assert snap_compare(app, press=keys, terminal_size=(120, 40), run_before=steady_cursor)
 
 
 # -- the game model both front ends share -------------------------------------------------------
