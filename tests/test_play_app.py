@@ -518,8 +518,8 @@ def test_every_key_has_help_and_no_key_is_bound_twice():
 
 
 def steady_cursor(pilot) -> None:
-    """Stop the inputs' cursors blinking: a picture taken half a second late (a loaded
-    machine) would otherwise catch the cursor hidden."""
+    """Stop the inputs' cursors blinking: a picture taken late (on a loaded machine) would
+    otherwise catch a cursor in its hidden half."""
     for field in pilot.app.query(Input):
         field.cursor_blink = False
 
