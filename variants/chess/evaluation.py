@@ -2,13 +2,14 @@
 structure, piece mobility, king shelter, rooks on open files and the bishop pair.
 
 Each term is a `core.evaluation.Term`: its count function lists, per feature, White's count
-less Black's, read from the board in one pass (compiled with the kernel: no set or tuple per
-call). The features and the weights they start from are Fruit 2.1's (Fabien Letouzey's
-evaluation, 2005: eval.cpp, pawn.cpp and material.cpp), the simplest published set that covers
-these terms; what we leave out of Fruit's is named in each docstring. The terms play with the
-weights ``xqchess tune chess --terms`` fitted to positions Fairy-Stockfish scored
-(data/term-weights.json, whose ``source`` is the command that makes it again). What each term
-is worth, measured by matches, is in docs/results.md, "What each switch is worth".
+less Black's, read from the board's bytes (compiled with the kernel: no set or tuple per call).
+The features and the weights they start from are Fruit 2.1's (Fabien Letouzey's evaluation,
+2005: eval.cpp, pawn.cpp and material.cpp), the simplest published set that covers these
+terms, and three of ours that the fit alone weighs (supported and phalanx pawns, the squares of
+the enemy king's zone); what we leave out of Fruit's is named in each docstring. The terms
+play with the weights ``xqchess tune chess --terms`` fitted to positions Fairy-Stockfish
+scored (data/term-weights.json, whose ``source`` is the command that makes it again). What
+each term is worth, measured by matches, is in docs/results.md, "What each switch is worth".
 """
 
 from importlib import resources
@@ -83,7 +84,7 @@ MOBILITY_FEATURES = (
 )
 #: per square, the mask of the squares a king there guards and its own: its zone
 KING_ZONES = [
-    sum(1 << s for s in (sq, *GEOMETRY.leaps(KING_STEPS)[sq])) for sq in range(GEOMETRY.size)
+    sum(1 << s for s in (sq, *steps)) for sq, steps in enumerate(GEOMETRY.leaps(KING_STEPS))
 ]
 #: `_reach` counts a square of the zone as this many (a zone square counts once in the
 #: mobility and once in the zone)
