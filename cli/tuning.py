@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import shlex
 import sys
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -106,10 +107,45 @@ class Features:
         )
 
 
-class Layout:
+class FitLayout(ABC):
+    """What a fit needs from its parameters' layout: ``count`` parameters, their ``start``,
+    the ``ridged_columns`` pulled towards it, each position's ``cells`` (its (column, weight)
+    pairs), what the start is called in the report (``start_name``) and the ``result`` the
+    fitted parameters make."""
+
+    variant: Variant
+    count: int
+    start_name: str
+
+    @abstractmethod
+    def start(self) -> np.ndarray:
+        """The parameters the fit starts from."""
+
+    @abstractmethod
+    def ridged_columns(self) -> np.ndarray:
+        """A mask of the parameters the ridge pulls towards their start."""
+
+    @abstractmethod
+    def cells(self, pos) -> list[tuple[int, float]]:
+        """A position's (column, weight) pairs, signed for the side to move."""
+
+    @abstractmethod
+    def result(self, parameters: np.ndarray, source: str, say) -> TaperedTables | TermWeights:
+        """What the fitted ``parameters`` make, written as JSON; ``say`` reports."""
+
+    def features(self, records: list[tuple[str, ...]]) -> Features:
+        """The kept records (module docstring) as a `Features` system."""
+        return Features.collect(
+            (self.cells(pos), score) for pos, score in quiet_positions(self.variant, records)
+        )
+
+
+class Layout(FitLayout):
     """Where each table entry sits in the parameter vector: per kind, a middlegame and an
     endgame material value, then a middlegame and an endgame entry per square slot (a square
     and its mirror share a slot where the start position is mirror-symmetric)."""
+
+    start_name = "hand-written tables"
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
@@ -187,12 +223,6 @@ class Layout:
             source=source,
         )
 
-    def features(self, records: list[tuple[str, ...]]) -> Features:
-        """The kept records (module docstring) as a `Features` system."""
-        return Features.collect(
-            (self.cells(pos), score) for pos, score in quiet_positions(self.variant, records)
-        )
-
     def cells(self, pos) -> list[tuple[int, float]]:
         """A position's (column, weight) pairs: each piece's values and square entries, split
         by the phase and signed for the side to move."""
@@ -224,13 +254,21 @@ class Layout:
             if piece and piece_color(piece) == WHITE
         )
 
+    def result(self, parameters: np.ndarray, source: str, say) -> TaperedTables:
+        """The fitted tables, scaled to the hand-written start material (the scale said)."""
+        ratio = self.start_material(self.start()) / self.start_material(parameters)
+        say(f"scaled by {ratio:.4f} to the hand-written start material")
+        return self.tables(parameters * ratio, source)
 
-class TermLayout:
+
+class TermLayout(FitLayout):
     """Where each weight sits in the parameter vector of a terms fit (``--terms``): first the
     fixed tapered evaluation's scale in hundredths (100 at the start: the game's tapered
     tables, held as they are, in the engine's centipawns), then a middlegame and an endgame
     weight per feature of each of the game's fitted terms (`core.evaluation.Term`), starting
     from the terms' published weights."""
+
+    start_name = "published term weights"
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
@@ -269,11 +307,10 @@ class TermLayout:
             source,
         )
 
-    def features(self, records: list[tuple[str, ...]]) -> Features:
-        """The kept records as a `Features` system."""
-        return Features.collect(
-            (self.cells(pos), score) for pos, score in quiet_positions(self.variant, records)
-        )
+    def result(self, parameters: np.ndarray, source: str, say) -> TermWeights:
+        """The fitted weights (the tables' fitted scale said)."""
+        say(f"the tables' scale: {parameters[0] / 100:.4f}")
+        return self.weights(parameters, source)
 
     def cells(self, pos) -> list[tuple[int, float]]:
         """A position's (column, weight) pairs: its tapered evaluation by the game's tables
@@ -320,14 +357,14 @@ def loss(features: Features, parameters: np.ndarray) -> float:
 
 
 def fit(
-    layout: Layout,
+    layout: FitLayout,
     features: Features,
     steps: int = DEFAULT_STEPS,
     rate: float = DEFAULT_RATE,
     ridge: float = DEFAULT_RIDGE,
     progress=None,
 ) -> np.ndarray:
-    """The parameters Adam reaches from the hand-written tables after ``steps`` full-batch
+    """The parameters Adam reaches from the layout's start after ``steps`` full-batch
     steps of ``rate`` centipawns; ``progress(step, loss)`` is called every 100 steps."""
     anchor = layout.start()
     parameters = anchor.copy()
@@ -377,7 +414,7 @@ def tune(
     variant = get_variant(variant_name)
     if not variant.phase_weights:
         raise XQChessError(f"{variant_name} has no phase weights to taper by")
-    layout: Layout | TermLayout = TermLayout(variant) if terms else Layout(variant)
+    layout: FitLayout = TermLayout(variant) if terms else Layout(variant)
     training: list = []
     held: list = []
     for path in paths:
@@ -407,22 +444,15 @@ def tune(
         ridge,
         progress=lambda step, value: say(f"step {step}: loss {value:.6f}"),
     )
-    start_name = "published term weights" if terms else "hand-written tables"
     say(
-        f"loss, {start_name}: {loss(train_features, start):.6f} (fit), "
+        f"loss, {layout.start_name}: {loss(train_features, start):.6f} (fit), "
         f"{loss(held_features, start):.6f} (held out)"
     )
     say(
         f"loss, fitted: {loss(train_features, parameters):.6f} (fit), "
         f"{loss(held_features, parameters):.6f} (held out)"
     )
-    if isinstance(layout, TermLayout):
-        say(f"the tables' scale: {parameters[0] / 100:.4f}")
-        return layout.weights(parameters, source)
-    ratio = layout.start_material(start) / layout.start_material(parameters)
-    say(f"scaled by {ratio:.4f} to the hand-written start material")
-    scaled = parameters * ratio
-    return layout.tables(scaled, source)
+    return layout.result(parameters, source, say)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
