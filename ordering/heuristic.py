@@ -59,6 +59,12 @@ class Heuristic:
     ) -> None:
         """Learn that ``move`` failed high (``prev_move`` led to the node; 0 at the root)."""
 
+    def on_quiets_before_cutoff(
+        self, pos: Position, move: int, quiets: list[int], depth: int, side: int
+    ) -> None:
+        """Learn that the quiet moves ``quiets``, searched at the node before ``move`` failed
+        high there, did not (called after `on_cutoff`, only when there were some)."""
+
     def credit(self, node: Node, score) -> str:
         """The name the "cutoff placed first by" statistic gives this heuristic when it put
         first, with ``score``, a move that then failed high at ``node``."""

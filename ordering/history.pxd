@@ -10,6 +10,8 @@ cdef int SQUARE_BITS, SQUARE_MASK
 
 @cython.locals(bonus=cython.longlong)
 cpdef long long credited(str rule, long long entry, int depth)
+@cython.locals(bonus=cython.longlong)
+cpdef long long penalised(long long entry, int depth)
 @cython.locals(scores=list, i=Py_ssize_t, move=cython.longlong, frm=int, to=int)
 cpdef list table_scores(list table, int base, int squares, moves)
 
@@ -22,3 +24,5 @@ cdef class History(Heuristic):
     cpdef score(self, Node node, moves)
     @cython.locals(i=int)
     cpdef on_cutoff(self, Position pos, int move, int prev_move, int depth, int ply, int side)
+    @cython.locals(table=list, quiet=int, i=int)
+    cpdef on_quiets_before_cutoff(self, Position pos, int move, list quiets, int depth, int side)

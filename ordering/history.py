@@ -12,11 +12,17 @@ clearing or aging the array. Update rules, chosen with ``history:RULE``:
 * ``one``: +1 per quiet cutoff (the seed's increment);
 * ``depth2``: +depth squared (Schaeffer's weighting of deeper, costlier cutoffs; the default);
 * ``gravity``: a bounded update, h += bonus - h * bonus / 16384 with bonus = depth squared, which
-  keeps every entry below 16384 and lets new evidence outweigh old.
+  keeps every entry below 16384 and lets new evidence outweigh old;
+* ``malus``: ``gravity``'s update, and at each quiet cutoff the quiet moves searched before it
+  at that node without a cutoff take the same step down, h += -bonus - h * bonus / 16384 (an
+  entry may fall below 0, never below -16384). Seed: Stockfish's search.cpp
+  (``update_quiet_stats``: the best quiet move's history raised, every other quiet move
+  searched lowered by the same bonus; T. Romstad, M. Costalba, J. Kiiski and the Stockfish
+  developers), here with the bonus depth squared.
 
-What ``one``, ``depth2`` and ``gravity`` do otherwise than the seed, deliberately: a table per
-side, only quiet moves (no captures or promotions) credited, and every entry halved between
-searches (aging), so the table follows the game.
+What ``one``, ``depth2``, ``gravity`` and ``malus`` do otherwise than the seed, deliberately: a
+table per side, only quiet moves (no captures or promotions) credited, and every entry halved
+between searches (aging), so the table follows the game.
 
 What it is worth, measured: docs/search.md, "What the ordering is worth", and
 docs/lab.md (each heuristic alone; Greer's Tables 3 and 4 for ``seed``).
@@ -28,20 +34,28 @@ from xqchess.core.moves import SQUARE_BITS, SQUARE_MASK, is_quiet
 from xqchess.ordering.heuristic import Heuristic
 
 SEED = "seed"
-RULES = ("one", "depth2", "gravity", SEED)
+MALUS = "malus"
+RULES = ("one", "depth2", "gravity", MALUS, SEED)
 GRAVITY_LIMIT = 16384
 
 
 def credited(rule: str, entry: int, depth: int) -> int:
     """A table entry after a cutoff at ``depth`` under the update ``rule`` (`RULES`): +1 for
-    ``one`` and ``seed``, +depth squared for ``depth2``, the bounded step for ``gravity``
-    (shared by every table the history rules update)."""
+    ``one`` and ``seed``, +depth squared for ``depth2``, the bounded step for ``gravity`` and
+    ``malus`` (shared by every table the history rules update)."""
     if rule == "depth2":
         return entry + depth * depth
-    if rule == "gravity":
+    if rule == "gravity" or rule == MALUS:
         bonus = min(depth * depth, GRAVITY_LIMIT)
         return entry + bonus - entry * bonus // GRAVITY_LIMIT
     return entry + 1
+
+
+def penalised(entry: int, depth: int) -> int:
+    """A table entry after ``malus``'s step down for a quiet move searched without a cutoff
+    before another quiet move's cutoff at ``depth``: the bounded step of `credited`, negated."""
+    bonus = min(depth * depth, GRAVITY_LIMIT)
+    return entry - bonus - entry * bonus // GRAVITY_LIMIT
 
 
 def table_scores(table: list[int], base: int, squares: int, moves: list[int]) -> list[int]:
@@ -84,6 +98,14 @@ class History(Heuristic):
             return
         i = self._index(side, move)
         self.table[i] = credited(self.rule, self.table[i], depth)
+
+    def on_quiets_before_cutoff(self, pos, move, quiets, depth, side):
+        if self.rule != MALUS or not is_quiet(pos, move):
+            return
+        table = self.table
+        for quiet in quiets:
+            i = self._index(side, quiet)
+            table[i] = penalised(table[i], depth)
 
     def quiet_history(self, node, move):
         return self.table[self._index(node.side, move)]

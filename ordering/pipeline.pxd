@@ -10,5 +10,5 @@ from xqchess.ordering.ranking cimport key_at, ranked
 @cython.locals(columns=list, heuristic=Heuristic)
 cpdef list heuristic_columns(list heuristics, Node node, moves)
 
-@cython.locals(heuristic=Heuristic, pos=Position, prev_move=int, depth=int, ply=int, side=int)
+@cython.locals(heuristic=Heuristic, pos=Position, prev_move=int, depth=int, ply=int, side=int, quiets=list)
 cpdef report_cutoff(list heuristics, Node node, int move)

@@ -38,11 +38,14 @@ def heuristic_columns(heuristics: list[Heuristic], node: Node, moves: list[int])
 
 
 def report_cutoff(heuristics: list[Heuristic], node: Node, move: int) -> None:
-    """Tell each heuristic that ``move`` failed high at ``node`` (the node's fields read once,
-    not once per heuristic)."""
+    """Tell each heuristic that ``move`` failed high at ``node``, and which quiet moves the
+    search tried there before it (the node's fields read once, not once per heuristic)."""
     pos, prev_move, depth, ply, side = node.pos, node.prev_move, node.depth, node.ply, node.side
+    quiets = node.quiets_searched
     for heuristic in heuristics:
         heuristic.on_cutoff(pos, move, prev_move, depth, ply, side)
+        if quiets:
+            heuristic.on_quiets_before_cutoff(pos, move, quiets, depth, side)
 
 
 class StagedOrder:

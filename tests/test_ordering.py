@@ -14,6 +14,7 @@ from xqchess.ordering.countermove import Countermove
 from xqchess.ordering.guard import Guard
 from xqchess.ordering.history import GRAVITY_LIMIT, History
 from xqchess.ordering.killer import AdvancedKillers, Killers
+from xqchess.ordering.pipeline import report_cutoff
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
 from xqchess.variants import get_variant
 
@@ -143,6 +144,38 @@ def test_history_gravity_stays_bounded_and_ages(variant_name):
     assert GRAVITY_LIMIT // 2 < value <= GRAVITY_LIMIT
     history.new_search()
     assert history.score(node_at(pos), [a])[0] == value // 2
+
+
+@pytest.mark.parametrize("variant_name", VARIANTS)
+def test_history_malus_lowers_the_quiet_moves_searched_before_a_quiet_cutoff(variant_name):
+    """``malus``: at a quiet cutoff at depth 3 after quiet moves a and b were searched, the
+    cutoff move gains gravity's step (+9) and a and b lose the same (-9); a second such cutoff
+    at depth 40 takes a to -9 - 1600 - (-9 x 1600 // 16384 = -1) = -1608. A capture's cutoff
+    lowers nothing, nor does any other rule."""
+    pos, (a, b, c) = quiet_moves(variant_name, 3)
+    variant = get_variant(variant_name)
+    history = History(variant, "malus")
+    node = node_at(pos)
+    report_cutoff([history], node.fill(pos, 3, 0, 0, False), c)  # nothing searched before
+    assert history.score(node, [a, b, c]) == [0, 0, 9]
+    node.quiets_searched.extend([a, b])
+    report_cutoff([history], node, c)
+    assert history.score(node, [a, b, c]) == [-9, -9, 9 + 9 - 9 * 9 // GRAVITY_LIMIT]
+    node.depth = 40
+    history.on_quiets_before_cutoff(pos, c, [a], 40, pos.side)
+    assert history.score(node, [a, b])[0] == -9 - 1600 - (-9 * 1600 // GRAVITY_LIMIT) == -1608
+    for _ in range(500):  # bounded below as gravity is above
+        history.on_quiets_before_cutoff(pos, c, [a], 40, pos.side)
+    assert -GRAVITY_LIMIT <= history.score(node, [a])[0] < -GRAVITY_LIMIT // 2
+    capture = next((m for m in pos.legal_moves() if not is_quiet(pos, m)), None)
+    if capture is not None:  # (the start positions have none)
+        before = history.score(node, [b])
+        history.on_quiets_before_cutoff(pos, capture, [b], 40, pos.side)
+        assert history.score(node, [b]) == before
+    for rule in ("one", "depth2", "gravity", "seed"):
+        other = History(variant, rule)
+        other.on_quiets_before_cutoff(pos, c, [a, b], 3, pos.side)
+        assert set(other.table) == {0}
 
 
 @pytest.mark.parametrize("variant_name", VARIANTS)

@@ -831,7 +831,8 @@ def test_history_reductions_reduce_only_moves_the_history_has_not_seen_cut_off(v
     """Late-move reductions with ``history_reductions``: where every history entry is non-zero
     the tree is the one without the switch, node for node (the entries only grow during the
     search); where they start at zero, late quiet moves are reduced a ply more and the search
-    spends fewer nodes. A pipeline without a history table answers None: nothing changes."""
+    spends fewer nodes, as where they start below zero under ``history:malus`` (whose entries
+    fall as well as rise). A pipeline without a history table answers None: nothing changes."""
     pos = random_walk(variant_name, 3, 12)
 
     def nodes(on, fill, spec=DEFAULT_SPEC):
@@ -847,6 +848,8 @@ def test_history_reductions_reduce_only_moves_the_history_has_not_seen_cut_off(v
     assert nodes(True, 1) == nodes(False, 1) == nodes(False, 0)
     assert nodes(True, 0) < nodes(False, 0)
     assert nodes(True, 0, "mvvlva,killer") == nodes(False, 0, "mvvlva,killer")
+    malus = DEFAULT_SPEC.replace("history", "history:malus")
+    assert nodes(True, -5, malus) < nodes(False, -5, malus)
     orderer = build_pipeline(DEFAULT_SPEC, get_variant(variant_name))
     quiet = next(move for move in pos.legal_moves() if not is_capture(pos, move))
     node = Node(1).fill(pos, 3, 0, 0, False)

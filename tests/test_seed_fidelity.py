@@ -258,7 +258,7 @@ def test_history_seed_scores_follow_the_seeds_formula(variant_name):
 def test_spec_accepts_history_seed():
     chess = get_variant("chess")
     assert build_pipeline("history:seed", chess).heuristics[0].rule == "seed"
-    with pytest.raises(OrderingSpecError, match="one of one, depth2, gravity, seed"):
+    with pytest.raises(OrderingSpecError, match="one of one, depth2, gravity, malus, seed"):
         build_pipeline("history:seeds", chess)
 
 

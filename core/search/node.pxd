@@ -7,6 +7,7 @@ cdef class Node:
     cdef public int ply, depth, prev_move, hash_move, side
     cdef public bint in_check, record_order
     cdef public dict cache
+    cdef public list quiets_searched
     cdef public object order_keys, legal_count
 
     cpdef Node fill(self, Position pos, int depth, int prev_move, int hash_move, bint in_check)

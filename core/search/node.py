@@ -21,7 +21,9 @@ class Node:
     the tree. ``cache`` holds per-node data a heuristic computes once (e.g. guard values).
     ``record_order`` asks the orderer to keep, in ``order_keys``, the scores that separated the
     first move from the second (the lab's "cutoff placed first by" statistic); a search that
-    does not report that statistic leaves it off and the orderer skips the work."""
+    does not report that statistic leaves it off and the orderer skips the work.
+    ``quiets_searched`` lists the quiet moves the tree has searched at the node without a
+    cutoff, in order (a history that penalises them reads it at the cutoff)."""
 
     __slots__ = (
         "pos",
@@ -35,6 +37,7 @@ class Node:
         "order_keys",
         "legal_count",
         "record_order",
+        "quiets_searched",
     )
 
     def __init__(self, ply: int, record_order: bool = True) -> None:
@@ -49,15 +52,18 @@ class Node:
         self.order_keys = None
         self.legal_count: int | None = None  # set by a staged pick once all moves are known
         self.record_order = record_order
+        self.quiets_searched: list[int] = []
 
     def fill(
         self, pos: Position, depth: int, prev_move: int, hash_move: int, in_check: bool
     ) -> Node:
-        """This node set for expanding ``pos`` (its per-node cache emptied); returns it."""
+        """This node set for expanding ``pos`` (its per-node cache and its list of quiet moves
+        searched emptied); returns it."""
         self.pos, self.depth, self.prev_move, self.hash_move = pos, depth, prev_move, hash_move
         self.side, self.in_check = pos.side, in_check
         self.legal_count = None
         self.cache.clear()
+        self.quiets_searched.clear()
         return self
 
 

@@ -100,11 +100,12 @@ REVERSE_FUTILITY_MARGIN = 120  # centipawns per ply of remaining depth
 #: least `LMR_MIN_DEPTH` plies left and `LMR_MIN_SEARCHED` moves already searched, is first
 #: searched ``REDUCTIONS[depth][searched]`` plies shallower (indexes clamped to the table),
 #: one ply less at a PV node (but at least one).
-#: With ``history_reductions``, a move whose entry in the orderer's history is 0 (no cutoff
-#: credited to its from and to squares for this side since the entry last aged away) is reduced
-#: a ply more. Seed: Stockfish's search.cpp, which adjusts each reduction by the move's history
-#: score; it differs in reading only whether the entry is empty, as the default table
-#: (``history:depth2``) only ever grows (no penalty for the moves that did not cut off).
+#: With ``history_reductions``, a move whose entry in the orderer's history is at most 0 (no
+#: cutoff credited to its from and to squares for this side since the entry last aged away, or,
+#: under ``history:malus``, more failures than cutoffs by weight) is reduced a ply more. Seed:
+#: Stockfish's search.cpp, which adjusts each reduction by the move's history score; it
+#: differs in reading only the entry's sign, as the default table (``history:depth2``) only
+#: ever grows (no penalty for the moves that did not cut off).
 LMR_MIN_DEPTH = 3
 LMR_MIN_SEARCHED = 3
 LMR_TABLE_SIZE = 64
@@ -610,12 +611,10 @@ class Tree:
                         reduction -= 1
                     if not improving and reduction < depth - 2:  # a ply more: not improving
                         reduction += 1
-                    if (
-                        self.history_reductions
-                        and reduction < depth - 2
-                        and self.orderer.quiet_history(node, move) == 0
-                    ):
-                        reduction += 1  # a ply more: never a cutoff in the history table
+                    if self.history_reductions and reduction < depth - 2:
+                        learnt = self.orderer.quiet_history(node, move)
+                        if learnt is not None and learnt <= 0:
+                            reduction += 1  # a ply more: no cutoff to its credit in the history
                 score = -self._search(
                     new_depth - reduction, -alpha - 1, -alpha, ply + 1, move, False, True
                 )
@@ -643,6 +642,8 @@ class Tree:
                                 credited[self.orderer.first_placed_by(node)] += 1
                         self.orderer.on_cutoff(node, move)
                         break
+            if quiet:
+                node.quiets_searched.append(move)
         # Step 13. No legal move reached by a staged pick: mate or stalemate.
         if index < 0:
             return (MATE - ply) * self.variant.no_move_result(pos, in_check)
