@@ -37,6 +37,7 @@ ON_FLAGS = (
     "reverse_futility",
     "late_move_pruning",
     "quiescence_checks",
+    "quiescence_tt",
     "iir",
     "razoring",
     "see_pruning",
@@ -135,6 +136,12 @@ def add_searcher_options(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="quiet checks that lose no material searched at quiescence's first ply "
         "(--quiescence pruned)",
+    )
+    parser.add_argument(
+        "--quiescence-tt",
+        action="store_true",
+        help="quiescence reads the transposition table and stores what it finds where the "
+        "table holds nothing for the position",
     )
     parser.add_argument(
         "--adaptive-null-move",

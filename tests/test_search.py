@@ -709,6 +709,7 @@ def test_improving_halves_the_late_move_counts_where_the_score_fell():
         "null_move_verification",
         "adaptive_null_move",
         "history_reductions",
+        "quiescence_tt",
     ],
 )
 def test_each_selective_switch_keeps_the_mates_and_is_deterministic(variant_name, switch):
@@ -880,6 +881,38 @@ def test_quiescence_checks_find_a_quiet_mate_at_the_first_ply_only():
         assert search._quiesce(-MATE, MATE, 1, False, on) == (MATE - 2 if on else static)
         assert search._quiesce(-MATE, MATE, 1, False, False) == static
         assert search._search(0, -MATE, MATE, 1, 0, True, False) == (MATE - 2 if on else static)
+
+
+@pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])
+def test_quiescence_tt_keeps_quiescence_scores_and_answers_again_from_the_table(variant_name):
+    """Quiescence's score is a function of the position alone, so the bounds it stores are
+    true of every later quiescence: with ``quiescence_tt`` and a table holding nothing else,
+    a full-window quiescence of positions from random play scores what it scores without the
+    table (in fewer nodes at some); asked again, it answers from the entry its root stored,
+    searching no node. Without the switch it neither reads nor writes the table."""
+    searched_fewer = 0
+    for seed in range(12):
+        pos = random_walk(variant_name, seed, 24)
+        in_check = pos.is_check()
+        scores, nodes = [], []
+        for on in (False, True):
+            search = searcher(variant_name, quiescence="pruned", quiescence_tt=on)
+            search.search(pos, Limits(depth=1))  # sets up the searcher's per-search state
+            search.tt.clear()
+            before = search.stats.nodes
+            scores.append(search._quiesce(-MATE, MATE, 1, in_check))
+            nodes.append(search.stats.nodes - before)
+            stored = search.tt.probe(pos.hash)
+            if not on:
+                assert stored is None
+            elif not in_check or pos.legal_moves():  # (a mate returns before any store)
+                assert stored is not None and stored[1] == 0  # depth 0: quiescence's
+                again = search.stats.nodes
+                assert search._quiesce(-MATE, MATE, 1, in_check) == scores[-1]
+                assert search.stats.nodes == again
+        assert scores[0] == scores[1]
+        searched_fewer += nodes[1] < nodes[0]
+    assert searched_fewer >= 1
 
 
 @pytest.mark.parametrize("game", ["chess", "xiangqi", "capablanca"])

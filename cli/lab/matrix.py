@@ -605,6 +605,7 @@ LATER_SETTINGS = {
     "reverse_futility": False,
     "late_move_pruning": False,
     "quiescence_checks": False,
+    "quiescence_tt": False,
     "iir": False,
     "razoring": False,
     "see_pruning": False,

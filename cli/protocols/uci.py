@@ -47,6 +47,7 @@ CHECK_OPTIONS = {
     "ReverseFutility": "reverse_futility",
     "LateMovePruning": "late_move_pruning",
     "QuiescenceChecks": "quiescence_checks",
+    "QuiescenceTT": "quiescence_tt",
     "IIR": "iir",
     "Razoring": "razoring",
     "SeePruning": "see_pruning",

@@ -71,6 +71,9 @@ class SearchConfig:
     #: the first ply of quiescence also searches quiet moves that give check and lose no
     #: material by SEE (the ``pruned`` mode only)
     quiescence_checks: bool = False
+    #: quiescence reads the transposition table (a stored bound that settles its window ends
+    #: it) and stores its result where the table holds nothing for the position
+    quiescence_tt: bool = False
     #: search a node that has no hash move a ply shallower (internal iterative reduction)
     iir: bool = False
     #: near the leaves, settle a node whose static score is far below alpha by quiescence
@@ -190,6 +193,7 @@ PLAY_SWITCHES = (
     "reverse_futility",
     "late_move_pruning",
     "quiescence_checks",
+    "quiescence_tt",
     "iir",
     "razoring",
     "see_pruning",

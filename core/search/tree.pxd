@@ -30,7 +30,7 @@ cdef class Tree:
     cdef public int root_first, root_searched, root_best_score, root_alpha, root_undo
     cdef public bint stop_requested
     cdef public bint check_extension, null_move, staged, futility, pvs, lmr, reverse_futility
-    cdef public bint late_move_pruning, quiescence_checks, order_statistics
+    cdef public bint late_move_pruning, quiescence_checks, quiescence_tt, order_statistics
     cdef public bint iir, razoring, see_pruning, improving
     cdef public bint singular_extension, null_move_verification, history_reductions
     cdef public bint adaptive_null_move
@@ -60,7 +60,8 @@ cdef class Tree:
     cpdef Node _node(self, int ply, int depth, int prev_move, int hash_move, bint in_check)
 
     @cython.locals(pos=Position, best=int, score=int, gain=int, pruned=bint, moves=list, move=int,
-                   stats=SearchStats)
+                   stats=SearchStats, tt=TranspositionTable, key=cython.ulonglong, stores=bint,
+                   tt_score=int, tt_bound=int, original_alpha=int, bound=int)
     cpdef int _quiesce(self, int alpha, int beta, int ply, bint in_check,
                        bint checks=*) except? -32768
 

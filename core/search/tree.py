@@ -32,7 +32,9 @@ The main search, `_search` then `_expand`:
 Quiescence, `_quiesce`:
 
 - Step 1. Selective depth; the static evaluation where there is no quiescence or no ply left.
-- Step 2. An ending by the game's rules.
+- Step 2. An ending by the game's rules; with ``quiescence_tt``, the transposition table: a
+  stored bound that settles the window ends the node, and a position the table does not hold
+  stores its result (as a bound, at depth 0) wherever it returns below.
 - Step 3. In check, every evasion; otherwise stand pat on the static evaluation.
 - Step 4. The mode's captures and promotions, in the configured order.
 - Step 5. Delta pruning and SEE pruning (``pruned`` mode), then search each.
@@ -251,6 +253,7 @@ class Tree:
         self.adaptive_null_move = config.adaptive_null_move
         self.history_reductions = config.history_reductions
         self.quiescence_checks = config.quiescence_checks
+        self.quiescence_tt = config.quiescence_tt
         self.pvs = config.pvs
         self.lmr = config.lmr
         self.quiescence = config.quiescence
@@ -696,11 +699,30 @@ class Tree:
         mode = self.quiescence
         if mode == "none" or ply >= MAX_PLY:
             return self.evaluate(pos)
-        # Step 2. An ending by the game's rules.
+        # Step 2. An ending by the game's rules; the transposition table.
         if self.rule_result is not None:
             result = self.rule_result(pos)
             if result is not None:
                 return (MATE - ply) * result
+        tt = self.tt if self.quiescence_tt else None
+        key = 0
+        stores = False  # the table holds nothing for the position: the result goes there
+        if tt:
+            key = pos.hash
+            entry = tt.probe(key)
+            if entry is None:
+                stores = True
+            else:
+                stats.tt_hits += 1
+                tt_score = _from_tt(entry[2], ply)
+                tt_bound = entry[3]
+                if (
+                    tt_bound == EXACT
+                    or (tt_bound == LOWER and tt_score >= beta)
+                    or (tt_bound == UPPER and tt_score <= alpha)
+                ):
+                    return tt_score
+        original_alpha = alpha
         # Step 3. In check, every evasion; otherwise stand pat.
         pruned = False
         if in_check and self.quiescence_evasions:
@@ -720,6 +742,8 @@ class Tree:
                 else self.evaluate(pos)
             )
             if best >= beta:
+                if stores:
+                    tt.store(key, 0, _to_tt(best, ply), LOWER, 0)
                 return best
             if best > alpha:
                 alpha = best
@@ -760,10 +784,15 @@ class Tree:
                 if score > alpha:
                     alpha = score
                     if score >= beta:
+                        if stores:
+                            tt.store(key, 0, _to_tt(best, ply), LOWER, move)
                         return best
         # Step 6. Quiet checks at quiescence's first ply.
         if checks and pruned and not in_check:
             best = self._quiet_checks(alpha, beta, ply, best)
+        if stores:
+            bound = LOWER if best >= beta else EXACT if best > original_alpha else UPPER
+            tt.store(key, 0, _to_tt(best, ply), bound, 0)
         return best
 
     def _quiet_checks(self, alpha: int, beta: int, ply: int, best: int) -> int:
