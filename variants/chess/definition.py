@@ -32,7 +32,7 @@ CHESS = ChessGame(
     tapered_tables=TAPERED_TABLES,
     evaluation_terms=EVALUATION_TERMS,
     # history reductions, internal iterative reduction and razoring gained in chess in
-    # self-play (docs/results.md); none of them in xiangqi
+    # self-play (docs/results.md), none of them in xiangqi
     playing_switches={"history_reductions": True, "iir": True, "razoring": True},
     capture_strength=CAPTURE_STRENGTH,
     chessmaps_values=CHESSMAPS_VALUES,

@@ -32,6 +32,8 @@ XIANGQI = XiangqiGame(
     phase_weights=PHASE_WEIGHTS,
     tapered_tables=TAPERED_TABLES,
     evaluation_terms=EVALUATION_TERMS,
+    # null-move verification gained in xiangqi in self-play (docs/results.md), not in chess
+    playing_switches={"null_move_verification": True},
     chessmaps_values=CHESSMAPS_VALUES,
     # the general's file: the palace's d, e and f files
     royal_zone_files=((3,), (4,), (5,)),
