@@ -60,8 +60,9 @@ cdef class Tree:
     cpdef Node _node(self, int ply, int depth, int prev_move, int hash_move, bint in_check)
 
     @cython.locals(pos=Position, best=int, score=int, gain=int, pruned=bint, moves=list, move=int,
-                   stats=SearchStats, tt=TranspositionTable, key=cython.ulonglong, stores=bint,
-                   tt_score=int, tt_bound=int, original_alpha=int, bound=int)
+                   stats=SearchStats, tt=TranspositionTable, key=cython.ulonglong,
+                   fill=TranspositionTable, tt_score=int, tt_bound=int, original_alpha=int,
+                   bound=int)
     cpdef int _quiesce(self, int alpha, int beta, int ply, bint in_check,
                        bint checks=*) except? -32768
 

@@ -706,12 +706,12 @@ class Tree:
                 return (MATE - ply) * result
         tt = self.tt if self.quiescence_tt else None
         key = 0
-        stores = False  # the table holds nothing for the position: the result goes there
+        fill = None  # the table where it holds nothing for the position: the result goes there
         if tt:
             key = pos.hash
             entry = tt.probe(key)
             if entry is None:
-                stores = True
+                fill = tt
             else:
                 stats.tt_hits += 1
                 tt_score = _from_tt(entry[2], ply)
@@ -742,8 +742,8 @@ class Tree:
                 else self.evaluate(pos)
             )
             if best >= beta:
-                if stores:
-                    tt.store(key, 0, _to_tt(best, ply), LOWER, 0)
+                if fill is not None:
+                    fill.store(key, 0, _to_tt(best, ply), LOWER, 0)
                 return best
             if best > alpha:
                 alpha = best
@@ -784,15 +784,15 @@ class Tree:
                 if score > alpha:
                     alpha = score
                     if score >= beta:
-                        if stores:
-                            tt.store(key, 0, _to_tt(best, ply), LOWER, move)
+                        if fill is not None:
+                            fill.store(key, 0, _to_tt(best, ply), LOWER, move)
                         return best
         # Step 6. Quiet checks at quiescence's first ply.
         if checks and pruned and not in_check:
             best = self._quiet_checks(alpha, beta, ply, best)
-        if stores:
+        if fill is not None:
             bound = LOWER if best >= beta else EXACT if best > original_alpha else UPPER
-            tt.store(key, 0, _to_tt(best, ply), bound, 0)
+            fill.store(key, 0, _to_tt(best, ply), bound, 0)
         return best
 
     def _quiet_checks(self, alpha: int, beta: int, ply: int, best: int) -> int:
