@@ -35,6 +35,9 @@ class Heuristic:
     #: first); as the first heuristic after the hash move, it makes captures scoring above
     #: this a stage of their own, searched before the quiet moves are generated.
     quiet_ceiling: int | None = None
+    #: whether `on_quiets_before_cutoff` learns anything: only then does the search list a
+    #: node's quiet moves searched (`Pipeline.reads_quiets_searched`) and the pipeline call it
+    penalises_quiets = False
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
@@ -63,7 +66,8 @@ class Heuristic:
         self, pos: Position, move: int, quiets: list[int], depth: int, side: int
     ) -> None:
         """Learn that the quiet moves ``quiets``, searched at the node before ``move`` failed
-        high there, did not (called after `on_cutoff`, only when there were some)."""
+        high there, did not (called after `on_cutoff`, only when there were some, and only on a
+        heuristic that `penalises_quiets`)."""
 
     def credit(self, node: Node, score) -> str:
         """The name the "cutoff placed first by" statistic gives this heuristic when it put

@@ -8,10 +8,9 @@ from xqchess.ordering.heuristic cimport Heuristic
 
 cdef int SQUARE_BITS, SQUARE_MASK
 
-@cython.locals(bonus=cython.longlong)
 cpdef long long credited(str rule, long long entry, int depth)
 @cython.locals(bonus=cython.longlong)
-cpdef long long penalised(long long entry, int depth)
+cpdef long long gravity_step(long long entry, int depth, int sign)
 @cython.locals(scores=list, i=Py_ssize_t, move=cython.longlong, frm=int, to=int)
 cpdef list table_scores(list table, int base, int squares, moves)
 

@@ -46,16 +46,15 @@ def credited(rule: str, entry: int, depth: int) -> int:
     if rule == "depth2":
         return entry + depth * depth
     if rule == "gravity" or rule == MALUS:
-        bonus = min(depth * depth, GRAVITY_LIMIT)
-        return entry + bonus - entry * bonus // GRAVITY_LIMIT
+        return gravity_step(entry, depth, 1)
     return entry + 1
 
 
-def penalised(entry: int, depth: int) -> int:
-    """A table entry after ``malus``'s step down for a quiet move searched without a cutoff
-    before another quiet move's cutoff at ``depth``: the bounded step of `credited`, negated."""
+def gravity_step(entry: int, depth: int, sign: int) -> int:
+    """A table entry after ``gravity``'s bounded step at ``depth``, up (``sign`` 1: a cutoff)
+    or down (-1: ``malus``'s step for a quiet move searched before another's cutoff)."""
     bonus = min(depth * depth, GRAVITY_LIMIT)
-    return entry - bonus - entry * bonus // GRAVITY_LIMIT
+    return entry + sign * bonus - entry * bonus // GRAVITY_LIMIT
 
 
 def table_scores(table: list[int], base: int, squares: int, moves: list[int]) -> list[int]:
@@ -74,6 +73,7 @@ class History(Heuristic):
     def __init__(self, variant, rule: str = "depth2") -> None:
         super().__init__(variant)
         self.rule = rule
+        self.penalises_quiets = rule == MALUS
         #: the seed's table: one for both sides, every cutoff credited, never aged
         self.as_seed = rule == SEED
         self.reset()
@@ -100,12 +100,12 @@ class History(Heuristic):
         self.table[i] = credited(self.rule, self.table[i], depth)
 
     def on_quiets_before_cutoff(self, pos, move, quiets, depth, side):
-        if self.rule != MALUS or not is_quiet(pos, move):
+        if not self.penalises_quiets or not is_quiet(pos, move):
             return
         table = self.table
         for quiet in quiets:
             i = self._index(side, quiet)
-            table[i] = penalised(table[i], depth)
+            table[i] = gravity_step(table[i], depth, -1)
 
     def quiet_history(self, node, move):
         return self.table[self._index(node.side, move)]

@@ -11,4 +11,4 @@ from xqchess.ordering.ranking cimport key_at, ranked
 cpdef list heuristic_columns(list heuristics, Node node, moves)
 
 @cython.locals(heuristic=Heuristic, pos=Position, prev_move=int, depth=int, ply=int, side=int, quiets=list)
-cpdef report_cutoff(list heuristics, Node node, int move)
+cpdef report_cutoff(list heuristics, list quiet_learners, Node node, int move)

@@ -37,14 +37,18 @@ def heuristic_columns(heuristics: list[Heuristic], node: Node, moves: list[int])
     return columns
 
 
-def report_cutoff(heuristics: list[Heuristic], node: Node, move: int) -> None:
-    """Tell each heuristic that ``move`` failed high at ``node``, and which quiet moves the
-    search tried there before it (the node's fields read once, not once per heuristic)."""
+def report_cutoff(
+    heuristics: list[Heuristic], quiet_learners: list[Heuristic], node: Node, move: int
+) -> None:
+    """Tell each heuristic that ``move`` failed high at ``node``, and each of
+    ``quiet_learners`` which quiet moves the search tried there before it (the node's fields
+    read once, not once per heuristic)."""
     pos, prev_move, depth, ply, side = node.pos, node.prev_move, node.depth, node.ply, node.side
-    quiets = node.quiets_searched
     for heuristic in heuristics:
         heuristic.on_cutoff(pos, move, prev_move, depth, ply, side)
-        if quiets:
+    quiets = node.quiets_searched
+    if quiets:
+        for heuristic in quiet_learners:
             heuristic.on_quiets_before_cutoff(pos, move, quiets, depth, side)
 
 
@@ -86,6 +90,10 @@ class Pipeline:
     def __init__(self, heuristics: list[Heuristic], spec: str) -> None:
         self.heuristics = heuristics
         self.spec = spec
+        #: the heuristics that learn from the quiet moves searched before a cutoff; the search
+        #: lists those moves only where there is one
+        self.quiet_learners = [h for h in heuristics if h.penalises_quiets]
+        self.reads_quiets_searched = bool(self.quiet_learners)
         self.stageable = bool(heuristics) and all(h.per_move for h in heuristics)
         #: the first heuristic, when it has a move to try before generation (the hash move)
         first = heuristics[0] if self.stageable else None
@@ -215,7 +223,7 @@ class Pipeline:
         return GENERATION_ORDER
 
     def on_cutoff(self, node: Node, move: int) -> None:
-        report_cutoff(self.heuristics, node, move)
+        report_cutoff(self.heuristics, self.quiet_learners, node, move)
 
     def prunable(self, node: Node, move: int) -> bool:
         return any(h.prunable(node, move) for h in self.heuristics)

@@ -14,7 +14,7 @@ from xqchess.ordering.countermove import Countermove
 from xqchess.ordering.guard import Guard
 from xqchess.ordering.history import GRAVITY_LIMIT, History
 from xqchess.ordering.killer import AdvancedKillers, Killers
-from xqchess.ordering.pipeline import report_cutoff
+from xqchess.ordering.pipeline import Pipeline
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
 from xqchess.variants import get_variant
 
@@ -155,11 +155,12 @@ def test_history_malus_lowers_the_quiet_moves_searched_before_a_quiet_cutoff(var
     pos, (a, b, c) = quiet_moves(variant_name, 3)
     variant = get_variant(variant_name)
     history = History(variant, "malus")
+    pipeline = Pipeline([history], "history:malus")
     node = node_at(pos)
-    report_cutoff([history], node.fill(pos, 3, 0, 0, False), c)  # nothing searched before
+    pipeline.on_cutoff(node.fill(pos, 3, 0, 0, False), c)  # nothing searched before
     assert history.score(node, [a, b, c]) == [0, 0, 9]
     node.quiets_searched.extend([a, b])
-    report_cutoff([history], node, c)
+    pipeline.on_cutoff(node, c)
     assert history.score(node, [a, b, c]) == [-9, -9, 9 + 9 - 9 * 9 // GRAVITY_LIMIT]
     node.depth = 40
     history.on_quiets_before_cutoff(pos, c, [a], 40, pos.side)
@@ -176,6 +177,30 @@ def test_history_malus_lowers_the_quiet_moves_searched_before_a_quiet_cutoff(var
         other = History(variant, rule)
         other.on_quiets_before_cutoff(pos, c, [a, b], 3, pos.side)
         assert set(other.table) == {0}
+
+
+@pytest.mark.parametrize("variant_name", VARIANTS)
+def test_the_search_lists_quiets_searched_only_for_an_orderer_that_reads_them(variant_name):
+    """Only ``history:malus`` reads the quiet moves searched before a cutoff: its pipeline
+    asks for them and its search lists them; the default pipeline's search lists none."""
+    variant = get_variant(variant_name)
+    listed = {}
+    for spec in (DEFAULT_SPEC, "hash,see,killer,countermove,history:malus"):
+        pipeline = build_pipeline(spec, variant)
+        searcher = Searcher(pipeline)
+        seen = []
+        real = pipeline.on_cutoff
+
+        def spying(node, move, real=real, seen=seen):
+            seen.append(len(node.quiets_searched))
+            real(node, move)
+
+        pipeline.on_cutoff = spying
+        searcher.search(variant.position(), Limits(depth=4))
+        listed[spec] = (pipeline.reads_quiets_searched, max(seen))
+    assert listed[DEFAULT_SPEC] == (False, 0)
+    reads, most = listed["hash,see,killer,countermove,history:malus"]
+    assert reads and most > 0
 
 
 @pytest.mark.parametrize("variant_name", VARIANTS)

@@ -23,7 +23,7 @@ class Node:
     first move from the second (the lab's "cutoff placed first by" statistic); a search that
     does not report that statistic leaves it off and the orderer skips the work.
     ``quiets_searched`` lists the quiet moves the tree has searched at the node without a
-    cutoff, in order (a history that penalises them reads it at the cutoff)."""
+    cutoff, in order, where the orderer reads them (`MoveOrderer.reads_quiets_searched`)."""
 
     __slots__ = (
         "pos",
@@ -69,6 +69,9 @@ class Node:
 
 class MoveOrderer(Protocol):
     """What the search needs from move ordering (ordering.pipeline.Pipeline implements it)."""
+
+    #: whether `on_cutoff` reads ``node.quiets_searched``: the tree lists them only then
+    reads_quiets_searched: bool
 
     def order(self, node: Node, moves: list[int]) -> Sequence[int]:
         """``moves`` in the order to search them: iterated once, and its first move may be

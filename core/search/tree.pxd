@@ -33,7 +33,7 @@ cdef class Tree:
     cdef public bint late_move_pruning, quiescence_checks, quiescence_tt, order_statistics
     cdef public bint iir, razoring, see_pruning, improving
     cdef public bint singular_extension, null_move_verification, history_reductions
-    cdef public bint adaptive_null_move
+    cdef public bint adaptive_null_move, lists_quiets
     cdef public list static_evals, excluded_moves
     cdef public bint quiescence_evasions, quiescence_promotions
     cdef public int guard_prune_depth

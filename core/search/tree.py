@@ -209,6 +209,8 @@ class Tree:
 
     def __init__(self, orderer: MoveOrderer, config: SearchConfig) -> None:
         self.orderer = orderer
+        #: whether each node lists its quiet moves searched without a cutoff for the orderer
+        self.lists_quiets = orderer.reads_quiets_searched
         self.config = config
         self.capture_key = (
             victim_first if config.quiescence_order == "mvvlva" else material_difference
@@ -645,7 +647,7 @@ class Tree:
                                 credited[self.orderer.first_placed_by(node)] += 1
                         self.orderer.on_cutoff(node, move)
                         break
-            if quiet:
+            if quiet and self.lists_quiets:
                 node.quiets_searched.append(move)
         # Step 13. No legal move reached by a staged pick: mate or stalemate.
         if index < 0:
