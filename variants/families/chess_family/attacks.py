@@ -91,7 +91,7 @@ class ChessAttackers(AttackProbe):
     square), at ``color * size + square``, the targets of every leaper group of that color one
     after another with each target's group, and likewise the rays of every slider group; the
     hits as bytes, ``hits[group * PIECE_CODES + piece]``, the groups of both colors numbered
-    in one sequence. The compiled kernel reads them all as C chars. `attackers` finds what
+    in one sequence. The compiled kernel reads them all as C chars. `attackers_into` finds what
     `attacked_on` asks about, in the same order."""
 
     __slots__ = (
@@ -153,11 +153,13 @@ class ChessAttackers(AttackProbe):
             start = ends[ray]
         return False
 
-    def attackers(self, board: list[int], sq: int, by_color: int) -> list[int]:
-        """The squares of the pieces of ``by_color`` that attack ``sq`` (direct attacks only):
-        leapers (knights), pawns, the king, then along each slider group's rays."""
+    def attackers_into(self, board: list[int], sq: int, by_color: int, found: bytearray) -> int:
+        """Write the squares of the pieces of ``by_color`` that attack ``sq`` (direct attacks
+        only) into ``found`` and return how many: leapers (knights), pawns, the king, then
+        along each slider group's rays."""
         cells = board  # C chars, compiled (`core.position.BOARD`); likewise the rows below
-        found = []
+        out = found
+        count = 0
         at = by_color * self.size + sq
         leap_row, owner_row, hit_row = self.leap_squares[at], self.leap_owners[at], self.leap_hits
         squares, owners, hits = leap_row, owner_row, hit_row
@@ -165,7 +167,8 @@ class ChessAttackers(AttackProbe):
             s = squares[index]
             p = cells[s]
             if p and hits[owners[index] * PIECE_CODES + p]:
-                found.append(s)
+                out[count] = s
+                count += 1
         ray_row, end_row, owner_row = self.ray_squares[at], self.ray_ends[at], self.ray_owners[at]
         hit_row = self.slide_hits
         squares, ends, owners, hits = ray_row, end_row, owner_row, hit_row
@@ -176,10 +179,11 @@ class ChessAttackers(AttackProbe):
                 p = cells[s]
                 if p:
                     if hits[owners[ray] * PIECE_CODES + p]:
-                        found.append(s)
+                        out[count] = s
+                        count += 1
                     break
             start = ends[ray]
-        return found
+        return count
 
 
 def flat_leaps(groups: list, size: int) -> tuple[list[bytes], list[bytes], tuple]:

@@ -110,16 +110,18 @@ class XiangqiAttackers(AttackProbe):
             self.rook_rays, self.horse_attackers, self.soldier_attackers, True, board, sq, by_color
         )
 
-    def attackers(self, board: list[int], sq: int, by_color: int) -> list[int]:
-        """The squares of the pieces of ``by_color`` that could capture on ``sq`` now:
-        chariots, cannons over exactly one screen, horses and elephants with a free leg or
-        eye, soldiers, and the general and advisors inside their palace (the facing-general
-        rule is not a capture). The horse and elephant tables are flat bytes per square,
-        (square, leg) and (square, eye) pairs, read through C pointers compiled."""
+    def attackers_into(self, board: list[int], sq: int, by_color: int, found: bytearray) -> int:
+        """Write into ``found``, and count, the squares of the pieces of ``by_color`` that
+        could capture on ``sq`` now: chariots, cannons over exactly one screen, horses and
+        elephants with a free leg or eye, soldiers, and the general and advisors inside their
+        palace (the facing-general rule is not a capture). The horse and elephant tables are
+        flat bytes per square, (square, leg) and (square, eye) pairs, read through C pointers
+        compiled."""
         cells = board  # C chars, compiled (`core.position.BOARD`); likewise the rows below
         base = by_color << COLOR_SHIFT
         chariot, cannon = CHARIOT | base, CANNON | base
-        found = []
+        out = found
+        count = 0
         for ray in self.rook_rays[sq]:
             screened = False
             for s in ray:
@@ -127,10 +129,12 @@ class XiangqiAttackers(AttackProbe):
                 if p:
                     if screened:
                         if p == cannon:
-                            found.append(s)
+                            out[count] = s
+                            count += 1
                         break
                     if p == chariot:
-                        found.append(s)
+                        out[count] = s
+                        count += 1
                     screened = True
         horse, elephant = HORSE | base, ELEPHANT | base
         row = self.horse_attackers[sq]
@@ -138,27 +142,32 @@ class XiangqiAttackers(AttackProbe):
         for index in range(0, len(row), 2):
             s = pairs[index]
             if cells[s] == horse and not cells[pairs[index + 1]]:
-                found.append(s)
+                out[count] = s
+                count += 1
         row = self.elephant_moves[by_color][sq]
         pairs = row
         for index in range(0, len(row), 2):
             s = pairs[index]
             if cells[s] == elephant and not cells[pairs[index + 1]]:
-                found.append(s)
+                out[count] = s
+                count += 1
         soldier, advisor, general = SOLDIER | base, ADVISOR | base, GENERAL | base
         steps = self.soldier_attackers[by_color][sq]
         for s in steps:
             if cells[s] == soldier:
-                found.append(s)
+                out[count] = s
+                count += 1
         steps = self.advisor_steps[by_color][sq]
         for s in steps:
             if cells[s] == advisor:
-                found.append(s)
+                out[count] = s
+                count += 1
         steps = self.general_steps[by_color][sq]
         for s in steps:
             if cells[s] == general:
-                found.append(s)
-        return found
+                out[count] = s
+                count += 1
+        return count
 
 
 class XiangqiClosure(ClosureProbe):
@@ -401,13 +410,14 @@ def make_attacks(tables: Tables) -> SimpleNamespace:
         advisor_squares,
         general_squares,
     )
-    return SimpleNamespace(
+    attacks = SimpleNamespace(
         closure_probe=closure_probe,
         general_attacked=general_attacked,
         movers=movers,
         attacked=attacked,
         probe=probe,
-        attackers=probe.attackers,
         all_attackers=all_attackers,
         generals_facing=generals_facing,
     )
+    attacks.attackers = attacks.probe.attackers  # read untyped: the bound Python method
+    return attacks
