@@ -21,10 +21,16 @@ cdef class ChessAttackers(AttackProbe):
                    hits=cython.p_uchar, ends=cython.p_uchar, index=int, p=int, start=int, ray=int)
     cpdef bint royal_attacked(self, bytearray board, int sq, int by_color)
 
-    @cython.locals(cells=cython.p_uchar, out=cython.p_uchar, count=int, at=int, leap_row=bytes, owner_row=bytes,
+    @cython.locals(cells=cython.p_uchar, found=list, at=int, leap_row=bytes, owner_row=bytes,
                    hit_row=bytes, ray_row=bytes, end_row=bytes, squares=cython.p_uchar,
                    owners=cython.p_uchar, hits=cython.p_uchar, ends=cython.p_uchar, index=int,
                    s=int, p=int, start=int, ray=int)
+    cpdef list attackers(self, bytearray board, int sq, int by_color)
+
+    @cython.locals(cells=cython.p_uchar, out=cython.p_uchar, count=int, at=int, leap_row=bytes,
+                   owner_row=bytes, hit_row=bytes, ray_row=bytes, end_row=bytes,
+                   squares=cython.p_uchar, owners=cython.p_uchar, hits=cython.p_uchar,
+                   ends=cython.p_uchar, index=int, s=int, p=int, start=int, ray=int)
     cpdef int attackers_into(self, bytearray board, int sq, int by_color, bytearray found)
 
 cdef class ChessClosure(ClosureProbe):

@@ -91,7 +91,7 @@ class ChessAttackers(AttackProbe):
     square), at ``color * size + square``, the targets of every leaper group of that color one
     after another with each target's group, and likewise the rays of every slider group; the
     hits as bytes, ``hits[group * PIECE_CODES + piece]``, the groups of both colors numbered
-    in one sequence. The compiled kernel reads them all as C chars. `attackers_into` finds what
+    in one sequence. The compiled kernel reads them all as C chars. `attackers` finds what
     `attacked_on` asks about, in the same order."""
 
     __slots__ = (
@@ -153,10 +153,37 @@ class ChessAttackers(AttackProbe):
             start = ends[ray]
         return False
 
+    def attackers(self, board: list[int], sq: int, by_color: int) -> list[int]:
+        """The squares of the pieces of ``by_color`` that attack ``sq`` (direct attacks only):
+        leapers (knights), pawns, the king, then along each slider group's rays."""
+        cells = board  # C chars, compiled (`core.position.BOARD`); likewise the rows below
+        found = []
+        at = by_color * self.size + sq
+        leap_row, owner_row, hit_row = self.leap_squares[at], self.leap_owners[at], self.leap_hits
+        squares, owners, hits = leap_row, owner_row, hit_row
+        for index in range(len(leap_row)):
+            s = squares[index]
+            p = cells[s]
+            if p and hits[owners[index] * PIECE_CODES + p]:
+                found.append(s)
+        ray_row, end_row, owner_row = self.ray_squares[at], self.ray_ends[at], self.ray_owners[at]
+        hit_row = self.slide_hits
+        squares, ends, owners, hits = ray_row, end_row, owner_row, hit_row
+        start = 0
+        for ray in range(len(end_row)):
+            for index in range(start, ends[ray]):
+                s = squares[index]
+                p = cells[s]
+                if p:
+                    if hits[owners[ray] * PIECE_CODES + p]:
+                        found.append(s)
+                    break
+            start = ends[ray]
+        return found
+
     def attackers_into(self, board: list[int], sq: int, by_color: int, found: bytearray) -> int:
-        """Write the squares of the pieces of ``by_color`` that attack ``sq`` (direct attacks
-        only) into ``found`` and return how many: leapers (knights), pawns, the king, then
-        along each slider group's rays."""
+        """`attackers` written into ``found`` (a bytearray at least as long as the board), no
+        list made: returns how many squares it wrote."""
         cells = board  # C chars, compiled (`core.position.BOARD`); likewise the rows below
         out = found
         count = 0

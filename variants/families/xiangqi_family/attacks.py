@@ -110,13 +110,59 @@ class XiangqiAttackers(AttackProbe):
             self.rook_rays, self.horse_attackers, self.soldier_attackers, True, board, sq, by_color
         )
 
+    def attackers(self, board: list[int], sq: int, by_color: int) -> list[int]:
+        """The squares of the pieces of ``by_color`` that could capture on ``sq`` now:
+        chariots, cannons over exactly one screen, horses and elephants with a free leg or
+        eye, soldiers, and the general and advisors inside their palace (the facing-general
+        rule is not a capture). The horse and elephant tables are flat bytes per square,
+        (square, leg) and (square, eye) pairs, read through C pointers compiled."""
+        cells = board  # C chars, compiled (`core.position.BOARD`); likewise the rows below
+        base = by_color << COLOR_SHIFT
+        chariot, cannon = CHARIOT | base, CANNON | base
+        found = []
+        for ray in self.rook_rays[sq]:
+            screened = False
+            for s in ray:
+                p = cells[s]
+                if p:
+                    if screened:
+                        if p == cannon:
+                            found.append(s)
+                        break
+                    if p == chariot:
+                        found.append(s)
+                    screened = True
+        horse, elephant = HORSE | base, ELEPHANT | base
+        row = self.horse_attackers[sq]
+        pairs = row
+        for index in range(0, len(row), 2):
+            s = pairs[index]
+            if cells[s] == horse and not cells[pairs[index + 1]]:
+                found.append(s)
+        row = self.elephant_moves[by_color][sq]
+        pairs = row
+        for index in range(0, len(row), 2):
+            s = pairs[index]
+            if cells[s] == elephant and not cells[pairs[index + 1]]:
+                found.append(s)
+        soldier, advisor, general = SOLDIER | base, ADVISOR | base, GENERAL | base
+        steps = self.soldier_attackers[by_color][sq]
+        for s in steps:
+            if cells[s] == soldier:
+                found.append(s)
+        steps = self.advisor_steps[by_color][sq]
+        for s in steps:
+            if cells[s] == advisor:
+                found.append(s)
+        steps = self.general_steps[by_color][sq]
+        for s in steps:
+            if cells[s] == general:
+                found.append(s)
+        return found
+
     def attackers_into(self, board: list[int], sq: int, by_color: int, found: bytearray) -> int:
-        """Write into ``found``, and count, the squares of the pieces of ``by_color`` that
-        could capture on ``sq`` now: chariots, cannons over exactly one screen, horses and
-        elephants with a free leg or eye, soldiers, and the general and advisors inside their
-        palace (the facing-general rule is not a capture). The horse and elephant tables are
-        flat bytes per square, (square, leg) and (square, eye) pairs, read through C pointers
-        compiled."""
+        """`attackers` written into ``found`` (a bytearray at least as long as the board), no
+        list made: returns how many squares it wrote."""
         cells = board  # C chars, compiled (`core.position.BOARD`); likewise the rows below
         base = by_color << COLOR_SHIFT
         chariot, cannon = CHARIOT | base, CANNON | base
@@ -410,14 +456,13 @@ def make_attacks(tables: Tables) -> SimpleNamespace:
         advisor_squares,
         general_squares,
     )
-    attacks = SimpleNamespace(
+    return SimpleNamespace(
         closure_probe=closure_probe,
         general_attacked=general_attacked,
         movers=movers,
         attacked=attacked,
         probe=probe,
+        attackers=probe.attackers,
         all_attackers=all_attackers,
         generals_facing=generals_facing,
     )
-    attacks.attackers = attacks.probe.attackers  # read untyped: the bound Python method
-    return attacks
