@@ -1,9 +1,15 @@
 # C types for probe.py, compiled by Cython in pure-Python mode (setup.py, kernel.py): the .py
 # stays the source; this file only declares types. The probes become extension types whose
 # methods are C methods, which a game family's subclasses override.
+cimport cython
 
 cdef class AttackProbe:
+    @cython.locals(found=bytearray, count=int, index=int)
     cpdef list attackers(self, bytearray board, int sq, int by_color)
+
+    @cython.locals(squares=list)
+    cpdef int attackers_into(self, bytearray board, int sq, int by_color, bytearray found)
+
     cpdef bint royal_attacked(self, bytearray board, int sq, int by_color)
 
 cdef class FunctionProbe(AttackProbe):

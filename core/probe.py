@@ -30,13 +30,24 @@ ALL_SQUARES = (1 << 2 * LOW_SQUARES) - 1
 
 
 class AttackProbe:
-    """The squares of the pieces of ``by_color`` that could capture on ``sq`` (`attackers`), and
-    whether the royal piece on ``sq`` is attacked by ``by_color`` (`royal_attacked`)."""
+    """The squares of the pieces of ``by_color`` that could capture on ``sq`` (`attackers`, or
+    `attackers_into` a caller's buffer, no list made), and whether the royal piece on ``sq`` is
+    attacked by ``by_color`` (`royal_attacked`). A subclass gives `attackers` or
+    `attackers_into`; each is the other's default."""
 
     __slots__ = ()
 
     def attackers(self, board: Board, sq: int, by_color: int) -> list[int]:
-        raise NotImplementedError
+        found = bytearray(len(board))
+        count = self.attackers_into(board, sq, by_color, found)
+        return [found[index] for index in range(count)]
+
+    def attackers_into(self, board: Board, sq: int, by_color: int, found: bytearray) -> int:
+        """Write `attackers`' squares, in its order, into ``found`` (a bytearray at least as
+        long as the board) and return how many there are."""
+        squares = self.attackers(board, sq, by_color)
+        found[: len(squares)] = bytes(squares)
+        return len(squares)
 
     def royal_attacked(self, board: Board, sq: int, by_color: int) -> bool:
         raise NotImplementedError

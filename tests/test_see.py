@@ -8,7 +8,7 @@ import pytest
 from helpers import random_game_positions
 from xqchess.core.moves import SIDE_CAPTURE, move_from, move_promotion, move_special, move_to
 from xqchess.core.pieces import BLACK, COLOR_SHIFT, PIECE_CODES, WHITE, piece_code
-from xqchess.core.probe import FunctionProbe, probe_of
+from xqchess.core.probe import AttackProbe, FunctionProbe, probe_of
 from xqchess.core.see import ROYAL_VALUE, exchange_values, see
 from xqchess.variants import get_variant
 
@@ -204,3 +204,37 @@ def test_a_game_without_a_probe_gets_its_attackers_function_wrapped():
     assert probe.attackers(bytearray(8), 5, 1) == [5, 1]
     chess = get_variant("chess")
     assert probe_of(chess) is chess.attack_probe
+
+
+@pytest.mark.parametrize("variant_name", ["chess", "xiangqi", "minixiangqi", "capablanca"])
+def test_attackers_into_a_buffer_lists_what_attackers_lists(variant_name):
+    """`AttackProbe.attackers_into` writes the squares `attackers` lists, in its order, for
+    every square and color of positions from random games; a wrapped function's probe and the
+    base class's list from a buffer agree too."""
+    variant = get_variant(variant_name)
+    probe = variant.attack_probe
+    wrapped = FunctionProbe(variant.attackers)
+    found = bytearray(variant.geometry.size)
+    checked = 0
+    for pos, _ in random_game_positions(variant_name, seed=5, games=3, plies=40):
+        board = pos.board
+        for sq in range(variant.geometry.size):
+            for color in (WHITE, BLACK):
+                listed = probe.attackers(board, sq, color)
+                count = probe.attackers_into(board, sq, color, found)
+                assert list(found[:count]) == listed, (pos.fen(), sq, color)
+                count = wrapped.attackers_into(board, sq, color, found)
+                assert list(found[:count]) == listed, (pos.fen(), sq, color)
+                checked += 1
+    assert checked > 1_000
+
+
+def test_the_base_probe_lists_attackers_from_its_buffer_form():
+    """A probe that gives only `attackers_into` gets `attackers` from it."""
+
+    class Buffered(AttackProbe):
+        def attackers_into(self, board, sq, by_color, found):
+            found[0], found[1] = sq, by_color
+            return 2
+
+    assert Buffered().attackers(bytearray(8), 5, 1) == [5, 1]

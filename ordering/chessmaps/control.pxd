@@ -8,7 +8,7 @@ from xqchess.ordering.chessmaps.valueboard cimport GameTables, PlayedMove
 
 cdef int COLOR_SHIFT, KIND_MASK, DOUBLE_STEP, PROMOTION_MASK, PROMOTION_SHIFT, SPECIAL_SHIFT
 cdef int SQUARE_BITS, SQUARE_MASK, NO_CAPTURE, MOVE_BITS, VALUE_BITS, VALUE_MASK
-cdef int OUTCOME_SLOTS, KEPT_OUTCOMES, UNKNOWN
+cdef int OUTCOME_SLOTS, KEPT_OUTCOMES, UNKNOWN, KEY_BYTES
 
 cdef class Exchanges:
     cdef public object pos
@@ -16,7 +16,7 @@ cdef class Exchanges:
     cdef public GameTables tables
     cdef public AttackProbe probe
     cdef public PlayedMove played
-    cdef public bytearray board
+    cdef public bytearray board, found
     cdef public list kind_material
     cdef public int[::1] order, material, capturers, gains, trail, undo, kings, royal
     cdef public int[::1] standings, outcome_moves, outcomes
@@ -29,8 +29,8 @@ cdef class Exchanges:
                    kind_material=list, order="int[::1]", material="int[::1]", sq=int, piece=int)
     cpdef fill(self, list values)
 
-    @cython.locals(board=bytearray, cells=cython.p_uchar, attackers=list, count=int, order="int[::1]",
-                   index=int, s=int, place=int, victim=int, own_royal=int, royal_sq=int,
+    @cython.locals(board=bytearray, cells=cython.p_uchar, attackers=cython.p_uchar, count=int,
+                   order="int[::1]", index=int, s=int, place=int, victim=int, own_royal=int, royal_sq=int,
                    probe=AttackProbe, piece=int, at=int, exposed=bint)
     cpdef int capturer(self, int sq, int side)
 
@@ -77,7 +77,8 @@ cdef class Exchanges:
     @cython.locals(side=int, gain=int, to=int, arrived=int, won=int)
     cpdef work_out(self, int move, int at)
 
-    @cython.locals(material="int[::1]", kind_material=list, size=int, turn=int, side=int, keys=list,
+    @cython.locals(material="int[::1]", kind_material=list, size=int, turn=int, side=int,
+                   moves=list, keys="long long[::1]", count=int, place=int, index=int,
                    move=int, to=int, promotion=int, value=int, mine=list, other=list,
                    current=int, decided=bint, floor=int, key=cython.longlong, first=list,
                    second=list, controls="signed char[::1]", sq=int)

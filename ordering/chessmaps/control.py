@@ -85,20 +85,23 @@ KEPT_OUTCOMES = 192
 MOVE_BITS = SPECIAL_SHIFT + 2
 VALUE_BITS = 16
 VALUE_MASK = (1 << VALUE_BITS) - 1
+#: bytes per key (`array` type code "q")
+KEY_BYTES = array("q").itemsize
 
 
 class Exchanges:
     """Capture sequences on a scratch board of one position.
 
     Holds a copy of the position's board (played on and restored) with its royal pieces'
-    squares, and per square the order value (the table value, the royal piece's capture value)
-    and the material of the piece standing there, both moved along with the pieces. The
-    position itself is kept for its legal moves, which the chessmap's empty squares ask for: it
-    must stand as it was when the chessmap is asked (as a search's node does whenever its move
-    order is worked on). What a move does on its target square (`outcome`) and the exchange on
-    a square as the position stands (`standing_exchange`) are kept once computed: the chessmap,
-    the forced pieces and the move order ask for them again. ``values`` are the position's
-    `square_values` when the caller has them.
+    squares, a buffer for the attackers of one capture (`capturer`), and per square the order
+    value (the table value, the royal piece's capture value) and the material of the piece
+    standing there, both moved along with the pieces. The position itself is kept for its legal
+    moves, which the chessmap's empty squares ask for: it must stand as it was when the
+    chessmap is asked (as a search's node does whenever its move order is worked on). What a
+    move does on its target square (`outcome`) and the exchange on a square as the position
+    stands (`standing_exchange`) are kept once computed: the chessmap, the forced pieces and
+    the move order ask for them again. ``values`` are the position's `square_values` when the
+    caller has them.
     """
 
     def __init__(self, pos: Position, values: list[int] | None = None) -> None:
@@ -108,6 +111,7 @@ class Exchanges:
         self.probe = tables.probe
         self.played = PlayedMove(tables)
         self.board = BOARD(pos.board)
+        self.found = bytearray(len(self.board))
         self.kind_material = tables.kind_material
         size = 9 * len(self.board) + 21 + OUTCOME_SLOTS + 3 * (OUTCOME_SLOTS + 1)
         self.carve(array("i", bytes(INT_BYTES * size)))
@@ -164,8 +168,8 @@ class Exchanges:
         the scratch board stands (ties: the lower square), or -1 when none can."""
         board = self.board
         cells = board  # C chars, compiled (`core.position.BOARD`)
-        attackers = self.probe.attackers(board, sq, side)
-        count = len(attackers)
+        attackers = self.found  # C chars, compiled
+        count = self.probe.attackers_into(board, sq, side, self.found)
         if not count:
             return -1
         order = self.order
@@ -415,23 +419,32 @@ class Exchanges:
             if turn:
                 pos.make_null()
             side = pos.side
-            keys = []
-            for move in variant.legal_moves(pos):
+            moves = variant.legal_moves(pos)
+            block = array("q", bytes(KEY_BYTES * len(moves)))
+            keys = block  # compiled, a typed view
+            count = 0
+            for move in moves:
                 to = move >> SQUARE_BITS & SQUARE_MASK
                 if wanted[to] and move >> SPECIAL_SHIFT != DOUBLE_STEP:
                     promotion = move >> PROMOTION_SHIFT & PROMOTION_MASK
                     value = kind_material[promotion] if promotion else material[move & SQUARE_MASK]
                     # by square, then the more valuable piece first, then the lower move
                     key = to  # compiled, 64 bits wide
-                    keys.append((key << VALUE_BITS | VALUE_MASK - value) << MOVE_BITS | move)
+                    key = (key << VALUE_BITS | VALUE_MASK - value) << MOVE_BITS | move
+                    place = count  # kept sorted by insertion
+                    while place and keys[place - 1] > key:
+                        keys[place] = keys[place - 1]
+                        place -= 1
+                    keys[place] = key
+                    count += 1
             if turn:
                 pos.unmake_null()
-            keys.sort()
             mine, other = best[side], best[side ^ 1]
             current = -1
             decided = False
             floor = -1
-            for key in keys:
+            for index in range(count):
+                key = keys[index]
                 to = key >> MOVE_BITS + VALUE_BITS
                 if to != current:
                     current = to

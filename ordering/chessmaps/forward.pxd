@@ -1,7 +1,10 @@
 # C types for forward.py, compiled by Cython in pure-Python mode (setup.py, kernel.py): the .py
 # stays the source; this file only declares types. SectorRanker becomes an extension type whose
-# weights and sums are typed memoryviews over the `array`s the .py makes.
+# weights and sums are typed memoryviews over the `array`s the .py makes; ``math.tanh`` and
+# ``math.exp`` are C's (libc.math, cimported as ``math``: the .py's other ``math`` names stay
+# Python's).
 cimport cython
+from libc cimport math
 
 cdef int FIRST
 cdef double IN_ZONE, OUT_OF_ZONE

@@ -117,9 +117,8 @@ class SectorRanker:
                     sums[j] += value * w1[base + j]
         for k in range(outputs):
             out[k] = 0.0
-        tanh, exp = math.tanh, math.exp
         for j in range(hidden):
-            value = tanh(sums[j] + b1[j])
+            value = math.tanh(sums[j] + b1[j])
             base = j * outputs
             for k in range(outputs):
                 out[k] += value * w2[base + k]
@@ -131,12 +130,12 @@ class SectorRanker:
         total = 0.0
         for k in range(outputs):
             if activation == SOFTMAX:
-                out[k] = exp(out[k] - largest)
+                out[k] = math.exp(out[k] - largest)
                 total += out[k]
             elif activation == LOGISTIC:
-                out[k] = 1.0 / (1.0 + exp(-min(max(out[k], -LOGIT_CLIP), LOGIT_CLIP)))
+                out[k] = 1.0 / (1.0 + math.exp(-min(max(out[k], -LOGIT_CLIP), LOGIT_CLIP)))
             else:
-                out[k] = tanh(out[k])
+                out[k] = math.tanh(out[k])
         scores = self.scores  # per real square, its output
         for k in range(outputs):
             sq = (ranks - 1 - k // files) * files + k % files if second else k

@@ -14,7 +14,8 @@ cpdef long long pack(int category, int piece, int square, int index)
 @cython.locals(fields=cython.longlong)
 cpdef long long sector_fields(int rank, int near)
 
-@cython.locals(to=int, piece=int, table=bytes, between_squares=int)
+@cython.locals(to=int, piece=int, table=bytes, between_squares=int, attackers=cython.p_uchar,
+               color=int, count=int, index=int)
 cpdef int closeness(AfterMove after, list sliders, int move, int sector)
 
 @cython.locals(squares=bytearray, rank=bytearray, seen=bytearray, valid=bint, place=int, sq=int)

@@ -105,8 +105,12 @@ def closeness(after: AfterMove, sliders: list, move: int, sector: int) -> int:
         return DEFAULT_CLOSENESS if between_squares == NOT_ALIGNED else between_squares
     if to == sector:
         return 0
-    if to in after.tables.probe.attackers(after.board, sector, piece >> COLOR_SHIFT):
-        return 1
+    attackers = after.found  # the entries' scratch, free between them; C chars, compiled
+    color = piece >> COLOR_SHIFT
+    count = after.tables.probe.attackers_into(after.board, sector, color, after.found)
+    for index in range(count):
+        if attackers[index] == to:
+            return 1
     return DEFAULT_CLOSENESS
 
 

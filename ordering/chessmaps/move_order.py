@@ -150,13 +150,11 @@ def staged_moves(
 def in_turn(order: NodeOrder, placement: Placement) -> Iterator[int]:
     """The moves of ``placement`` (of ``order``) in order, its unsafe moves placed
     (`NodeOrder.place_unsafe`) only once the safe ones have all been taken."""
-    index = 0
-    while index < len(placement.others) or not placement.unsafe_placed:
-        if index == len(placement.others):
-            order.place_unsafe(placement)
-            continue
-        yield placement.others[index]
-        index += 1
+    yield from placement.others  # (a list iterator: moves added meanwhile are taken too)
+    if not placement.unsafe_placed:
+        safe = len(placement.others)
+        order.place_unsafe(placement)
+        yield from placement.others[safe:]
 
 
 def _placed(order: NodeOrder, placement: Placement | None, move: int) -> Placed:

@@ -181,6 +181,37 @@ class ChessAttackers(AttackProbe):
             start = ends[ray]
         return found
 
+    def attackers_into(self, board: list[int], sq: int, by_color: int, found: bytearray) -> int:
+        """`attackers` written into ``found`` (a bytearray at least as long as the board), no
+        list made: returns how many squares it wrote."""
+        cells = board  # C chars, compiled (`core.position.BOARD`); likewise the rows below
+        out = found
+        count = 0
+        at = by_color * self.size + sq
+        leap_row, owner_row, hit_row = self.leap_squares[at], self.leap_owners[at], self.leap_hits
+        squares, owners, hits = leap_row, owner_row, hit_row
+        for index in range(len(leap_row)):
+            s = squares[index]
+            p = cells[s]
+            if p and hits[owners[index] * PIECE_CODES + p]:
+                out[count] = s
+                count += 1
+        ray_row, end_row, owner_row = self.ray_squares[at], self.ray_ends[at], self.ray_owners[at]
+        hit_row = self.slide_hits
+        squares, ends, owners, hits = ray_row, end_row, owner_row, hit_row
+        start = 0
+        for ray in range(len(end_row)):
+            for index in range(start, ends[ray]):
+                s = squares[index]
+                p = cells[s]
+                if p:
+                    if hits[owners[ray] * PIECE_CODES + p]:
+                        out[count] = s
+                        count += 1
+                    break
+            start = ends[ray]
+        return count
+
 
 def flat_leaps(groups: list, size: int) -> tuple[list[bytes], list[bytes], tuple]:
     """(per-square targets, hit) ``groups`` flattened for `ChessClosure`: per square, the

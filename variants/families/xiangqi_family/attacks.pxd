@@ -23,6 +23,12 @@ cdef class XiangqiAttackers(AttackProbe):
                    general=int)
     cpdef list attackers(self, bytearray board, int sq, int by_color)
 
+    @cython.locals(cells=cython.p_uchar, base=int, chariot=int, cannon=int, horse=int,
+                   elephant=int, out=cython.p_uchar, count=int, p=int, s=int, screened=bint,
+                   ray=bytes, row=bytes, pairs=cython.p_uchar, index=int, steps=bytes, soldier=int,
+                   advisor=int, general=int)
+    cpdef int attackers_into(self, bytearray board, int sq, int by_color, bytearray found)
+
     cpdef bint royal_attacked(self, bytearray board, int sq, int by_color)
 
 cdef class XiangqiClosure(ClosureProbe):

@@ -160,6 +160,61 @@ class XiangqiAttackers(AttackProbe):
                 found.append(s)
         return found
 
+    def attackers_into(self, board: list[int], sq: int, by_color: int, found: bytearray) -> int:
+        """`attackers` written into ``found`` (a bytearray at least as long as the board), no
+        list made: returns how many squares it wrote."""
+        cells = board  # C chars, compiled (`core.position.BOARD`); likewise the rows below
+        base = by_color << COLOR_SHIFT
+        chariot, cannon = CHARIOT | base, CANNON | base
+        out = found
+        count = 0
+        for ray in self.rook_rays[sq]:
+            screened = False
+            for s in ray:
+                p = cells[s]
+                if p:
+                    if screened:
+                        if p == cannon:
+                            out[count] = s
+                            count += 1
+                        break
+                    if p == chariot:
+                        out[count] = s
+                        count += 1
+                    screened = True
+        horse, elephant = HORSE | base, ELEPHANT | base
+        row = self.horse_attackers[sq]
+        pairs = row
+        for index in range(0, len(row), 2):
+            s = pairs[index]
+            if cells[s] == horse and not cells[pairs[index + 1]]:
+                out[count] = s
+                count += 1
+        row = self.elephant_moves[by_color][sq]
+        pairs = row
+        for index in range(0, len(row), 2):
+            s = pairs[index]
+            if cells[s] == elephant and not cells[pairs[index + 1]]:
+                out[count] = s
+                count += 1
+        soldier, advisor, general = SOLDIER | base, ADVISOR | base, GENERAL | base
+        steps = self.soldier_attackers[by_color][sq]
+        for s in steps:
+            if cells[s] == soldier:
+                out[count] = s
+                count += 1
+        steps = self.advisor_steps[by_color][sq]
+        for s in steps:
+            if cells[s] == advisor:
+                out[count] = s
+                count += 1
+        steps = self.general_steps[by_color][sq]
+        for s in steps:
+            if cells[s] == general:
+                out[count] = s
+                count += 1
+        return count
+
 
 class XiangqiClosure(ClosureProbe):
     """`Variant.attack_closure` in one pass, as a closure probe (`core.probe`) over the tables
