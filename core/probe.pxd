@@ -3,6 +3,8 @@
 # methods are C methods, which a game family's subclasses override.
 cimport cython
 
+cpdef int noted(bytearray found, list listing, int count, int sq)
+
 cdef class AttackProbe:
     @cython.locals(found=bytearray, count=int, index=int)
     cpdef list attackers(self, bytearray board, int sq, int by_color)

@@ -29,6 +29,21 @@ LOW_MASK = (1 << LOW_SQUARES) - 1
 ALL_SQUARES = (1 << 2 * LOW_SQUARES) - 1
 
 
+#: the buffer handed to a walk that lists its attackers (`noted` never writes it)
+NO_BUFFER = bytearray()
+
+
+def noted(found: bytearray, listing: list[int] | None, count: int, sq: int) -> int:
+    """The square ``sq`` of the ``count``-th attacker a probe's walk found, appended to
+    ``listing`` when there is one (`AttackProbe.attackers`), else written into ``found``
+    (`AttackProbe.attackers_into`): one walk serves both forms. Returns ``count + 1``."""
+    if listing is None:
+        found[count] = sq
+    else:
+        listing.append(sq)
+    return count + 1
+
+
 class AttackProbe:
     """The squares of the pieces of ``by_color`` that could capture on ``sq`` (`attackers`, or
     `attackers_into` a caller's buffer, no list made), and whether the royal piece on ``sq`` is

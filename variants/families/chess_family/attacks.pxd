@@ -1,7 +1,7 @@
 # C types for attacks.py, compiled by Cython in pure-Python mode (setup.py, kernel.py): the .py
 # stays the source; this file only declares types.
 cimport cython
-from xqchess.core.probe cimport AttackProbe, ClosureProbe
+from xqchess.core.probe cimport AttackProbe, ClosureProbe, noted
 
 cdef int LOW_SQUARES, PIECE_CODES
 cdef unsigned long long ONE
@@ -21,17 +21,16 @@ cdef class ChessAttackers(AttackProbe):
                    hits=cython.p_uchar, ends=cython.p_uchar, index=int, p=int, start=int, ray=int)
     cpdef bint royal_attacked(self, bytearray board, int sq, int by_color)
 
-    @cython.locals(cells=cython.p_uchar, found=list, at=int, leap_row=bytes, owner_row=bytes,
+    @cython.locals(listing=list)
+    cpdef list attackers(self, bytearray board, int sq, int by_color)
+
+    cpdef int attackers_into(self, bytearray board, int sq, int by_color, bytearray found)
+
+    @cython.locals(cells=cython.p_uchar, count=int, at=int, leap_row=bytes, owner_row=bytes,
                    hit_row=bytes, ray_row=bytes, end_row=bytes, squares=cython.p_uchar,
                    owners=cython.p_uchar, hits=cython.p_uchar, ends=cython.p_uchar, index=int,
                    s=int, p=int, start=int, ray=int)
-    cpdef list attackers(self, bytearray board, int sq, int by_color)
-
-    @cython.locals(cells=cython.p_uchar, out=cython.p_uchar, count=int, at=int, leap_row=bytes,
-                   owner_row=bytes, hit_row=bytes, ray_row=bytes, end_row=bytes,
-                   squares=cython.p_uchar, owners=cython.p_uchar, hits=cython.p_uchar,
-                   ends=cython.p_uchar, index=int, s=int, p=int, start=int, ray=int)
-    cpdef int attackers_into(self, bytearray board, int sq, int by_color, bytearray found)
+    cpdef int walk_attackers(self, bytearray board, int sq, int by_color, bytearray found, list listing)
 
 cdef class ChessClosure(ClosureProbe):
     cdef public list leap_squares, leap_owners, ray_squares, ray_ends, ray_owners

@@ -23,7 +23,14 @@ from types import SimpleNamespace
 
 from xqchess.core.geometry import bytes_rays, bytes_table
 from xqchess.core.pieces import BLACK, PIECE_CODES, WHITE, piece_code
-from xqchess.core.probe import LOW_MASK, LOW_SQUARES, AttackProbe, ClosureProbe
+from xqchess.core.probe import (
+    LOW_MASK,
+    LOW_SQUARES,
+    NO_BUFFER,
+    AttackProbe,
+    ClosureProbe,
+    noted,
+)
 from xqchess.variants.families.chess_family.definition import ChessGame
 
 #: one, as wide as a read mask's word (compiled, a 64-bit C integer)
@@ -156,36 +163,20 @@ class ChessAttackers(AttackProbe):
     def attackers(self, board: list[int], sq: int, by_color: int) -> list[int]:
         """The squares of the pieces of ``by_color`` that attack ``sq`` (direct attacks only):
         leapers (knights), pawns, the king, then along each slider group's rays."""
-        cells = board  # C chars, compiled (`core.position.BOARD`); likewise the rows below
-        found = []
-        at = by_color * self.size + sq
-        leap_row, owner_row, hit_row = self.leap_squares[at], self.leap_owners[at], self.leap_hits
-        squares, owners, hits = leap_row, owner_row, hit_row
-        for index in range(len(leap_row)):
-            s = squares[index]
-            p = cells[s]
-            if p and hits[owners[index] * PIECE_CODES + p]:
-                found.append(s)
-        ray_row, end_row, owner_row = self.ray_squares[at], self.ray_ends[at], self.ray_owners[at]
-        hit_row = self.slide_hits
-        squares, ends, owners, hits = ray_row, end_row, owner_row, hit_row
-        start = 0
-        for ray in range(len(end_row)):
-            for index in range(start, ends[ray]):
-                s = squares[index]
-                p = cells[s]
-                if p:
-                    if hits[owners[ray] * PIECE_CODES + p]:
-                        found.append(s)
-                    break
-            start = ends[ray]
-        return found
+        listing: list[int] = []
+        self.walk_attackers(board, sq, by_color, NO_BUFFER, listing)
+        return listing
 
     def attackers_into(self, board: list[int], sq: int, by_color: int, found: bytearray) -> int:
         """`attackers` written into ``found`` (a bytearray at least as long as the board), no
         list made: returns how many squares it wrote."""
+        return self.walk_attackers(board, sq, by_color, found, None)
+
+    def walk_attackers(
+        self, board: list[int], sq: int, by_color: int, found: bytearray, listing: list | None
+    ) -> int:
+        """The walk behind `attackers` and `attackers_into`: each attacker `noted`."""
         cells = board  # C chars, compiled (`core.position.BOARD`); likewise the rows below
-        out = found
         count = 0
         at = by_color * self.size + sq
         leap_row, owner_row, hit_row = self.leap_squares[at], self.leap_owners[at], self.leap_hits
@@ -194,8 +185,7 @@ class ChessAttackers(AttackProbe):
             s = squares[index]
             p = cells[s]
             if p and hits[owners[index] * PIECE_CODES + p]:
-                out[count] = s
-                count += 1
+                count = noted(found, listing, count, s)
         ray_row, end_row, owner_row = self.ray_squares[at], self.ray_ends[at], self.ray_owners[at]
         hit_row = self.slide_hits
         squares, ends, owners, hits = ray_row, end_row, owner_row, hit_row
@@ -206,8 +196,7 @@ class ChessAttackers(AttackProbe):
                 p = cells[s]
                 if p:
                     if hits[owners[ray] * PIECE_CODES + p]:
-                        out[count] = s
-                        count += 1
+                        count = noted(found, listing, count, s)
                     break
             start = ends[ray]
         return count

@@ -1,7 +1,7 @@
 # C types for attacks.py, compiled by Cython in pure-Python mode (setup.py, kernel.py): the .py
 # stays the source; this file only declares types. The imported constants become C ints.
 cimport cython
-from xqchess.core.probe cimport AttackProbe, ClosureProbe
+from xqchess.core.probe cimport AttackProbe, ClosureProbe, noted
 
 cdef int COLOR_SHIFT, KIND_MASK, ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, SOLDIER
 cdef int LOW_SQUARES
@@ -17,17 +17,16 @@ cdef class XiangqiAttackers(AttackProbe):
     cdef public list rook_rays, horse_attackers
     cdef public tuple elephant_moves, soldier_attackers, advisor_steps, general_steps
 
-    @cython.locals(cells=cython.p_uchar, base=int, chariot=int, cannon=int, horse=int,
-                   elephant=int, found=list, p=int, s=int, screened=bint, ray=bytes, row=bytes,
-                   pairs=cython.p_uchar, index=int, steps=bytes, soldier=int, advisor=int,
-                   general=int)
+    @cython.locals(listing=list)
     cpdef list attackers(self, bytearray board, int sq, int by_color)
 
-    @cython.locals(cells=cython.p_uchar, base=int, chariot=int, cannon=int, horse=int,
-                   elephant=int, out=cython.p_uchar, count=int, p=int, s=int, screened=bint,
-                   ray=bytes, row=bytes, pairs=cython.p_uchar, index=int, steps=bytes, soldier=int,
-                   advisor=int, general=int)
     cpdef int attackers_into(self, bytearray board, int sq, int by_color, bytearray found)
+
+    @cython.locals(cells=cython.p_uchar, base=int, chariot=int, cannon=int, horse=int,
+                   elephant=int, count=int, p=int, s=int, screened=bint, ray=bytes, row=bytes,
+                   pairs=cython.p_uchar, index=int, steps=bytes, soldier=int, advisor=int,
+                   general=int)
+    cpdef int walk_attackers(self, bytearray board, int sq, int by_color, bytearray found, list listing)
 
     cpdef bint royal_attacked(self, bytearray board, int sq, int by_color)
 

@@ -15,7 +15,14 @@ from types import SimpleNamespace
 
 from xqchess.core.geometry import bytes_rays, bytes_table
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
-from xqchess.core.probe import LOW_MASK, LOW_SQUARES, AttackProbe, ClosureProbe
+from xqchess.core.probe import (
+    LOW_MASK,
+    LOW_SQUARES,
+    NO_BUFFER,
+    AttackProbe,
+    ClosureProbe,
+    noted,
+)
 from xqchess.variants.families.xiangqi_family.board_tables import Tables
 from xqchess.variants.families.xiangqi_family.definition import (
     ADVISOR,
@@ -116,57 +123,22 @@ class XiangqiAttackers(AttackProbe):
         eye, soldiers, and the general and advisors inside their palace (the facing-general
         rule is not a capture). The horse and elephant tables are flat bytes per square,
         (square, leg) and (square, eye) pairs, read through C pointers compiled."""
-        cells = board  # C chars, compiled (`core.position.BOARD`); likewise the rows below
-        base = by_color << COLOR_SHIFT
-        chariot, cannon = CHARIOT | base, CANNON | base
-        found = []
-        for ray in self.rook_rays[sq]:
-            screened = False
-            for s in ray:
-                p = cells[s]
-                if p:
-                    if screened:
-                        if p == cannon:
-                            found.append(s)
-                        break
-                    if p == chariot:
-                        found.append(s)
-                    screened = True
-        horse, elephant = HORSE | base, ELEPHANT | base
-        row = self.horse_attackers[sq]
-        pairs = row
-        for index in range(0, len(row), 2):
-            s = pairs[index]
-            if cells[s] == horse and not cells[pairs[index + 1]]:
-                found.append(s)
-        row = self.elephant_moves[by_color][sq]
-        pairs = row
-        for index in range(0, len(row), 2):
-            s = pairs[index]
-            if cells[s] == elephant and not cells[pairs[index + 1]]:
-                found.append(s)
-        soldier, advisor, general = SOLDIER | base, ADVISOR | base, GENERAL | base
-        steps = self.soldier_attackers[by_color][sq]
-        for s in steps:
-            if cells[s] == soldier:
-                found.append(s)
-        steps = self.advisor_steps[by_color][sq]
-        for s in steps:
-            if cells[s] == advisor:
-                found.append(s)
-        steps = self.general_steps[by_color][sq]
-        for s in steps:
-            if cells[s] == general:
-                found.append(s)
-        return found
+        listing: list[int] = []
+        self.walk_attackers(board, sq, by_color, NO_BUFFER, listing)
+        return listing
 
     def attackers_into(self, board: list[int], sq: int, by_color: int, found: bytearray) -> int:
         """`attackers` written into ``found`` (a bytearray at least as long as the board), no
         list made: returns how many squares it wrote."""
+        return self.walk_attackers(board, sq, by_color, found, None)
+
+    def walk_attackers(
+        self, board: list[int], sq: int, by_color: int, found: bytearray, listing: list | None
+    ) -> int:
+        """The walk behind `attackers` and `attackers_into`: each attacker `noted`."""
         cells = board  # C chars, compiled (`core.position.BOARD`); likewise the rows below
         base = by_color << COLOR_SHIFT
         chariot, cannon = CHARIOT | base, CANNON | base
-        out = found
         count = 0
         for ray in self.rook_rays[sq]:
             screened = False
@@ -175,12 +147,10 @@ class XiangqiAttackers(AttackProbe):
                 if p:
                     if screened:
                         if p == cannon:
-                            out[count] = s
-                            count += 1
+                            count = noted(found, listing, count, s)
                         break
                     if p == chariot:
-                        out[count] = s
-                        count += 1
+                        count = noted(found, listing, count, s)
                     screened = True
         horse, elephant = HORSE | base, ELEPHANT | base
         row = self.horse_attackers[sq]
@@ -188,31 +158,26 @@ class XiangqiAttackers(AttackProbe):
         for index in range(0, len(row), 2):
             s = pairs[index]
             if cells[s] == horse and not cells[pairs[index + 1]]:
-                out[count] = s
-                count += 1
+                count = noted(found, listing, count, s)
         row = self.elephant_moves[by_color][sq]
         pairs = row
         for index in range(0, len(row), 2):
             s = pairs[index]
             if cells[s] == elephant and not cells[pairs[index + 1]]:
-                out[count] = s
-                count += 1
+                count = noted(found, listing, count, s)
         soldier, advisor, general = SOLDIER | base, ADVISOR | base, GENERAL | base
         steps = self.soldier_attackers[by_color][sq]
         for s in steps:
             if cells[s] == soldier:
-                out[count] = s
-                count += 1
+                count = noted(found, listing, count, s)
         steps = self.advisor_steps[by_color][sq]
         for s in steps:
             if cells[s] == advisor:
-                out[count] = s
-                count += 1
+                count = noted(found, listing, count, s)
         steps = self.general_steps[by_color][sq]
         for s in steps:
             if cells[s] == general:
-                out[count] = s
-                count += 1
+                count = noted(found, listing, count, s)
         return count
 
 
