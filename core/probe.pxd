@@ -6,12 +6,11 @@ cimport cython
 cpdef int noted(bytearray found, list listing, int count, int sq)
 
 cdef class AttackProbe:
-    @cython.locals(found=bytearray, count=int, index=int)
+    @cython.locals(listing=list)
     cpdef list attackers(self, bytearray board, int sq, int by_color)
-
-    @cython.locals(squares=list)
     cpdef int attackers_into(self, bytearray board, int sq, int by_color, bytearray found)
-
+    cpdef int walk_attackers(self, bytearray board, int sq, int by_color, bytearray found,
+                             list listing)
     cpdef bint royal_attacked(self, bytearray board, int sq, int by_color)
 
 cdef class FunctionProbe(AttackProbe):

@@ -47,22 +47,27 @@ def noted(found: bytearray, listing: list[int] | None, count: int, sq: int) -> i
 class AttackProbe:
     """The squares of the pieces of ``by_color`` that could capture on ``sq`` (`attackers`, or
     `attackers_into` a caller's buffer, no list made), and whether the royal piece on ``sq`` is
-    attacked by ``by_color`` (`royal_attacked`). A subclass gives `attackers` or
-    `attackers_into`; each is the other's default."""
+    attacked by ``by_color`` (`royal_attacked`). A game family's probe gives one walk of its
+    tables that serves both forms (`walk_attackers`)."""
 
     __slots__ = ()
 
     def attackers(self, board: Board, sq: int, by_color: int) -> list[int]:
-        found = bytearray(len(board))
-        count = self.attackers_into(board, sq, by_color, found)
-        return [found[index] for index in range(count)]
+        listing: list[int] = []
+        self.walk_attackers(board, sq, by_color, NO_BUFFER, listing)
+        return listing
 
     def attackers_into(self, board: Board, sq: int, by_color: int, found: bytearray) -> int:
         """Write `attackers`' squares, in its order, into ``found`` (a bytearray at least as
         long as the board) and return how many there are."""
-        squares = self.attackers(board, sq, by_color)
-        found[: len(squares)] = bytes(squares)
-        return len(squares)
+        return self.walk_attackers(board, sq, by_color, found, None)
+
+    def walk_attackers(
+        self, board: Board, sq: int, by_color: int, found: bytearray, listing: list[int] | None
+    ) -> int:
+        """Find `attackers`' squares, in its order, each `noted` (into ``listing`` when there
+        is one, else into ``found``); return how many there are."""
+        raise NotImplementedError
 
     def royal_attacked(self, board: Board, sq: int, by_color: int) -> bool:
         raise NotImplementedError
@@ -85,6 +90,11 @@ class FunctionProbe(AttackProbe):
 
     def attackers(self, board: Board, sq: int, by_color: int) -> list[int]:
         return self.function(board, sq, by_color)
+
+    def attackers_into(self, board: Board, sq: int, by_color: int, found: bytearray) -> int:
+        squares = self.function(board, sq, by_color)
+        found[: len(squares)] = bytes(squares)
+        return len(squares)
 
     def royal_attacked(self, board: Board, sq: int, by_color: int) -> bool:
         if self.royal_function is None:

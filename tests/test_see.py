@@ -8,7 +8,7 @@ import pytest
 from helpers import random_game_positions
 from xqchess.core.moves import SIDE_CAPTURE, move_from, move_promotion, move_special, move_to
 from xqchess.core.pieces import BLACK, COLOR_SHIFT, PIECE_CODES, WHITE, piece_code
-from xqchess.core.probe import AttackProbe, FunctionProbe, probe_of
+from xqchess.core.probe import AttackProbe, FunctionProbe, noted, probe_of
 from xqchess.core.see import ROYAL_VALUE, exchange_values, see
 from xqchess.variants import get_variant
 
@@ -209,8 +209,8 @@ def test_a_game_without_a_probe_gets_its_attackers_function_wrapped():
 @pytest.mark.parametrize("variant_name", ["chess", "xiangqi", "minixiangqi", "capablanca"])
 def test_attackers_into_a_buffer_lists_what_attackers_lists(variant_name):
     """`AttackProbe.attackers_into` writes the squares `attackers` lists, in its order, for
-    every square and color of positions from random games; a wrapped function's probe and the
-    base class's list from a buffer agree too."""
+    every square and color of positions from random games; a wrapped function's probe agrees
+    too."""
     variant = get_variant(variant_name)
     probe = variant.attack_probe
     wrapped = FunctionProbe(variant.attackers)
@@ -229,12 +229,16 @@ def test_attackers_into_a_buffer_lists_what_attackers_lists(variant_name):
     assert checked > 1_000
 
 
-def test_the_base_probe_lists_attackers_from_its_buffer_form():
-    """A probe that gives only `attackers_into` gets `attackers` from it."""
+def test_a_probe_gets_both_forms_from_its_one_walk():
+    """A probe that gives only `walk_attackers` gets `attackers` and `attackers_into` from it,
+    each attacker `noted` into the list or into the buffer."""
 
-    class Buffered(AttackProbe):
-        def attackers_into(self, board, sq, by_color, found):
-            found[0], found[1] = sq, by_color
-            return 2
+    class Walker(AttackProbe):
+        def walk_attackers(self, board, sq, by_color, found, listing):
+            count = noted(found, listing, 0, sq)
+            return noted(found, listing, count, by_color)
 
-    assert Buffered().attackers(bytearray(8), 5, 1) == [5, 1]
+    assert Walker().attackers(bytearray(8), 5, 1) == [5, 1]
+    found = bytearray(8)
+    assert Walker().attackers_into(bytearray(8), 5, 1, found) == 2
+    assert found[:2] == bytes([5, 1])

@@ -21,16 +21,12 @@ cdef class ChessAttackers(AttackProbe):
                    hits=cython.p_uchar, ends=cython.p_uchar, index=int, p=int, start=int, ray=int)
     cpdef bint royal_attacked(self, bytearray board, int sq, int by_color)
 
-    @cython.locals(listing=list)
-    cpdef list attackers(self, bytearray board, int sq, int by_color)
-
-    cpdef int attackers_into(self, bytearray board, int sq, int by_color, bytearray found)
-
     @cython.locals(cells=cython.p_uchar, count=int, at=int, leap_row=bytes, owner_row=bytes,
                    hit_row=bytes, ray_row=bytes, end_row=bytes, squares=cython.p_uchar,
                    owners=cython.p_uchar, hits=cython.p_uchar, ends=cython.p_uchar, index=int,
                    s=int, p=int, start=int, ray=int)
-    cpdef int walk_attackers(self, bytearray board, int sq, int by_color, bytearray found, list listing)
+    cpdef int walk_attackers(self, bytearray board, int sq, int by_color, bytearray found,
+                             list listing)
 
 cdef class ChessClosure(ClosureProbe):
     cdef public list leap_squares, leap_owners, ray_squares, ray_ends, ray_owners

@@ -26,7 +26,6 @@ from xqchess.core.pieces import BLACK, PIECE_CODES, WHITE, piece_code
 from xqchess.core.probe import (
     LOW_MASK,
     LOW_SQUARES,
-    NO_BUFFER,
     AttackProbe,
     ClosureProbe,
     noted,
@@ -160,22 +159,12 @@ class ChessAttackers(AttackProbe):
             start = ends[ray]
         return False
 
-    def attackers(self, board: list[int], sq: int, by_color: int) -> list[int]:
-        """The squares of the pieces of ``by_color`` that attack ``sq`` (direct attacks only):
-        leapers (knights), pawns, the king, then along each slider group's rays."""
-        listing: list[int] = []
-        self.walk_attackers(board, sq, by_color, NO_BUFFER, listing)
-        return listing
-
-    def attackers_into(self, board: list[int], sq: int, by_color: int, found: bytearray) -> int:
-        """`attackers` written into ``found`` (a bytearray at least as long as the board), no
-        list made: returns how many squares it wrote."""
-        return self.walk_attackers(board, sq, by_color, found, None)
-
     def walk_attackers(
         self, board: list[int], sq: int, by_color: int, found: bytearray, listing: list | None
     ) -> int:
-        """The walk behind `attackers` and `attackers_into`: each attacker `noted`."""
+        """`AttackProbe.walk_attackers`: the squares of the pieces of ``by_color`` that attack
+        ``sq`` (direct attacks only): leapers (knights), pawns, the king, then along each
+        slider group's rays."""
         cells = board  # C chars, compiled (`core.position.BOARD`); likewise the rows below
         count = 0
         at = by_color * self.size + sq

@@ -17,16 +17,12 @@ cdef class XiangqiAttackers(AttackProbe):
     cdef public list rook_rays, horse_attackers
     cdef public tuple elephant_moves, soldier_attackers, advisor_steps, general_steps
 
-    @cython.locals(listing=list)
-    cpdef list attackers(self, bytearray board, int sq, int by_color)
-
-    cpdef int attackers_into(self, bytearray board, int sq, int by_color, bytearray found)
-
     @cython.locals(cells=cython.p_uchar, base=int, chariot=int, cannon=int, horse=int,
                    elephant=int, count=int, p=int, s=int, screened=bint, ray=bytes, row=bytes,
                    pairs=cython.p_uchar, index=int, steps=bytes, soldier=int, advisor=int,
                    general=int)
-    cpdef int walk_attackers(self, bytearray board, int sq, int by_color, bytearray found, list listing)
+    cpdef int walk_attackers(self, bytearray board, int sq, int by_color, bytearray found,
+                             list listing)
 
     cpdef bint royal_attacked(self, bytearray board, int sq, int by_color)
 

@@ -18,7 +18,6 @@ from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.core.probe import (
     LOW_MASK,
     LOW_SQUARES,
-    NO_BUFFER,
     AttackProbe,
     ClosureProbe,
     noted,
@@ -117,25 +116,14 @@ class XiangqiAttackers(AttackProbe):
             self.rook_rays, self.horse_attackers, self.soldier_attackers, True, board, sq, by_color
         )
 
-    def attackers(self, board: list[int], sq: int, by_color: int) -> list[int]:
-        """The squares of the pieces of ``by_color`` that could capture on ``sq`` now:
-        chariots, cannons over exactly one screen, horses and elephants with a free leg or
-        eye, soldiers, and the general and advisors inside their palace (the facing-general
-        rule is not a capture). The horse and elephant tables are flat bytes per square,
-        (square, leg) and (square, eye) pairs, read through C pointers compiled."""
-        listing: list[int] = []
-        self.walk_attackers(board, sq, by_color, NO_BUFFER, listing)
-        return listing
-
-    def attackers_into(self, board: list[int], sq: int, by_color: int, found: bytearray) -> int:
-        """`attackers` written into ``found`` (a bytearray at least as long as the board), no
-        list made: returns how many squares it wrote."""
-        return self.walk_attackers(board, sq, by_color, found, None)
-
     def walk_attackers(
         self, board: list[int], sq: int, by_color: int, found: bytearray, listing: list | None
     ) -> int:
-        """The walk behind `attackers` and `attackers_into`: each attacker `noted`."""
+        """`AttackProbe.walk_attackers`: the squares of the pieces of ``by_color`` that could
+        capture on ``sq`` now: chariots, cannons over exactly one screen, horses and elephants
+        with a free leg or eye, soldiers, and the general and advisors inside their palace (the
+        facing-general rule is not a capture). The horse and elephant tables are flat bytes per
+        square, (square, leg) and (square, eye) pairs, read through C pointers compiled."""
         cells = board  # C chars, compiled (`core.position.BOARD`); likewise the rows below
         base = by_color << COLOR_SHIFT
         chariot, cannon = CHARIOT | base, CANNON | base
