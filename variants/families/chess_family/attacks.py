@@ -23,13 +23,7 @@ from types import SimpleNamespace
 
 from xqchess.core.geometry import bytes_rays, bytes_table
 from xqchess.core.pieces import BLACK, PIECE_CODES, WHITE, piece_code
-from xqchess.core.probe import (
-    LOW_MASK,
-    LOW_SQUARES,
-    AttackProbe,
-    ClosureProbe,
-    noted,
-)
+from xqchess.core.probe import LOW_MASK, LOW_SQUARES, AttackProbe, ClosureProbe, noted
 from xqchess.variants.families.chess_family.definition import ChessGame
 
 #: one, as wide as a read mask's word (compiled, a 64-bit C integer)

@@ -15,13 +15,7 @@ from types import SimpleNamespace
 
 from xqchess.core.geometry import bytes_rays, bytes_table
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
-from xqchess.core.probe import (
-    LOW_MASK,
-    LOW_SQUARES,
-    AttackProbe,
-    ClosureProbe,
-    noted,
-)
+from xqchess.core.probe import LOW_MASK, LOW_SQUARES, AttackProbe, ClosureProbe, noted
 from xqchess.variants.families.xiangqi_family.board_tables import Tables
 from xqchess.variants.families.xiangqi_family.definition import (
     ADVISOR,
