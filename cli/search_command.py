@@ -46,6 +46,7 @@ ON_FLAGS = (
     "null_move_verification",
     "adaptive_null_move",
     "history_reductions",
+    "cut_node_reductions",
     "aspiration",
 )
 #: the flags that switch one off, by `SearchConfig` field
@@ -189,6 +190,11 @@ def add_searcher_options(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="late-move reductions a ply deeper for a quiet move the history table has "
         "never seen fail high",
+    )
+    parser.add_argument(
+        "--cut-node-reductions",
+        action="store_true",
+        help="late-move reductions a ply deeper at nodes where a cutoff is expected",
     )
     parser.add_argument(
         "--aspiration",

@@ -328,13 +328,15 @@ def test_a_fail_low_stores_no_best_move_but_keeps_the_tables(variant_name):
     search = searcher(variant_name)
     search.search(pos, Limits(depth=1))
     search.tt.clear()
-    search._search(2, MATE_BOUND, MATE_BOUND + 1, 1, 0, False, False)  # nothing reaches alpha
+    search._search(
+        2, MATE_BOUND, MATE_BOUND + 1, 1, 0, False, False, False
+    )  # nothing reaches alpha
     entry = search.tt.probe(pos.hash)
     assert entry[3] == UPPER and entry[4] == 0
     search.tt.clear()
     best = search.search(pos, Limits(depth=2)).best_move
     assert search.tt.probe(pos.hash)[4] == best
-    search._search(3, MATE_BOUND, MATE_BOUND + 1, 1, 0, False, False)
+    search._search(3, MATE_BOUND, MATE_BOUND + 1, 1, 0, False, False, False)
     entry = search.tt.probe(pos.hash)
     assert entry[1] == 3 and entry[3] == UPPER and entry[4] == best
 
@@ -502,7 +504,7 @@ def test_reverse_futility_returns_the_static_score_less_the_margin(variant_name)
         beta = static - REVERSE_FUTILITY_MARGIN * depth
         assert beta > 300
         before = search.stats.nodes
-        score = search._search(depth, beta - 1, beta, 1, 0, False, False)
+        score = search._search(depth, beta - 1, beta, 1, 0, False, False, False)
         results[on] = (score, search.stats.nodes - before)
     assert results[True] == (beta, 1)
     assert results[False][1] > 1
@@ -511,10 +513,10 @@ def test_reverse_futility_returns_the_static_score_less_the_margin(variant_name)
     pos = get_variant(variant_name).position(fen)
     search.search(pos, Limits(depth=1))
     before = search.stats.nodes
-    search._search(depth, beta, beta + 1, 1, 0, False, False)
+    search._search(depth, beta, beta + 1, 1, 0, False, False, False)
     assert search.stats.nodes - before > 1
     before = search.stats.nodes
-    search._search(depth + 1, beta - 1, beta, 1, 0, False, False)
+    search._search(depth + 1, beta - 1, beta, 1, 0, False, False, False)
     assert search.stats.nodes - before > 1
 
 
@@ -566,7 +568,7 @@ def nodes_below(search, pos, depth, alpha, beta, is_pv=False):
     (alpha, beta), and the score: the tree's own entry point, as its parent calls it."""
     search.search(pos, Limits(depth=1))  # sets up the searcher's per-search state
     before = search.stats.nodes
-    score = search._search(depth, alpha, beta, 1, 0, is_pv, False)
+    score = search._search(depth, alpha, beta, 1, 0, is_pv, False, False)
     return search.stats.nodes - before, score
 
 
@@ -629,12 +631,12 @@ def test_internal_iterative_reduction_searches_a_node_without_hash_move_a_ply_sh
     search.search(pos, Limits(depth=5))  # the table now holds a move for the position
     assert search.tt.probe(pos.hash)[4]
     before = search.stats.nodes
-    search._search(4, -MATE, MATE, 1, 0, True, False)
+    search._search(4, -MATE, MATE, 1, 0, True, False, False)
     with_hash = search.stats.nodes - before
     full = searcher(variant_name, iir=False)
     full.search(pos, Limits(depth=5))
     before = full.stats.nodes
-    full._search(4, -MATE, MATE, 1, 0, True, False)
+    full._search(4, -MATE, MATE, 1, 0, True, False, False)
     assert with_hash == full.stats.nodes - before
 
 
@@ -709,6 +711,7 @@ def test_improving_halves_the_late_move_counts_where_the_score_fell():
         "null_move_verification",
         "adaptive_null_move",
         "history_reductions",
+        "cut_node_reductions",
         "quiescence_tt",
     ],
 )
@@ -740,7 +743,7 @@ def searched_at_ply_1(search, pos, depth, alpha, beta, is_pv, stored=None):
         depth_stored, score, move = stored
         search.tt.store(pos.hash, depth_stored, score, LOWER, move)
     before = search.stats.nodes
-    score = search._search(depth, alpha, beta, 1, 0, is_pv, False)
+    score = search._search(depth, alpha, beta, 1, 0, is_pv, False, False)
     return search.stats.nodes - before, score
 
 
@@ -768,7 +771,7 @@ def test_singular_extension_searches_an_only_move_a_ply_deeper():
         search.tt.store(pos.hash, SINGULAR_DEPTH, 0, LOWER, only)
         pos.make(only)
         before = search.stats.nodes
-        search._search(depth, -MATE, MATE, 2, only, True, True)
+        search._search(depth, -MATE, MATE, 2, only, True, True, False)
         return search.stats.nodes - before
 
     assert node(True) == 1 + reply(SINGULAR_DEPTH)
@@ -817,7 +820,7 @@ def test_null_move_verification_searches_the_node_again_without_its_null_move():
         pos = variant.position(fen)
         search.search(pos, Limits(depth=1))
         before = search.stats.nodes
-        score = search._search(depth, -101, -100, 1, 0, False, allow_null)
+        score = search._search(depth, -101, -100, 1, 0, False, allow_null, False)
         return search.stats.nodes - before, score
 
     verified, score = node(search(null_move_verification=True), depth)
@@ -843,7 +846,7 @@ def test_history_reductions_reduce_only_moves_the_history_has_not_seen_cut_off(v
             if heuristic.name == "history":
                 heuristic.table = [fill] * len(heuristic.table)
         before = search.stats.nodes
-        search._search(4, -MATE, MATE, 1, 0, True, False)
+        search._search(4, -MATE, MATE, 1, 0, True, False, False)
         return search.stats.nodes - before
 
     assert nodes(True, 1) == nodes(False, 1) == nodes(False, 0)
@@ -858,6 +861,30 @@ def test_history_reductions_reduce_only_moves_the_history_has_not_seen_cut_off(v
     orderer.on_cutoff(node, quiet)
     assert orderer.quiet_history(node, quiet) == 3 * 3
     assert build_pipeline("mvvlva", get_variant(variant_name)).quiet_history(node, quiet) is None
+
+
+@pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])
+def test_cut_node_reductions_reduce_only_below_expected_cutoffs(variant_name):
+    """``cut_node_reductions`` works through late-move reductions alone: without them the tree
+    is the one without the switch, node for node; with them, a null-window search of a node
+    expected to cut off spends fewer nodes, and a PV node, whose own moves are not reduced the
+    extra ply, differs only below its late moves' null windows (fewer nodes, not more)."""
+    pos = random_walk(variant_name, 5, 12)
+
+    def nodes(on, lmr=True, is_pv=False, cut_node=True):
+        search = searcher(variant_name, DEFAULT_SPEC, lmr=lmr, cut_node_reductions=on)
+        search.search(pos, Limits(depth=1))
+        before = search.stats.nodes
+        if is_pv:
+            search._search(5, -MATE, MATE, 1, 0, True, False, False)
+        else:
+            search._search(5, -1, 0, 1, 0, False, False, cut_node)
+        return search.stats.nodes - before
+
+    assert nodes(True, lmr=False) == nodes(False, lmr=False)
+    assert nodes(True) < nodes(False)
+    assert nodes(True, cut_node=False) <= nodes(False, cut_node=False)
+    assert nodes(True, is_pv=True) <= nodes(False, is_pv=True)
 
 
 def test_quiescence_checks_find_a_quiet_mate_at_the_first_ply_only():
@@ -880,7 +907,9 @@ def test_quiescence_checks_find_a_quiet_mate_at_the_first_ply_only():
         assert static < MATE_BOUND
         assert search._quiesce(-MATE, MATE, 1, False, on) == (MATE - 2 if on else static)
         assert search._quiesce(-MATE, MATE, 1, False, False) == static
-        assert search._search(0, -MATE, MATE, 1, 0, True, False) == (MATE - 2 if on else static)
+        assert search._search(0, -MATE, MATE, 1, 0, True, False, False) == (
+            MATE - 2 if on else static
+        )
 
 
 @pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])

@@ -89,6 +89,9 @@ class SearchConfig:
     #: a late quiet move that the orderer's history has never seen fail high (entry 0) is
     #: reduced a ply more
     history_reductions: bool = False
+    #: late-move reductions take a ply more at a node where a cutoff is expected (a null-window
+    #: child of a reduced search, or the first move's child of a node expecting none)
+    cut_node_reductions: bool = False
     #: far from the leaves, confirm a null move's fail-high by a search of the node itself
     null_move_verification: bool = False
     #: the null move's reduction grows with the depth and with the static score's lead over
@@ -202,6 +205,7 @@ PLAY_SWITCHES = (
     "null_move_verification",
     "adaptive_null_move",
     "history_reductions",
+    "cut_node_reductions",
     "aspiration",
     "evaluation",
 )

@@ -33,6 +33,7 @@ cdef class Tree:
     cdef public bint late_move_pruning, quiescence_checks, quiescence_tt, order_statistics
     cdef public bint iir, razoring, see_pruning, improving
     cdef public bint singular_extension, null_move_verification, history_reductions
+    cdef public bint cut_node_reductions
     cdef public bint adaptive_null_move, lists_quiets
     cdef public list static_evals, excluded_moves
     cdef public bint quiescence_evasions, quiescence_promotions
@@ -41,17 +42,17 @@ cdef class Tree:
 
     @cython.locals(in_check=bint, pos=Position)
     cpdef int _search(self, int depth, int alpha, int beta, int ply, int prev_move, bint is_pv,
-                      bint allow_null) except? -32768
+                      bint allow_null, bint cut_node) except? -32768
 
     @cython.locals(pos=Position, hash_move=int, score=int, best_score=int, best_move=int, original_alpha=int,
                    searched=int, index=int, quiet=bint, reduction=int, bound=int, move=int,
                    static_score=int, static_known=bint, shallow=bint, late_count=int,
                    skip=bint, node=Node, stats=SearchStats, improving=bint, see_prune=bint,
                    margin=int, excluded=int, tt_depth=int, tt_bound=int, tt_score=int,
-                   singular_move=int, singular_beta=int, new_depth=int,
+                   singular_move=int, singular_beta=int, new_depth=int, child_cut=bint,
                    tt=TranspositionTable, key=cython.ulonglong)
     cpdef int _expand(self, int depth, int alpha, int beta, int ply, int prev_move, bint is_pv,
-                      bint allow_null, bint in_check) except? -32768
+                      bint allow_null, bint in_check, bint cut_node) except? -32768
 
     @cython.locals(board=bytearray)
     cpdef bint _has_pieces(self, Position pos)

@@ -108,6 +108,13 @@ REVERSE_FUTILITY_MARGIN = 120  # centipawns per ply of remaining depth
 #: Stockfish's search.cpp, which adjusts each reduction by the move's history score; it
 #: differs in reading only the entry's sign, as the default table (``history:depth2``) only
 #: ever grows (no penalty for the moves that did not cut off).
+#: With ``cut_node_reductions``, a move at a node expected to cut off is reduced a ply more.
+#: The expectation follows the nodes' types of Knuth and Moore's analysis of alpha-beta, as
+#: Stockfish's search.cpp passes them down (``cutNode``): a PV node's first move leads to a PV
+#: node; any other node's first move, and a null window searched at full depth, to the
+#: opposite of its own; a reduced null window to a cut node; a null move to the opposite.
+#: Seed: Stockfish's search.cpp (Stockfish 11: ``if (cutNode) r += 2``); it differs in adding
+#: one ply, not two.
 LMR_MIN_DEPTH = 3
 LMR_MIN_SEARCHED = 3
 LMR_TABLE_SIZE = 64
@@ -254,6 +261,7 @@ class Tree:
         self.null_move_verification = config.null_move_verification
         self.adaptive_null_move = config.adaptive_null_move
         self.history_reductions = config.history_reductions
+        self.cut_node_reductions = config.cut_node_reductions
         self.quiescence_checks = config.quiescence_checks
         self.quiescence_tt = config.quiescence_tt
         self.pvs = config.pvs
@@ -328,7 +336,7 @@ class Tree:
         self.root_searched = 0
         # The root has no previous move, however it was reached: a search of a position
         # depends on the position and the game's history of repetitions, not on the path.
-        return self._search(depth, alpha, beta, 0, 0, True, False)
+        return self._search(depth, alpha, beta, 0, 0, True, False, False)
 
     def _repetition_score(self, ply: int) -> int | None:
         """The score of a repetition of the current position inside its reversible stretch, or
@@ -356,9 +364,11 @@ class Tree:
         prev_move: int,
         is_pv: bool,
         allow_null: bool,
+        cut_node: bool,
     ) -> int:
         """The score of the position at ``ply`` searched ``depth`` plies deep in the window
-        (``alpha``, ``beta``): steps 1 to 5 of the map, then `_expand`."""
+        (``alpha``, ``beta``): steps 1 to 5 of the map, then `_expand`. ``cut_node``: a cutoff
+        is expected here (`LMR_MIN_DEPTH`'s notes)."""
         # Step 1. Count the node; look at the limits.
         stats = self.stats
         stats.nodes += 1
@@ -390,11 +400,15 @@ class Tree:
                 result = self.rule_result(pos)
                 if result is not None:
                     return (MATE - ply) * result
-            return self._expand(depth, alpha, beta, ply, prev_move, is_pv, allow_null, in_check)
+            return self._expand(
+                depth, alpha, beta, ply, prev_move, is_pv, allow_null, in_check, cut_node
+            )
         finally:
             self.checks.pop()
 
-    def _expand(self, depth, alpha, beta, ply, prev_move, is_pv, allow_null, in_check) -> int:
+    def _expand(
+        self, depth, alpha, beta, ply, prev_move, is_pv, allow_null, in_check, cut_node
+    ) -> int:
         """Steps 6 to 14 of the map: the node's moves searched."""
         pos = self.pos
         stats = self.stats
@@ -475,7 +489,14 @@ class Tree:
                         reduction = adaptive_null_reduction(depth, static_score - beta)
                     pos.make_null()
                     score = -self._search(
-                        depth - 1 - reduction, -beta, -beta + 1, ply + 1, 0, False, False
+                        depth - 1 - reduction,
+                        -beta,
+                        -beta + 1,
+                        ply + 1,
+                        0,
+                        False,
+                        False,
+                        not cut_node,
                     )
                     pos.unmake_null()
                     if score >= beta:
@@ -491,6 +512,7 @@ class Tree:
                             False,
                             False,
                             False,
+                            cut_node,
                         )
                         if score >= beta:
                             return beta
@@ -519,6 +541,7 @@ class Tree:
                     False,
                     False,
                     in_check,
+                    False,
                 )
             finally:
                 self.excluded_moves[ply] = 0
@@ -597,8 +620,14 @@ class Tree:
                 pos.unmake()
                 continue
             new_depth = depth if move == singular_move else depth - 1
+            # the child's expected type: below a PV node's first move, PV; below another
+            # node's first move or a full-depth null window, the opposite of this node's; a
+            # reduced null window expects a cutoff
+            child_cut = not is_pv and not cut_node
             if not searched or not self.pvs:
-                score = -self._search(new_depth, -beta, -alpha, ply + 1, move, is_pv, True)
+                score = -self._search(
+                    new_depth, -beta, -alpha, ply + 1, move, is_pv, True, child_cut
+                )
             else:
                 reduction = 0
                 if (
@@ -616,15 +645,26 @@ class Tree:
                         reduction -= 1
                     if not improving and reduction < depth - 2:  # a ply more: not improving
                         reduction += 1
+                    if self.cut_node_reductions and cut_node and reduction < depth - 2:
+                        reduction += 1  # a ply more: a cutoff is expected here
                     if self.history_reductions and reduction < depth - 2:
                         learnt = self.orderer.quiet_history(node, move)
                         if learnt is not None and learnt <= 0:
                             reduction += 1  # a ply more: no cutoff to its credit in the history
                 score = -self._search(
-                    new_depth - reduction, -alpha - 1, -alpha, ply + 1, move, False, True
+                    new_depth - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    move,
+                    False,
+                    True,
+                    True if reduction else not cut_node,
                 )
                 if score > alpha and (reduction or score < beta):
-                    score = -self._search(new_depth, -beta, -alpha, ply + 1, move, is_pv, True)
+                    score = -self._search(
+                        new_depth, -beta, -alpha, ply + 1, move, is_pv, True, child_cut
+                    )
             pos.unmake()
             searched += 1
             if not ply:
