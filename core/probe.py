@@ -13,7 +13,8 @@ same answers.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from array import array
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from xqchess.core.closure import recorded_closure
@@ -126,6 +127,26 @@ class ClosureProbe:
 
     def closure(self, board: Board, sq: int, found: bytearray) -> int:
         raise NotImplementedError
+
+
+def ray_reads(rays_by_square: Sequence[Sequence[Sequence[int]]]) -> tuple[array, array, array]:
+    """For a closure probe that reads rays out from a square: per square, where its entries
+    start (an ``"i"`` `array`), its rays (squares nearest first) taking one entry per square,
+    one ray after another; per entry, the mask of its ray's squares up to that one, as
+    `ClosureProbe` splits a read mask (``"Q"`` arrays of the `low` and the `high` words). A
+    ray read up to a square is one entry, not a loop over its squares."""
+    starts = array("i")
+    low = array("Q")
+    high = array("Q")
+    for rays in rays_by_square:
+        starts.append(len(low))
+        for ray in rays:
+            mask = 0
+            for sq in ray:
+                mask |= 1 << sq
+                low.append(mask & LOW_MASK)
+                high.append(mask >> LOW_SQUARES)
+    return starts, low, high
 
 
 class DefinitionClosure(ClosureProbe):

@@ -47,6 +47,7 @@ the paper. Promotions inside a capture sequence are not counted.
 from __future__ import annotations
 
 from array import array
+from functools import cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -89,6 +90,17 @@ VALUE_MASK = (1 << VALUE_BITS) - 1
 KEY_BYTES = array("q").itemsize
 
 
+@cache
+def fresh_tables(size: int) -> array:
+    """The int tables of a new `Exchanges` of a board of ``size`` squares, one block that
+    `Exchanges.carve` cuts: zeros, but the standing exchanges `UNKNOWN`. Made once per size
+    and copied for each `Exchanges` (one allocation and one copy, no loop)."""
+    block = array("i", bytes(INT_BYTES * (9 * size + 21 + OUTCOME_SLOTS + 3 * (OUTCOME_SLOTS + 1))))
+    for index in range(7 * size + 21, 9 * size + 21):
+        block[index] = UNKNOWN
+    return block
+
+
 class Exchanges:
     """Capture sequences on a scratch board of one position.
 
@@ -113,8 +125,7 @@ class Exchanges:
         self.board = BOARD(pos.board)
         self.found = bytearray(len(self.board))
         self.kind_material = tables.kind_material
-        size = 9 * len(self.board) + 21 + OUTCOME_SLOTS + 3 * (OUTCOME_SLOTS + 1)
-        self.carve(array("i", bytes(INT_BYTES * size)))
+        self.carve(fresh_tables(len(self.board))[:])
         self.kept_outcomes = 0
         self.kings[0], self.kings[1] = pos.kings[0], pos.kings[1]
         self.royal[0], self.royal[1] = tables.royal[0], tables.royal[1]
@@ -126,7 +137,8 @@ class Exchanges:
         capturers' squares and what each capture wins (`played_out`), and what each capturer
         stood on before (three entries each); what `play` took from the board and the tables;
         the royal pieces' squares and codes, by color; the standing exchanges (`standing`,
-        `UNKNOWN` until worked out) and the outcomes' table (`settled`)."""
+        `UNKNOWN` until worked out) and the outcomes' table (`settled`). ``block`` is
+        `fresh_tables`' for the board's size, or a copy of it."""
         size = len(self.board)
         view = block
         self.order = view[:size]
@@ -140,9 +152,6 @@ class Exchanges:
         self.standings = view[7 * size + 21 : 9 * size + 21]
         self.outcome_moves = view[9 * size + 21 : 9 * size + 21 + OUTCOME_SLOTS]
         self.outcomes = view[9 * size + 21 + OUTCOME_SLOTS :]
-        standings = self.standings
-        for index in range(2 * size):
-            standings[index] = UNKNOWN
 
     def fill(self, values: list[int]) -> None:
         """Per square, the order value (``values``' size; the royal pieces' capture value)

@@ -307,7 +307,7 @@ class NodeOrder:
         ``placement``."""
         size = self.tables.size
         before = before_move(self.pos, self.values)
-        after = AfterMove(before)
+        after = before.after_move()
         sliders = between(self.tables.variant)
         moves = self.moves
         categories = self.categories

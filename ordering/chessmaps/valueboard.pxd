@@ -19,8 +19,9 @@ cdef class GameTables:
     cdef public int royal_value
 
 @cython.locals(cells=cython.p_uchar, rules=list, code_values=list, files=int, last_rank=int,
-               size=int, result=list, paired=list, sq=int, piece=int, values=tuple, rule=int,
-               second=bint, file=int, own_rank=int, index=int, other=int, other_rank=int)
+               size=int, result=list, squares=bytearray, paired=cython.p_uchar, pairs=int, sq=int,
+               piece=int, values=tuple, rule=int, place=int, second=bint, file=int,
+               own_rank=int, index=int, other_place=int, other=int, other_rank=int)
 cpdef list board_values(GameTables tables, bytearray board)
 
 cdef class PlayedMove:
@@ -35,6 +36,8 @@ cdef class PlayedMove:
 cpdef int closure_entry(ClosureProbe closures, bytearray board, int[::1] values,
                         bytearray found, int sq)
 
+cdef class AfterMove
+
 cdef class _Before:
     cdef public GameTables tables
     cdef public ClosureProbe closures
@@ -42,6 +45,7 @@ cdef class _Before:
     cdef public int[::1] values, valueboard
     cdef public unsigned long long[::1] low, high
     cdef public bytearray found
+    cdef public AfterMove after
 
     @cython.locals(before=_Before, old_board=bytearray, new_board=bytearray, old_values="int[::1]",
                    new_values="int[::1]", changed_low=cython.ulonglong,
@@ -56,6 +60,8 @@ cdef class _Before:
 
     @cython.locals(size=int, int_view="int[::1]", mask_view="unsigned long long[::1]", sq=int)
     cpdef carve(self, ints, masks, values)
+
+    cpdef AfterMove after_move(self)
 
     @cython.locals(size=int, target="int[::1]")
     cpdef values_copy(self, int extra)

@@ -170,7 +170,9 @@ def board_values(tables: GameTables, board: list[int]) -> list[int]:
     files, last_rank = tables.files, tables.last_rank
     size = len(board)
     result = [0] * size
-    paired = []  # the squares of the pieces told apart by file, in square order
+    squares = bytearray(size)  # the squares of the pieces told apart by file, in square order
+    paired = squares  # compiled, C chars
+    pairs = 0
     for sq in range(size):
         piece = cells[sq]
         if piece:
@@ -185,14 +187,17 @@ def board_values(tables: GameTables, board: list[int]) -> list[int]:
             elif rule == BY_COLOR:
                 result[sq] = values[min((sq % files + sq // files) & 1, len(values) - 1)]
             else:
-                paired.append(sq)
-    for sq in paired:
+                paired[pairs] = sq
+                pairs += 1
+    for place in range(pairs):
+        sq = paired[place]
         piece = cells[sq]
         second = piece >> COLOR_SHIFT
         file = sq % files
         own_rank = last_rank - sq // files if second else sq // files
         index = 0  # the pieces of the same code before it in (file, own rank) order
-        for other in paired:
+        for other_place in range(pairs):
+            other = paired[other_place]
             if cells[other] == piece and other != sq:
                 other_rank = last_rank - other // files if second else other // files
                 if other % files < file or other % files == file and other_rank < own_rank:
@@ -333,7 +338,17 @@ class _Before:
     values elsewhere leaves the entry as it is. Never changed once computed: a move is played
     on an `AfterMove`'s copy."""
 
-    __slots__ = ("tables", "closures", "board", "values", "valueboard", "low", "high", "found")
+    __slots__ = (
+        "tables",
+        "closures",
+        "board",
+        "values",
+        "valueboard",
+        "low",
+        "high",
+        "found",
+        "after",
+    )
 
     def __init__(self, tables: GameTables, board: list[int], values: Sequence[int]) -> None:
         """An empty valueboard (every entry 0, no square read) of ``board`` with ``values``."""
@@ -347,6 +362,7 @@ class _Before:
             values,
         )
         self.found = bytearray(size)
+        self.after: AfterMove | None = None
 
     def carve(self, ints: array, masks: array, values: Sequence[int]) -> None:
         """Cut the tables out of two blocks (compiled, views of two buffers): the values
@@ -407,6 +423,13 @@ class _Before:
             high |= ONE << sq - LOW_SQUARES
         self.low[sq] = low
         self.high[sq] = high
+
+    def after_move(self) -> AfterMove:
+        """This board's `AfterMove`, made on first asking and kept for the next callers, each
+        taking back every move it plays there."""
+        if self.after is None:
+            self.after = AfterMove(self)
+        return self.after
 
     def values_copy(self, extra: int) -> array:
         """A new `array` of this board's values followed by ``extra`` zeros."""

@@ -3,8 +3,7 @@
 cimport cython
 from xqchess.core.probe cimport AttackProbe, ClosureProbe, noted
 
-cdef int LOW_SQUARES, PIECE_CODES
-cdef unsigned long long ONE
+cdef int PIECE_CODES
 
 @cython.locals(cells=cython.p_uchar, targets=list, hit=tuple, squares=bytes, s=int, p=int,
                rays=list, ray=bytes)
@@ -31,7 +30,8 @@ cdef class ChessAttackers(AttackProbe):
 cdef class ChessClosure(ClosureProbe):
     cdef public list leap_squares, leap_owners, ray_squares, ray_ends, ray_owners
     cdef public bytes leap_hits, slide_hits
-    cdef public unsigned long long[::1] leap_low, leap_high
+    cdef public unsigned long long[::1] leap_low, leap_high, ray_low, ray_high
+    cdef public int[::1] ray_starts
     cdef public int first_royal, second_royal
     cdef public bytearray leapt
 
@@ -40,5 +40,5 @@ cdef class ChessClosure(ClosureProbe):
                    squares=cython.p_uchar, owners=cython.p_uchar, hits=cython.p_uchar,
                    ends=cython.p_uchar, index=int, s=int, p=int, leapers=int, first_royal=int,
                    second_royal=int, low=cython.ulonglong, high=cython.ulonglong, start=int,
-                   ray=int, last=int)
+                   ray=int, last=int, hit=int, base=int)
     cpdef int closure(self, bytearray board, int sq, bytearray found)

@@ -23,11 +23,8 @@ from types import SimpleNamespace
 
 from xqchess.core.geometry import bytes_rays, bytes_table
 from xqchess.core.pieces import BLACK, PIECE_CODES, WHITE, piece_code
-from xqchess.core.probe import LOW_MASK, LOW_SQUARES, AttackProbe, ClosureProbe, noted
+from xqchess.core.probe import LOW_MASK, LOW_SQUARES, AttackProbe, ClosureProbe, noted, ray_reads
 from xqchess.variants.families.chess_family.definition import ChessGame
-
-#: one, as wide as a read mask's word (compiled, a 64-bit C integer)
-ONE = 1
 
 
 def _groups(desc: ChessGame, attribute: str, royal: bool = True) -> list[tuple[tuple, frozenset]]:
@@ -238,6 +235,9 @@ class ChessClosure(ClosureProbe):
         "slide_hits",
         "leap_low",
         "leap_high",
+        "ray_starts",
+        "ray_low",
+        "ray_high",
         "first_royal",
         "second_royal",
         "leapt",
@@ -253,6 +253,10 @@ class ChessClosure(ClosureProbe):
         self.slide_hits = bytes(flag for _, hit in slides for flag in hit)
         self.leap_low = array("Q", [mask & LOW_MASK for mask in leap_reads])
         self.leap_high = array("Q", [mask >> LOW_SQUARES for mask in leap_reads])
+        #: per square, the reads of its rays (in `ray_squares`' order) up to each square
+        self.ray_starts, self.ray_low, self.ray_high = ray_reads(
+            [[ray for rays, _ in slides for ray in rays[sq]] for sq in range(size)]
+        )
         self.first_royal, self.second_royal = royal
         #: per square, 1 while the closure being found holds it as a leaper or pawn
         self.leapt = bytearray(size)
@@ -264,13 +268,12 @@ class ChessClosure(ClosureProbe):
         count = 0
         leap_row, owner_row, hit_row = self.leap_squares[sq], self.leap_owners[sq], self.leap_hits
         squares, owners, hits = leap_row, owner_row, hit_row
-        for index in range(len(leap_row)):
+        for index in range(len(leap_row)):  # no branch: most leap squares hold no attacker
             s = squares[index]
-            p = cells[s]
-            if p and hits[owners[index] * PIECE_CODES + p]:
-                out[count] = s
-                count += 1
-                leapt[s] = 1
+            hit = hits[owners[index] * PIECE_CODES + cells[s]]
+            out[count] = s
+            count += hit
+            leapt[s] |= hit
         leapers = count
         first_royal, second_royal = self.first_royal, self.second_royal
         low = self.leap_low[sq]
@@ -278,6 +281,7 @@ class ChessClosure(ClosureProbe):
         ray_row, end_row, owner_row = self.ray_squares[sq], self.ray_ends[sq], self.ray_owners[sq]
         hit_row = self.slide_hits
         squares, ends, owners, hits = ray_row, end_row, owner_row, hit_row
+        base = self.ray_starts[sq]
         start = 0
         for ray in range(len(end_row)):
             last = ends[ray] - 1
@@ -295,12 +299,8 @@ class ChessClosure(ClosureProbe):
                     if p == first_royal or p == second_royal:
                         last = index
                         break
-            for index in range(start, last + 1):
-                s = squares[index]
-                if s < LOW_SQUARES:
-                    low |= ONE << s
-                else:
-                    high |= ONE << s - LOW_SQUARES
+            low |= self.ray_low[base + last]
+            high |= self.ray_high[base + last]
             start = ends[ray]
         for index in range(leapers):
             leapt[out[index]] = 0

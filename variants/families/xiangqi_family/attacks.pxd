@@ -28,11 +28,13 @@ cdef class XiangqiAttackers(AttackProbe):
 
 cdef class XiangqiClosure(ClosureProbe):
     cdef public list rook_rays, step_attackers, horse_attackers, elephant_attackers
-    cdef public unsigned long long[::1] fixed_low, fixed_high
+    cdef public unsigned long long[::1] fixed_low, fixed_high, ray_low, ray_high
+    cdef public int[::1] ray_starts
     cdef public bytearray lifted, live
 
     @cython.locals(cells=cython.p_uchar, out=cython.p_uchar, lifted=cython.p_uchar,
                    live=cython.p_uchar, count=int, row=bytes, steps=cython.p_uchar, index=int,
                    s=int, eye=int, low=cython.ulonglong, high=cython.ulonglong,
-                   ray=cython.p_uchar, length=int, left=int, kept=int, leaving=bint)
+                   ray=cython.p_uchar, length=int, left=int, kept=int, leaving=bint,
+                   base=int, last=int)
     cpdef int closure(self, bytearray board, int sq, bytearray found)

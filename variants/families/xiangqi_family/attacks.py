@@ -15,7 +15,7 @@ from types import SimpleNamespace
 
 from xqchess.core.geometry import bytes_rays, bytes_table
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
-from xqchess.core.probe import LOW_MASK, LOW_SQUARES, AttackProbe, ClosureProbe, noted
+from xqchess.core.probe import LOW_MASK, LOW_SQUARES, AttackProbe, ClosureProbe, noted, ray_reads
 from xqchess.variants.families.xiangqi_family.board_tables import Tables
 from xqchess.variants.families.xiangqi_family.definition import (
     ADVISOR,
@@ -184,6 +184,9 @@ class XiangqiClosure(ClosureProbe):
         "elephant_attackers",
         "fixed_low",
         "fixed_high",
+        "ray_starts",
+        "ray_low",
+        "ray_high",
         "lifted",
         "live",
     )
@@ -203,6 +206,8 @@ class XiangqiClosure(ClosureProbe):
         self.elephant_attackers = elephant_attackers
         self.fixed_low = array("Q", [mask & LOW_MASK for mask in fixed_reads])
         self.fixed_high = array("Q", [mask >> LOW_SQUARES for mask in fixed_reads])
+        #: per square, the reads of its lines (in `rook_rays`' order) up to each square
+        self.ray_starts, self.ray_low, self.ray_high = ray_reads(rook_rays)
         #: per square, 1 while the closure being found has lifted the piece there
         self.lifted = bytearray(len(fixed_reads))
         #: the indices along one line of the pieces left on it
@@ -225,6 +230,7 @@ class XiangqiClosure(ClosureProbe):
                     lifted[s] = 1  # leaves after the first round
         low = self.fixed_low[sq]
         high = self.fixed_high[sq]
+        base = self.ray_starts[sq]
         for row in self.rook_rays[sq]:
             ray = row
             length = len(row)
@@ -257,12 +263,10 @@ class XiangqiClosure(ClosureProbe):
                         live[kept] = live[index]
                         kept += 1
                 left = kept
-            for index in range(live[1] + 1 if left > 1 else length):
-                s = ray[index]
-                if s < LOW_SQUARES:
-                    low |= ONE << s
-                else:
-                    high |= ONE << s - LOW_SQUARES
+            last = base + (live[1] if left > 1 else length - 1)
+            low |= self.ray_low[last]
+            high |= self.ray_high[last]
+            base += length
         row = self.horse_attackers[sq]
         steps = row
         for index in range(0, len(row), 2):
