@@ -22,7 +22,7 @@ cdef class Exchanges:
     cdef public int[::1] standings, outcome_moves, outcomes
     cdef public int kept_outcomes
 
-    @cython.locals(size=int, view="int[::1]")
+    @cython.locals(size=int, start=int, end=int, view="int[::1]")
     cpdef carve(self, block)
 
     @cython.locals(cells=cython.p_uchar, first_royal=int, second_royal=int, royal_value=int,

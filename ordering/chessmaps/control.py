@@ -90,13 +90,21 @@ VALUE_MASK = (1 << VALUE_BITS) - 1
 KEY_BYTES = array("q").itemsize
 
 
+def standings_span(size: int) -> tuple[int, int]:
+    """Where the standing exchanges lie in the int block of an `Exchanges` of a board of
+    ``size`` squares (`Exchanges.carve`): after the per-square tables, the trail, the undo
+    record and the royal pieces' entries; the outcomes' tables follow them."""
+    return 7 * size + 21, 9 * size + 21
+
+
 @cache
 def fresh_tables(size: int) -> array:
     """The int tables of a new `Exchanges` of a board of ``size`` squares, one block that
     `Exchanges.carve` cuts: zeros, but the standing exchanges `UNKNOWN`. Made once per size
     and copied for each `Exchanges` (one allocation and one copy, no loop)."""
-    block = array("i", bytes(INT_BYTES * (9 * size + 21 + OUTCOME_SLOTS + 3 * (OUTCOME_SLOTS + 1))))
-    for index in range(7 * size + 21, 9 * size + 21):
+    start, end = standings_span(size)
+    block = array("i", bytes(INT_BYTES * (end + OUTCOME_SLOTS + 3 * (OUTCOME_SLOTS + 1))))
+    for index in range(start, end):
         block[index] = UNKNOWN
     return block
 
@@ -140,6 +148,7 @@ class Exchanges:
         `UNKNOWN` until worked out) and the outcomes' table (`settled`). ``block`` is
         `fresh_tables`' for the board's size, or a copy of it."""
         size = len(self.board)
+        start, end = standings_span(size)
         view = block
         self.order = view[:size]
         self.material = view[size : 2 * size]
@@ -148,10 +157,10 @@ class Exchanges:
         self.trail = view[4 * size : 7 * size]
         self.undo = view[7 * size : 7 * size + 17]
         self.kings = view[7 * size + 17 : 7 * size + 19]
-        self.royal = view[7 * size + 19 : 7 * size + 21]
-        self.standings = view[7 * size + 21 : 9 * size + 21]
-        self.outcome_moves = view[9 * size + 21 : 9 * size + 21 + OUTCOME_SLOTS]
-        self.outcomes = view[9 * size + 21 + OUTCOME_SLOTS :]
+        self.royal = view[7 * size + 19 : start]
+        self.standings = view[start:end]
+        self.outcome_moves = view[end : end + OUTCOME_SLOTS]
+        self.outcomes = view[end + OUTCOME_SLOTS :]
 
     def fill(self, values: list[int]) -> None:
         """Per square, the order value (``values``' size; the royal pieces' capture value)
