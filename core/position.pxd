@@ -36,6 +36,7 @@ cdef class Position:
     cdef public object _royal
     cdef public list _exchange_values, _exchange_lines
     cdef public AttackProbe _attack_probe
+    cdef public object _exchange_scratch
     cdef public MoveGenerator _generator
     cdef public object _ep_capture_possible
     cdef public list _kind_values

@@ -31,6 +31,7 @@ from xqchess.core.moves import (
     move_to,
 )
 from xqchess.core.pieces import COLOR_SHIFT
+from xqchess.core.see import ExchangeScratch
 
 try:
     import cython
@@ -107,6 +108,7 @@ class Position:
         "_exchange_values",
         "_exchange_lines",
         "_attack_probe",
+        "_exchange_scratch",
         "_kind_values",
         "_generator",
         "_ep_capture_possible",
@@ -148,6 +150,7 @@ class Position:
         self._exchange_values = variant.exchange_values  # what `core.see` reads per exchange
         self._exchange_lines = variant.exchange_lines
         self._attack_probe = variant.attack_probe
+        self._exchange_scratch = ExchangeScratch()  # the buffers `core.see` works in
         self._kind_values = variant.kind_values  # what the search's capture keys read
         self._generator = variant.move_generator  # the variant's rules, as one object
         self._ep_capture_possible = variant.ep_capture_possible
@@ -435,6 +438,7 @@ class Position:
         other.piece_counts = list(self.piece_counts)
         other.undo = list(self.undo)
         other.hashes = list(self.hashes)
+        other._exchange_scratch = ExchangeScratch()
         return other
 
     def __repr__(self) -> str:

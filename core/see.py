@@ -10,6 +10,7 @@ position's own board, which is restored before returning (no copy).
 
 from __future__ import annotations
 
+from array import array
 from typing import TYPE_CHECKING
 
 from xqchess.core.moves import (
@@ -30,6 +31,9 @@ if TYPE_CHECKING:
 #: its target lies on one of them, in chess and in xiangqi alike
 LINES = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
 ROYAL_VALUE = 100_000  # a royal piece may capture last only: losing it loses the game
+#: the most squares a board has: every square fits a move's square field
+SQUARES = 1 << SQUARE_BITS
+UNLISTED = -1  # a side whose attackers are to be listed again
 
 
 def exchange_values(variant) -> list[int]:
@@ -59,15 +63,30 @@ def exchange_lines(geometry: Geometry) -> list[bytes]:
     return table
 
 
+class ExchangeScratch:
+    """The buffers a position's exchanges are worked out in, so that `see` allocates nothing:
+    each side's listed attackers (`AttackProbe.attackers_into`), the recapturers lifted off the
+    board (square, piece), and the gain after each capture. A position holds its own
+    (``Position._exchange_scratch``): searches of different positions, in different threads,
+    never share one."""
+
+    __slots__ = ("white", "black", "taken", "gains")
+
+    def __init__(self) -> None:
+        self.white = bytearray(SQUARES)
+        self.black = bytearray(SQUARES)
+        self.taken = bytearray(2 * SQUARES)
+        #: the first capture's gain, then one per recapture: at most one per piece
+        self.gains = array("i", bytes(4 * (SQUARES + 1)))
+
+
 def see(pos: Position, move: int) -> int:
     """Material won (positive) or lost by ``move`` and the best exchange that follows on its
     target square. Pins are not considered. The capture of a royal piece ends the exchange."""
     value = pos._exchange_values  # the variant's tables, as the position holds them
-    probe = pos._attack_probe
     board = pos.board
     cells = board  # C chars, compiled (`core.position.BOARD`)
     frm, to = move & SQUARE_MASK, move >> SQUARE_BITS & SQUARE_MASK
-    lines = pos._exchange_lines[to]
     mover = cells[frm]
     original_target = cells[to]
     victim_sq = -1
@@ -87,10 +106,7 @@ def see(pos: Position, move: int) -> int:
         first += value[on_target] - value[mover]
     cells[frm] = 0
     cells[to] = on_target
-    side = (mover >> COLOR_SHIFT) ^ 1
-    answers = probe.attackers(board, to, side)
-    # (no answer: nothing recaptures, and the move wins what it takes)
-    result = _exchange(probe, value, board, to, lines, side, answers, first) if answers else first
+    result = _exchange(pos, value, board, to, (mover >> COLOR_SHIFT) ^ 1, first)
     # the board as it was: the move taken back
     cells[to] = original_target
     cells[frm] = mover
@@ -99,53 +115,68 @@ def see(pos: Position, move: int) -> int:
     return result
 
 
-def _exchange(
-    probe, value: list[int], board, to: int, lines: bytes, side: int, answers: list, first: int
-) -> int:
-    """The exchange on ``to`` after a capture that won ``first``: ``side`` answers first, with
-    ``answers``, its attackers; each side recaptures with its cheapest attacker. The
-    recapturers are lifted off ``board`` as they capture and put back before returning."""
+def _exchange(pos: Position, value: list[int], board, to: int, side: int, first: int) -> int:
+    """The exchange on ``to`` after a capture that won ``first``, ``side`` to answer; each side
+    recaptures with its cheapest attacker, listed when it is first to capture and listed again
+    only when a recapturer leaves one of the lines through ``to``. The recapturers are lifted
+    off ``board`` as they capture and put back before returning."""
+    probe = pos._attack_probe
+    scratch = pos._exchange_scratch
+    lines = pos._exchange_lines[to]
+    taken = scratch.taken
+    gains = scratch.gains
     cells = board  # C chars, compiled (`core.position.BOARD`)
     on_target = cells[to]
-    taken = []  # each recapturer's square, then its piece: put back when the exchange ends
-    gain = [first]
-    listed: list[list[int] | None] = [None, None]  # each side's attackers, when needed
-    listed[side] = answers
-    last = first
+    gains[0] = first
+    captures = 0
+    lifted = 0  # bytes of ``taken`` in use
+    white_count = black_count = UNLISTED  # each side's listed attackers
     while True:
-        candidates = listed[side]
-        if candidates is None:
-            candidates = listed[side] = probe.attackers(board, to, side)
-        if not candidates:
+        buffer = scratch.black if side else scratch.white
+        listed = buffer  # C chars, compiled
+        count = black_count if side else white_count
+        if count == UNLISTED:
+            count = probe.attackers_into(board, to, side, buffer)
+        if not count:
             break
-        attacker_sq = candidates[0]
-        cheapest = value[cells[attacker_sq]]
-        for sq in candidates:
-            if value[cells[sq]] < cheapest:
-                attacker_sq, cheapest = sq, value[cells[sq]]
+        at = 0
+        cheapest = value[cells[listed[0]]]
+        for i in range(1, count):
+            price = value[cells[listed[i]]]
+            if price < cheapest:
+                at, cheapest = i, price
+        attacker_sq = listed[at]
         captured = value[on_target]
-        last = captured - last
-        gain.append(last)
+        gains[captures + 1] = captured - gains[captures]
+        captures += 1
         if captured >= ROYAL_VALUE:
             break  # the royal piece is taken: nothing after it counts
         on_target = cells[attacker_sq]
         cells[attacker_sq] = 0
         cells[to] = on_target
-        taken.append(attacker_sq)
-        taken.append(on_target)
+        taken[lifted] = attacker_sq
+        taken[lifted + 1] = on_target
+        lifted += 2
         if lines[attacker_sq]:
-            listed[0] = listed[1] = None
+            white_count = black_count = UNLISTED
         else:
-            candidates.remove(attacker_sq)
+            # the recapturer leaves its side's list, which keeps its order
+            count -= 1
+            for i in range(at, count):
+                listed[i] = listed[i + 1]
+            if side:
+                black_count = count
+            else:
+                white_count = count
         side ^= 1
-    # the recapturers back on their squares (an index loop, a C loop in the compiled kernel)
-    for i in range(0, len(taken), 2):
+    # the recapturers back on their squares
+    for i in range(0, lifted, 2):
         cells[taken[i]] = taken[i + 1]
     # each capturer may stop instead: from the last capture back, the gain is the lesser of
     # stopping and being answered (no min() call: a builtin call costs Python more than the
     # comparison)
-    result = gain[len(gain) - 1]
-    for i in range(len(gain) - 2, -1, -1):
-        stop = gain[i]
+    result = gains[captures]
+    for i in range(captures - 1, -1, -1):
+        stop = gains[i]
         result = stop if stop < -result else -result
     return result

@@ -242,3 +242,14 @@ def test_a_probe_gets_both_forms_from_its_one_walk():
     found = bytearray(8)
     assert Walker().attackers_into(bytearray(8), 5, 1, found) == 2
     assert found[:2] == bytes([5, 1])
+
+
+def test_a_copied_position_works_its_exchanges_in_buffers_of_its_own():
+    """The exchange's buffers belong to the position (`ExchangeScratch`): a copy, which may be
+    searched in another thread, gets its own, and its exchanges come out the same."""
+    variant = get_variant("chess")
+    pos = variant.position("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
+    other = pos.copy()
+    assert other._exchange_scratch is not pos._exchange_scratch
+    for move in pos.legal_captures():
+        assert see(other, move) == see(pos, move)
