@@ -165,7 +165,11 @@ class Pipeline:
             captures = [m for m in captures if m not in tried]
             columns = heuristic_columns(self.heuristics, node, captures)
             scores = columns[column]
-            ranking = ranked(columns, [i for i in range(len(captures)) if scores[i] > ceiling])
+            ranking = ranked(
+                columns,
+                [i for i in range(len(captures)) if scores[i] > ceiling],
+                node.rank_keys,
+            )
             legal = (
                 iter(ranking)
                 if candidate_is_legal is None
@@ -190,7 +194,7 @@ class Pipeline:
         )
         rest = [m for m in candidates if m not in tried] if tried else candidates
         columns = heuristic_columns(self.heuristics, node, rest)
-        ranking = ranked(columns, list(range(len(rest))))
+        ranking = ranked(columns, list(range(len(rest))), node.rank_keys)
         legal = (
             iter(ranking)
             if candidate_is_legal is None

@@ -2,11 +2,12 @@
 # .py stays the source; this file only declares types.
 cimport cython
 
-@cython.locals(count=Py_ssize_t, last=Py_ssize_t, place_bits=int, spread=list, lows=list,
-               shifts=list, shift=int, c=Py_ssize_t, column=list, low=cython.longlong,
-               high=cython.longlong, i=Py_ssize_t, value=cython.longlong, span=cython.longlong,
-               packed=list, place=Py_ssize_t, key=cython.longlong, at=int, mask=cython.longlong)
-cpdef list ranked(list columns, list indices)
+@cython.locals(count=Py_ssize_t, last=Py_ssize_t, shift=int, mask=cython.longlong,
+               place=Py_ssize_t, c=Py_ssize_t, column=list, low=cython.longlong,
+               high=cython.longlong, value=cython.longlong, span=cython.longlong, width=int,
+               key=cython.longlong, at=Py_ssize_t, i=Py_ssize_t,
+               ranking=list)
+cpdef list ranked(list columns, list indices, long long[::1] keys)
 
 @cython.locals(column=list)
 cpdef tuple key_at(list columns, Py_ssize_t index)

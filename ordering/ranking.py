@@ -1,8 +1,8 @@
 # cython: boundscheck=False, wraparound=False
 """Moves ranked by integer scores: the order of sorting each move's tuple of scores, highest
-first, ties kept in their order, computed by sorting one packed integer per move (no tuple per
-move, no key function called per comparison). Staged move picking (`ordering.pipeline`) ranks
-by its heuristics' scores with it.
+first, ties kept in their order, computed by sorting one packed integer per move in a buffer
+the node holds (no tuple or integer object per move, no key function called per comparison).
+Staged move picking (`ordering.pipeline`) ranks by its heuristics' scores with it.
 """
 
 from __future__ import annotations
@@ -13,18 +13,21 @@ from functools import partial
 PACKED_BITS = 62
 
 
-def ranked(columns: list[list[int]], indices: list[int]) -> list[int]:
+def ranked(columns: list[list[int]], indices: list[int], keys) -> list[int]:
     """``indices`` (ascending) in descending lexicographic order of their scores (``columns``:
     one list of integer scores per heuristic, in priority order, each with a score at every
     index), ties in ``indices``' order: the order of sorting score tuples, stable, reversed.
-    IndexError when a column is too short.
+    IndexError when a column is too short. ``keys``: a buffer of 64-bit integers
+    (`core.search.node.Node.rank_keys`) the packed keys are built and sorted in.
 
     Each index's scores are packed into one integer: each column takes as many bits as its
     spread needs (a constant column none) and holds the score less the column's lowest, the
     first column the highest bits; the lowest bits hold the index's place counted from the
-    end, so that equal scores keep their order when the integers are sorted in descending
-    order. Where the packed key would be wider than `PACKED_BITS`, the score tuples are
-    sorted instead (a module function, which the compiled kernel types, kernel.py)."""
+    end, so that the keys are distinct and equal scores keep their order when the keys are
+    sorted in descending order (by insertion: a node's moves are few). Where the packed key
+    would be wider than `PACKED_BITS`, or there are more indices than ``keys`` holds, the
+    score tuples are sorted instead (a module function, which the compiled kernel types,
+    kernel.py)."""
     count = len(indices)
     if count < 2:
         return list(indices)
@@ -32,46 +35,49 @@ def ranked(columns: list[list[int]], indices: list[int]) -> list[int]:
     for column in columns:
         if len(column) <= last:  # (the compiled kernel reads the columns unchecked)
             raise IndexError(f"{len(column)} scores for a move list of {last + 1} or more")
-    place_bits = 0  # the bits of count - 1, the highest place
-    while (count - 1) >> place_bits:
-        place_bits += 1
-    # the columns that tell some of the moves apart, last first: each its lowest score and
-    # its bit position in the packed key
-    spread = []
-    lows = []
-    shifts = []
-    shift = place_bits
+    if count > len(keys):
+        return sorted(indices, key=partial(key_at, columns), reverse=True)
+    shift = 0  # the bits of count - 1, the highest place
+    while (count - 1) >> shift:
+        shift += 1
+    mask = (1 << shift) - 1
+    for place in range(count):
+        keys[place] = count - 1 - place
+    # the columns that tell some of the moves apart, last first, each added at its bit
+    # position: its scores less its lowest
     for c in range(len(columns) - 1, -1, -1):
         column = columns[c]
         low = high = column[indices[0]]
-        for i in indices:
+        for place in range(1, count):
+            i = indices[place]
             value = column[i]
             if value < low:
                 low = value
             elif value > high:
                 high = value
-        if high > low:
-            spread.append(column)
-            lows.append(low)
-            shifts.append(shift)
-            span = high - low
-            while span:  # the column's width: the bits of its spread
-                span >>= 1
-                shift += 1
-    if shift > PACKED_BITS:
-        return sorted(indices, key=partial(key_at, columns), reverse=True)
-    packed = []
+        span = high - low
+        width = 0  # the column's width: the bits of its spread
+        while span >> width:
+            width += 1
+        if shift + width > PACKED_BITS:
+            return sorted(indices, key=partial(key_at, columns), reverse=True)
+        if width:
+            for place in range(count):
+                i = indices[place]
+                value = column[i]
+                keys[place] += (value - low) << shift
+            shift += width
+    for place in range(1, count):
+        key = keys[place]
+        at = place
+        while at and keys[at - 1] < key:
+            keys[at] = keys[at - 1]
+            at -= 1
+        keys[at] = key
+    ranking = [0] * count  # made at its size; an index loop, a C loop in the compiled kernel
     for place in range(count):
-        i = indices[place]
-        key = count - 1 - place
-        for c in range(len(spread)):
-            column = spread[c]
-            value, low, at = column[i], lows[c], shifts[c]  # C integers, compiled
-            key += (value - low) << at
-        packed.append(key)
-    packed.sort(reverse=True)
-    mask = (1 << place_bits) - 1
-    return [indices[count - 1 - (key & mask)] for key in packed]
+        ranking[place] = indices[count - 1 - (keys[place] & mask)]
+    return ranking
 
 
 def key_at(columns: list[list[int]], index: int) -> tuple:

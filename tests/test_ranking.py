@@ -2,10 +2,18 @@
 sorting score tuples, highest first, ties in their given order, for any integer scores,
 including spreads too wide to pack."""
 
+from array import array
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from xqchess.core.search.node import RANK_KEYS
 from xqchess.ordering.ranking import PACKED_BITS, key_at, ranked
+
+
+def keys(size=RANK_KEYS):
+    """A ranking buffer, as a node holds one."""
+    return array("q", bytes(8 * size))
 
 
 def tuple_order(columns, indices):
@@ -38,14 +46,14 @@ def scored_moves(draw, bound):
 @given(scored_moves(bound=3))
 def test_small_scores_rank_as_the_tuples_sort(case):
     columns, indices = case
-    assert ranked(columns, indices) == tuple_order(columns, indices)
+    assert ranked(columns, indices, keys()) == tuple_order(columns, indices)
 
 
 @given(scored_moves(bound=1 << 40))
 def test_wide_scores_rank_as_the_tuples_sort(case):
     """Spreads of up to 41 bits a column: a packed key or, past `PACKED_BITS`, the tuples."""
     columns, indices = case
-    assert ranked(columns, indices) == tuple_order(columns, indices)
+    assert ranked(columns, indices, keys()) == tuple_order(columns, indices)
 
 
 def test_a_key_too_wide_to_pack_falls_back_to_the_tuples():
@@ -54,15 +62,31 @@ def test_a_key_too_wide_to_pack_falls_back_to_the_tuples():
     wide = 1 << 40
     columns = [[0, wide, 0, wide], [wide, 0, 0, wide]]
     assert 2 * 41 > PACKED_BITS
-    assert ranked(columns, [0, 1, 2, 3]) == [3, 1, 0, 2]
+    assert ranked(columns, [0, 1, 2, 3], keys()) == [3, 1, 0, 2]
 
 
 def test_ties_keep_their_order_and_constant_columns_decide_nothing():
     columns = [[5, 5, 5, 5], [1, 2, 1, 2], [0, 0, 0, 0]]
-    assert ranked(columns, [0, 1, 2, 3]) == [1, 3, 0, 2]
-    assert ranked(columns, [2, 3]) == [3, 2]
-    assert ranked(columns, [2]) == [2]
-    assert ranked(columns, []) == []
+    assert ranked(columns, [0, 1, 2, 3], keys()) == [1, 3, 0, 2]
+    assert ranked(columns, [2, 3], keys()) == [3, 2]
+    assert ranked(columns, [2], keys()) == [2]
+    assert ranked(columns, [], keys()) == []
+
+
+@given(scored_moves(bound=1 << 20), st.integers(0, 8))
+def test_more_moves_than_the_buffer_holds_rank_as_the_tuples_sort(case, size):
+    """A buffer shorter than the moves ranked: the tuples are sorted instead."""
+    columns, indices = case
+    assert ranked(columns, indices, keys(size)) == tuple_order(columns, indices)
+
+
+def test_the_buffer_left_over_from_a_ranking_changes_the_next_nothing():
+    """A node ranks its captures, then its other moves, in the same buffer."""
+    buffer = keys()
+    first = [[9, 1, 5, 7, 3], [2, 2, 2, 0, 1]]
+    assert ranked(first, [0, 1, 2, 3, 4], buffer) == [0, 3, 2, 4, 1]
+    second = [[0, 0, 1], [4, 4, 4]]
+    assert ranked(second, [0, 1, 2], buffer) == [2, 0, 1]
 
 
 def test_key_at_gives_a_moves_scores_in_priority_order():
@@ -73,4 +97,4 @@ def test_a_column_shorter_than_the_moves_is_refused():
     """A heuristic that scored fewer moves than it was given: an error, not a read past the
     list (the compiled kernel reads the columns unchecked)."""
     with pytest.raises(IndexError, match="3 scores"):
-        ranked([[1, 2, 3, 4], [0, 1, 2]], [0, 1, 2, 3])
+        ranked([[1, 2, 3, 4], [0, 1, 2]], [0, 1, 2, 3], keys())

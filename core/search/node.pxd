@@ -9,5 +9,6 @@ cdef class Node:
     cdef public dict cache
     cdef public list quiets_searched
     cdef public object order_keys, legal_count
+    cdef public long long[::1] rank_keys
 
     cpdef Node fill(self, Position pos, int depth, int prev_move, int hash_move, bint in_check)

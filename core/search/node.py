@@ -7,6 +7,7 @@ heuristic depends on the node it orders, never on how the tree is searched.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
@@ -14,6 +15,9 @@ from xqchess.core.position import Position
 
 #: the deepest ply the tree reaches (its per-ply tables have this many entries and two more)
 MAX_PLY = 96
+#: the moves a node's ranking buffer holds: more than any chess or xiangqi position has legal
+#: moves (a longer list is ranked without it)
+RANK_KEYS = 256
 
 
 class Node:
@@ -23,7 +27,9 @@ class Node:
     first move from the second (the lab's "cutoff placed first by" statistic); a search that
     does not report that statistic leaves it off and the orderer skips the work.
     ``quiets_searched`` lists the quiet moves the tree has searched at the node without a
-    cutoff, in order, where the orderer reads them (`MoveOrderer.reads_quiets_searched`)."""
+    cutoff, in order, where the orderer reads them (`MoveOrderer.reads_quiets_searched`).
+    ``rank_keys`` is the orderer's buffer for ranking the node's moves (`RANK_KEYS` 64-bit
+    integers, `ordering.ranking.ranked`), so that ranking them allocates nothing."""
 
     __slots__ = (
         "pos",
@@ -38,6 +44,7 @@ class Node:
         "legal_count",
         "record_order",
         "quiets_searched",
+        "rank_keys",
     )
 
     def __init__(self, ply: int, record_order: bool = True) -> None:
@@ -53,6 +60,7 @@ class Node:
         self.legal_count: int | None = None  # set by a staged pick once all moves are known
         self.record_order = record_order
         self.quiets_searched: list[int] = []
+        self.rank_keys = array("q", bytes(8 * RANK_KEYS))
 
     def fill(
         self, pos: Position, depth: int, prev_move: int, hash_move: int, in_check: bool
