@@ -40,6 +40,7 @@ cdef class NodeOrder:
     cdef public bint categorized
     cdef public list network_ranking
     cdef public Placement last
+    cdef public bytearray influenced
 
     @cython.locals(exchanges=Exchanges, cells=cython.p_uchar, material="int[::1]", moves=list, keys=list,
                    index=int, move=int, to=int, category=int,

@@ -160,8 +160,9 @@ class NodeOrder:
     `placement`, given the sector ranking, the other safe moves in order; `place_unsafe` then
     the unsafe ones. What depends on the position alone (the
     capture outcomes and the categories, `categorize`) is worked out once, so that a position
-    met again is ordered again at the cost of its sectors only (and of nothing when the ranking
-    is the same: the last `Placement` is kept). ``split``: Table 3's form (every move sectored,
+    met again is ordered again at the cost of its sectors only, each move's influence on a
+    square computed once (and at no cost when the ranking is the same: the last `Placement` is
+    kept). ``split``: Table 3's form (every move sectored,
     only safe before unsafe). ``pos`` must stand as it was whenever a stage is asked; the
     exchanges (`exchanges`, for the chessmap) are let go once a placement is made."""
 
@@ -180,6 +181,7 @@ class NodeOrder:
         "categorized",
         "network_ranking",
         "last",
+        "influenced",
     )
 
     def __init__(self, pos: Position, moves: list[int], split: bool = False) -> None:
@@ -204,6 +206,9 @@ class NodeOrder:
         #: the network's sector ranking of the position, once a heuristic has asked for it
         self.network_ranking: list[int] | None = None
         self.last: Placement | None = None
+        #: per move (by index), per square: what `valueboard._Before.first_positive` found of
+        #: the move's influence there, kept for the placements of other rankings
+        self.influenced: bytearray | None = None
 
     def captures(self) -> list[int]:
         """The safe captures in order: by the material difference between the captured and
@@ -313,13 +318,15 @@ class NodeOrder:
         categories = self.categories
         order, rank = placement.ranking, placement.rank
         sectors, nearness = placement.sectors, placement.nearness
+        if self.influenced is None:
+            self.influenced = bytearray(len(moves) * size)
         keys = []
         for index in self.rest:
             if (categories[index] >= UNSAFE) != unsafe:
                 continue
             move = moves[index]
             color = after.play(move)
-            sector = before.first_positive(after, order, color)
+            sector = before.first_positive(after, order, color, self.influenced, index * size)
             sector_rank = size
             near = 0
             if sector >= 0:

@@ -180,17 +180,24 @@ class _NodeOrder:
         moves = list(self.order.safe or ())
         return moves + self.placement.others if self.placement else moves
 
-    def placed_at(self, index: int) -> Placed | None:
-        """The `Placed` of the ``index``-th move placed, None where there is none."""
+    def move_at(self, index: int) -> tuple[int, Placement | None] | None:
+        """The ``index``-th move placed and the `Placement` that placed it (None: the captures
+        stage), None where there is none."""
         if index < 0:
             return None
-        safe = self.order.safe or []
+        safe = self.order.safe or ()
         if index < len(safe):
-            return _placed(self.order, None, safe[index])
-        others = self.placement.others if self.placement else []
-        if index - len(safe) < len(others):
-            return _placed(self.order, self.placement, others[index - len(safe)])
+            return safe[index], None
+        placement = self.placement
+        index -= len(safe)
+        if placement is not None and index < len(placement.others):
+            return placement.others[index], placement
         return None
+
+    def placed_at(self, index: int) -> Placed | None:
+        """The `Placed` of the ``index``-th move placed, None where there is none."""
+        found = self.move_at(index)
+        return None if found is None else _placed(self.order, found[1], found[0])
 
     @property
     def placed(self) -> dict[int, Placed]:
@@ -302,16 +309,17 @@ class Chessmaps(Heuristic):
 
     def credit(self, node: Node, score) -> str:
         ordered = node.cache.get(self.name)
-        placed = None if ordered is None else ordered.placed_at(-score)
-        if placed is None:
+        found = None if ordered is None else ordered.move_at(-score)
+        if found is None:
             return self.name
+        category, sector, _ = ordered.order.placed(*found)
         source = NO_SOURCE
-        if self._by_sector(placed.category, placed.sector):
-            source = SECTOR if placed.sector == ordered.remembered else self.option
-        key = (placed.category, source)
+        if self._by_sector(category, sector):
+            source = SECTOR if sector == ordered.remembered else self.option
+        key = (category, source)
         label = self.labels.get(key)
         if label is None:
-            label = self.labels[key] = self.label(placed.category, source)
+            label = self.labels[key] = self.label(category, source)
         return label
 
     def label(self, category: int, source: str) -> str:

@@ -6,7 +6,7 @@ cimport cython
 from xqchess.core.probe cimport AttackProbe, ClosureProbe
 
 cdef int COLOR_SHIFT, COMPANION, PROMOTION_MASK, PROMOTION_SHIFT, SIDE_CAPTURE, SPECIAL_SHIFT
-cdef int SQUARE_BITS, SQUARE_MASK, LOW_SQUARES
+cdef int SQUARE_BITS, SQUARE_MASK, LOW_SQUARES, POSITIVE, NOT_POSITIVE
 cdef unsigned long long ONE
 
 cdef class GameTables:
@@ -47,13 +47,22 @@ cdef class _Before:
     cdef public bytearray found
     cdef public AfterMove after
 
-    @cython.locals(before=_Before, old_board=bytearray, new_board=bytearray, old_values="int[::1]",
-                   new_values="int[::1]", changed_low=cython.ulonglong,
-                   changed_high=cython.ulonglong, sq=int, old_entries="int[::1]",
-                   entries="int[::1]", old_low="unsigned long long[::1]",
+    cdef public unsigned long long changed_low, changed_high
+
+    @cython.locals(size=int, cells=cython.p_uchar, old_cells=cython.p_uchar, values="int[::1]",
+                   old_values="int[::1]", changed_low=cython.ulonglong,
+                   changed_high=cython.ulonglong, sq=int, low="unsigned long long[::1]",
+                   high="unsigned long long[::1]", stale=int)
+    cpdef int stale_entries(self, _Before base)
+
+    @cython.locals(changed_low=cython.ulonglong, changed_high=cython.ulonglong, sq=int,
+                   old_entries="int[::1]", entries="int[::1]", old_low="unsigned long long[::1]",
                    old_high="unsigned long long[::1]", low="unsigned long long[::1]",
                    high="unsigned long long[::1]")
-    cpdef _Before derived(self, bytearray board, values)
+    cpdef derive(self, _Before base)
+
+    @cython.locals(sq=int)
+    cpdef compute(self)
 
     @cython.locals(closures=ClosureProbe, low=cython.ulonglong, high=cython.ulonglong)
     cpdef recompute(self, int sq)
@@ -68,8 +77,10 @@ cdef class _Before:
 
     @cython.locals(to=int, old="int[::1]", low="unsigned long long[::1]",
                    high="unsigned long long[::1]", changed_low=cython.ulonglong,
-                   changed_high=cython.ulonglong, index=int, sq=int, change=int)
-    cpdef int first_positive(self, AfterMove after, bytes ranking, int color)
+                   changed_high=cython.ulonglong, found=cython.p_uchar, index=int, sq=int,
+                   sign=int, change=int)
+    cpdef int first_positive(self, AfterMove after, bytes ranking, int color, bytearray known,
+                             int at)
 
 cdef class AfterMove:
     cdef public GameTables tables
@@ -96,5 +107,6 @@ cdef class AfterMove:
                    sq=int)
     cpdef take_back(self)
 
-@cython.locals(tables=GameTables, kept=_Before, before=_Before, base=_Before, length=int)
+@cython.locals(tables=GameTables, kept=_Before, before=_Before, base=_Before, best=_Before,
+               last=_Before, length=int, fewest=int, offset=int, stale=int)
 cpdef _Before before_move(pos, values=*)

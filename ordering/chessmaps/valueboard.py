@@ -35,8 +35,9 @@ kernel.
   node", says how many), which gives exactly the full computation (tests). The
   valueboard before a move is kept for the position's other moves, and one per position of
   the line searched (keyed by its distance from the game's start), so that a node's
-  valueboard is derived the same way from its parent's rather than computed in full; a move
-  is played on a copy (`AfterMove`). Each square's closure and what it depends on come from the
+  valueboard is derived the same way from the kept one (its parent's, its grandparent's or a
+  sibling's) that leaves the fewest entries to compute again rather than computed in full; a
+  move is played on a copy (`AfterMove`). Each square's closure and what it depends on come from the
   game's closure probe (`core.probe.ClosureProbe`, `Variant.attack_closure`), called as a C
   method: the definition above (`core.closure`, lifting round by round) by default, a one-pass
   walk out from the square in the chess and xiangqi families, with the same answer (tests). The
@@ -271,6 +272,9 @@ def valueboard(pos: Position) -> np.ndarray:
 #: A square that is not there (no en-passant victim, no companion), and the sector of a move that
 #: influences none positively.
 NO_SQUARE = -1
+#: What `_Before.first_positive` keeps of a square it computed after a move: the move
+#: influences it positively, or not.
+POSITIVE, NOT_POSITIVE = 1, 2
 #: one, as wide as a read mask's word (compiled, a 64-bit C integer)
 ONE = 1
 #: bytes per item of the per-square tables (`array` type codes "i" and "Q")
@@ -348,6 +352,8 @@ class _Before:
         "high",
         "found",
         "after",
+        "changed_low",
+        "changed_high",
     )
 
     def __init__(self, tables: GameTables, board: list[int], values: Sequence[int]) -> None:
@@ -363,6 +369,7 @@ class _Before:
         )
         self.found = bytearray(size)
         self.after: AfterMove | None = None
+        self.changed_low = self.changed_high = 0
 
     def carve(self, ints: array, masks: array, values: Sequence[int]) -> None:
         """Cut the tables out of two blocks (compiled, views of two buffers): the values
@@ -381,36 +388,52 @@ class _Before:
     def full(cls, tables: GameTables, board: list[int], values: Sequence[int]) -> _Before:
         """Every square's entry computed."""
         before = cls(tables, board, values)
-        for sq in range(len(board)):
-            before.recompute(sq)
+        before.compute()
         return before
 
-    def derived(self, board: list[int], values: Sequence[int]) -> _Before:
-        """The `_Before` of ``board`` with ``values`` from this one (of another board of the
-        same game, typically the position one move earlier): only the squares whose board
-        square or value differs, and those whose entry depends on one of them, are computed
-        again; the others keep their entries and reads, since their closures read the same
-        squares as before and find the same pieces."""
-        before = _Before(self.tables, board, values)
-        old_board, old_values = self.board, self.values
-        new_board, new_values = before.board, before.values
+    def compute(self) -> None:
+        """Compute every square's entry of this empty valueboard."""
+        for sq in range(len(self.board)):
+            self.recompute(sq)
+
+    def stale_entries(self, base: _Before) -> int:
+        """How many of this board's entries `derive` would compute again from ``base``'s (of
+        another board of the same game): those whose reads hold a square where the two boards
+        or their values differ. Leaves that mask of squares in `changed_low` and
+        `changed_high`."""
+        size = len(self.board)
+        cells, old_cells = self.board, base.board  # C chars, compiled
+        values, old_values = self.values, base.values
         changed_low = changed_high = 0
-        for sq in range(len(new_board)):
-            if new_board[sq] != old_board[sq] or new_values[sq] != old_values[sq]:
+        for sq in range(size):
+            if cells[sq] != old_cells[sq] or values[sq] != old_values[sq]:
                 if sq < LOW_SQUARES:
                     changed_low |= ONE << sq
                 else:
                     changed_high |= ONE << sq - LOW_SQUARES
-        old_entries, old_low, old_high = self.valueboard, self.low, self.high
-        entries, low, high = before.valueboard, before.low, before.high
-        for sq in range(len(new_board)):
+        self.changed_low, self.changed_high = changed_low, changed_high
+        low, high = base.low, base.high
+        stale = 0
+        for sq in range(size):
+            if low[sq] & changed_low or high[sq] & changed_high:
+                stale += 1
+        return stale
+
+    def derive(self, base: _Before) -> None:
+        """Fill this empty valueboard from ``base``'s, `stale_entries` of ``base`` asked last:
+        only its stale entries are computed again; the others keep ``base``'s entries and
+        reads, since their closures read the same squares as before and find the same
+        pieces."""
+        changed_low, changed_high = self.changed_low, self.changed_high
+        old_entries, old_low, old_high = base.valueboard, base.low, base.high
+        entries, low, high = self.valueboard, self.low, self.high
+        for sq in range(len(self.board)):
             if old_low[sq] & changed_low or old_high[sq] & changed_high:
-                before.recompute(sq)
+                self.recompute(sq)
             else:
                 entries[sq] = old_entries[sq]
                 low[sq] = old_low[sq]
                 high[sq] = old_high[sq]
-        return before
 
     def recompute(self, sq: int) -> None:
         """Compute the entry and the reads of ``sq`` on this board."""
@@ -439,20 +462,29 @@ class _Before:
         target[:size] = self.values
         return copy
 
-    def first_positive(self, after: AfterMove, ranking: bytes, color: int) -> int:
+    def first_positive(
+        self, after: AfterMove, ranking: bytes, color: int, known: bytearray, at: int
+    ) -> int:
         """The square the move played on ``after`` (this board's `AfterMove`) by a piece of
         ``color`` influences positively that comes first in ``ranking`` (squares, most
         important first), or `NO_SQUARE`: its entries after the move are computed in that
         order, the destination left out, only for the squares whose entry depends on one the
-        move changed, until the first positive change."""
+        move changed, until the first positive change. ``known`` from ``at`` holds, per square,
+        what earlier calls for the same move found there (`POSITIVE`, `NOT_POSITIVE`, 0 where
+        nothing was computed), read instead of computing again and added to."""
         to = after.played.to
         old, low, high = self.valueboard, self.low, self.high
         changed_low, changed_high = after.changed_low, after.changed_high
+        found = known  # compiled, C chars
         for index in range(len(ranking)):
             sq = ranking[index]
             if sq != to and (low[sq] & changed_low or high[sq] & changed_high):
-                change = after.entry(sq) - old[sq]
-                if change < 0 if color else change > 0:
+                sign = found[at + sq]
+                if not sign:
+                    change = after.entry(sq) - old[sq]
+                    sign = POSITIVE if (change < 0 if color else change > 0) else NOT_POSITIVE
+                    found[at + sq] = sign
+                if sign == POSITIVE:
                     return sq
         return NO_SQUARE
 
@@ -586,6 +618,10 @@ class AfterMove:
 #: ``Position.hashes`` (its distance from the game's start): at a node, the entry one shorter
 #: is the parent's (or that of another position near it), from which the node's is derived.
 _line: dict[int, _Before] = {}
+#: Where a node's valueboard may be derived from, by the length of the kept entry less the
+#: node's, the first preferred on a tie: the parent's, its own (a sibling's) and the
+#: grandparent's (a node reached before its parent's quiet moves finds a stale parent entry).
+NEIGHBOURS = (-1, 0, -2)
 
 
 def clear_cache() -> None:
@@ -596,10 +632,11 @@ def clear_cache() -> None:
 
 def before_move(pos: Position, values: list[int] | None = None) -> _Before:
     """The valueboard of ``pos`` as moves are played on it (`_Before`): kept from an earlier
-    call on the same board, derived from the one kept for the parent (or a sibling), or
-    computed in full. Sound because a valueboard depends on the variant and the board alone
-    (`square_values`), both compared before a kept one is used; entries are keyed by
-    ``len(pos.hashes)``, the line's length (a position read from a FEN has 1), and never
+    call on the same board, derived from the kept one of the line (the parent's, the
+    grandparent's or a sibling's: `NEIGHBOURS`) that leaves the fewest entries to compute
+    again, or computed in full. Sound because a valueboard depends on the variant and the
+    board alone (`square_values`), both compared before a kept one is used; entries are keyed
+    by ``len(pos.hashes)``, the line's length (a position read from a FEN has 1), and never
     changed once stored. ``values`` are the position's `square_values` when the caller has
     them."""
     tables, board = game_tables(pos.variant), pos.board
@@ -609,12 +646,22 @@ def before_move(pos: Position, values: list[int] | None = None) -> _Before:
         return kept
     if values is None:
         values = board_values(tables, board)
-    for base in (_line.get(length - 1), kept):
+    before = _Before(tables, board, values)
+    best = last = None
+    fewest = len(board) + 1
+    for offset in NEIGHBOURS:
+        base = _line.get(length + offset)
         if base is not None and base.tables is tables:
-            before = base.derived(board, values)
-            break
+            stale = before.stale_entries(base)
+            last = base
+            if stale < fewest:
+                best, fewest = base, stale
+    if best is None:
+        before.compute()
     else:
-        before = _Before.full(tables, board, values)
+        if best is not last:
+            before.stale_entries(best)
+        before.derive(best)
     _line[length] = before
     return before
 
@@ -641,7 +688,7 @@ def first_influenced(pos: Position, move: int, rank: Sequence[int]) -> int:
     ranking = bytes(sorted(range(len(rank)), key=rank.__getitem__))
     before = before_move(pos)
     after = AfterMove(before)
-    return before.first_positive(after, ranking, after.play(move))
+    return before.first_positive(after, ranking, after.play(move), bytearray(len(rank)), 0)
 
 
 def _mover_sign(pos: Position, move: int) -> int:

@@ -35,6 +35,6 @@ cdef class XiangqiClosure(ClosureProbe):
     @cython.locals(cells=cython.p_uchar, out=cython.p_uchar, lifted=cython.p_uchar,
                    live=cython.p_uchar, count=int, row=bytes, steps=cython.p_uchar, index=int,
                    s=int, eye=int, low=cython.ulonglong, high=cython.ulonglong,
-                   ray=cython.p_uchar, length=int, left=int, kept=int, leaving=bint,
+                   ray=cython.p_uchar, length=int, left=int, kept=int, leaving=int,
                    base=int, last=int)
     cpdef int closure(self, bytearray board, int sq, bytearray found)

@@ -235,14 +235,13 @@ class XiangqiClosure(ClosureProbe):
             ray = row
             length = len(row)
             left = 0
-            for index in range(length):
-                if cells[ray[index]]:
-                    live[left] = index
-                    left += 1
+            for index in range(length):  # no branch: written always, kept where a piece is
+                live[left] = index
+                left += cells[ray[index]] != 0
             while True:
-                leaving = False
+                leaving = 0
                 for index in range(left):
-                    leaving = leaving or lifted[ray[live[index]]]
+                    leaving |= lifted[ray[live[index]]]
                 if left:
                     s = ray[live[0]]
                     if cells[s] & KIND_MASK == CHARIOT:
@@ -259,9 +258,8 @@ class XiangqiClosure(ClosureProbe):
                     break
                 kept = 0
                 for index in range(left):
-                    if not lifted[ray[live[index]]]:
-                        live[kept] = live[index]
-                        kept += 1
+                    live[kept] = live[index]
+                    kept += not lifted[ray[live[index]]]
                 left = kept
             last = base + (live[1] if left > 1 else length - 1)
             low |= self.ray_low[last]
