@@ -5,9 +5,12 @@ import dataclasses
 import gc
 import random
 import threading
+from array import array
 
 import pytest
 from helpers import random_walk, snapshot
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from xqchess.core.moves import is_capture
 from xqchess.core.search import (
     BASELINE,
@@ -966,6 +969,27 @@ def test_capture_order_keeps_ties_and_negative_keys_in_generation_order():
     keys = {10: -5, 11: 3, 12: -5, 13: 3, 14: 0, 15: -40}
     ordered = captures_in_order(pos, list(keys), lambda _, move: keys[move])
     assert ordered == [11, 13, 14, 10, 12, 15]
+
+
+@given(
+    st.lists(st.integers(-(1 << 50), 1 << 50), max_size=40),
+    st.sampled_from([0, 3, 64]),
+    st.booleans(),
+)
+@settings(max_examples=200, deadline=None)
+def test_capture_order_in_a_buffer_is_the_stable_sort(scores, size, small_keys):
+    """`captures_in_order` in a caller's buffer, reused from call to call, gives the stable
+    descending sort: also where the buffer is too short or a key too wide to pack (both
+    sorted without it), and for no move or one."""
+    pos = get_variant("chess").position()
+    if small_keys:
+        scores = [score % 7 - 3 for score in scores]
+    moves = list(range(100, 100 + len(scores)))
+    keys = dict(zip(moves, scores))
+    buffer = array("q", [12345] * size)
+    for _ in range(2):
+        ordered = captures_in_order(pos, list(moves), lambda _, move: keys[move], buffer)
+        assert ordered == sorted(moves, key=keys.__getitem__, reverse=True)
 
 
 def test_the_adaptive_null_move_reduction_grows_with_depth_and_lead():

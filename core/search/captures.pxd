@@ -10,9 +10,10 @@ cdef int SQUARE_BITS, SQUARE_MASK, SPECIAL_SHIFT, PROMOTION_SHIFT, PROMOTION_MAS
 @cython.locals(victim=int, promotion=int)
 cpdef int capture_gain(Position pos, int move, values) except? -32768
 
-@cython.locals(count=cython.longlong, by_victim=bint, packed=list, ordered=list, i=cython.longlong,
-               move=int, key=cython.longlong)
-cpdef list captures_in_order(Position pos, list moves, capture_key)
+@cython.locals(count=Py_ssize_t, by_victim=bint, ordered=list, i=Py_ssize_t, at=Py_ssize_t,
+               shift=int, mask=cython.longlong, move=int, key=cython.longlong,
+               packed=cython.longlong, limit=cython.longlong)
+cpdef list captures_in_order(Position pos, list moves, capture_key, long long[::1] keys=*)
 
 @cython.locals(gain=int)
 cpdef int victim_first(Position pos, int move) except? -32768

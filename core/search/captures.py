@@ -1,8 +1,12 @@
+# cython: boundscheck=False, wraparound=False
 """The capture keys: how quiescence, and the ordering heuristics that rank captures, score a
 capture or promotion (`victim_first`, MVV-LVA; `material_difference`, Greer's order), what it
 gains (`capture_gain`), and `captures_in_order`, quiescence's sort by a key."""
 
 from __future__ import annotations
+
+from array import array
+from functools import partial
 
 from xqchess.core.moves import (
     PROMOTION_MASK,
@@ -16,24 +20,53 @@ from xqchess.core.moves import (
 from xqchess.core.pieces import KIND_MASK
 from xqchess.core.position import Position
 
+#: the low bits a packed capture key gives a move's place: the most moves it sorts packed
+PLACE_BITS = 16
+#: the largest key magnitude `captures_in_order` packs: a C long long holds it shifted past
+#: the place bits, its sign bit spare
+PACKED_KEY_LIMIT = 1 << (62 - PLACE_BITS)
 
-def captures_in_order(pos: Position, moves: list[int], capture_key) -> list[int]:
+
+def captures_in_order(pos: Position, moves: list[int], capture_key, keys=None) -> list[int]:
     """``moves`` by ``capture_key`` (position, move -> score), greatest first, ties in their
-    order: what ``moves.sort(key=..., reverse=True)`` gives, computed as one int per move (its
-    key times the move count, plus its place counted from the end) sorted as plain ints, so
-    the sort calls no key function; the default key, `victim_first`, is called directly (a C
-    call in the compiled kernel)."""
+    order: what ``moves.sort(key=..., reverse=True)`` gives. ``keys``: a buffer of 64-bit
+    integers to sort in (quiescence passes the tree's; None: one is made for the call).
+
+    Each move's key is packed with its place counted from the end in the low bits, so that the
+    packed keys are distinct and sort as the keys with ties in order; they are sorted in the
+    buffer by insertion (a node's captures are few), and no key function is called per
+    comparison. The default key, `victim_first`, is called directly (a C call in the compiled
+    kernel). Where the buffer is too short, the moves more than `PLACE_BITS` can number, or a
+    key beyond `PACKED_KEY_LIMIT`, the moves are sorted by ``sorted`` instead."""
     count = len(moves)
+    if count < 2:
+        return list(moves)
+    if keys is None:
+        keys = array("q", bytes(8 * count))
+    shift = 0  # the bits of count - 1, the highest place
+    while (count - 1) >> shift:
+        shift += 1
+    if count > len(keys) or shift > PLACE_BITS:
+        return sorted(moves, key=partial(capture_key, pos), reverse=True)
     by_victim = capture_key is victim_first
-    packed = []
+    limit = PACKED_KEY_LIMIT
     for i in range(count):
         move = moves[i]
         key = victim_first(pos, move) if by_victim else capture_key(pos, move)
-        packed.append(key * count + (count - 1 - i))
-    packed.sort(reverse=True)
-    ordered = []
-    for key in packed:
-        ordered.append(moves[count - 1 - key % count])
+        if key > limit or key < -limit:
+            return sorted(moves, key=partial(capture_key, pos), reverse=True)
+        keys[i] = key * (1 << shift) + (count - 1 - i)
+    for i in range(1, count):
+        packed = keys[i]
+        at = i
+        while at and keys[at - 1] < packed:
+            keys[at] = keys[at - 1]
+            at -= 1
+        keys[at] = packed
+    mask = (1 << shift) - 1
+    ordered = [0] * count  # made at its size; an index loop, a C loop in the compiled kernel
+    for i in range(count):
+        ordered[i] = moves[count - 1 - (keys[i] & mask)]
     return ordered
 
 

@@ -36,6 +36,7 @@ cdef class Tree:
     cdef public bint cut_node_reductions
     cdef public bint adaptive_null_move, lists_quiets
     cdef public list static_evals, excluded_moves
+    cdef public long long[::1] capture_keys
     cdef public bint quiescence_evasions, quiescence_promotions
     cdef public int guard_prune_depth
     cdef public object quiescence

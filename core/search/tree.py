@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import math
 import time
+from array import array
 
 from xqchess.core.evaluation import evaluator
 from xqchess.core.moves import (
@@ -68,7 +69,7 @@ from xqchess.core.search.captures import (
     victim_first,
 )
 from xqchess.core.search.config import SearchConfig
-from xqchess.core.search.node import MAX_PLY, MoveOrderer, Node
+from xqchess.core.search.node import MAX_PLY, RANK_KEYS, MoveOrderer, Node
 from xqchess.core.search.scores import INFINITY, MATE, MATE_BOUND
 from xqchess.core.search.stats import SearchStats
 from xqchess.core.see import see
@@ -222,6 +223,8 @@ class Tree:
         self.capture_key = (
             victim_first if config.quiescence_order == "mvvlva" else material_difference
         )
+        #: the buffer quiescence sorts its captures' keys in (`captures_in_order`)
+        self.capture_keys = array("q", bytes(8 * RANK_KEYS))
         self.evaluate = evaluator(config.evaluation, config.eval_terms)
         #: the lazy form quiescence stands pat with, where the evaluation has one
         self.evaluate_within = getattr(self.evaluate, "within", None)
@@ -800,7 +803,7 @@ class Tree:
                 if mode == "safe":
                     moves = [m for m in moves if see(pos, m) >= 0]
             if len(moves) > 1:
-                moves = captures_in_order(pos, moves, self.capture_key)
+                moves = captures_in_order(pos, moves, self.capture_key, self.capture_keys)
         # Step 5. Delta and SEE pruning, then each move searched.
         values = pos._kind_values
         board = pos.board
