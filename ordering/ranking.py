@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from functools import partial
 
+from xqchess.core.key_sort import sort_descending
+
 #: the widest packed key `ranked` builds: a C long long holds it, its sign bit spare
 PACKED_BITS = 62
 
@@ -24,7 +26,7 @@ def ranked(columns: list[list[int]], indices: list[int], keys) -> list[int]:
     spread needs (a constant column none) and holds the score less the column's lowest, the
     first column the highest bits; the lowest bits hold the index's place counted from the
     end, so that the keys are distinct and equal scores keep their order when the keys are
-    sorted in descending order (by insertion: a node's moves are few). Where the packed key
+    sorted in descending order (`core.key_sort.sort_descending`). Where the packed key
     would be wider than `PACKED_BITS`, or there are more indices than ``keys`` holds, the
     score tuples are sorted instead (a module function, which the compiled kernel types,
     kernel.py)."""
@@ -67,13 +69,7 @@ def ranked(columns: list[list[int]], indices: list[int], keys) -> list[int]:
                 value = column[i]
                 keys[place] += (value - low) << shift
             shift += width
-    for place in range(1, count):
-        key = keys[place]
-        at = place
-        while at and keys[at - 1] < key:
-            keys[at] = keys[at - 1]
-            at -= 1
-        keys[at] = key
+    sort_descending(keys, count)
     ranking = [0] * count  # made at its size; an index loop, a C loop in the compiled kernel
     for place in range(count):
         ranking[place] = indices[count - 1 - (keys[place] & mask)]

@@ -3,6 +3,7 @@
 # call these as C functions.
 cimport cython
 from xqchess.core.position cimport Position
+from xqchess.core.key_sort cimport sort_descending
 
 cdef int SIDE_CAPTURE, KIND_MASK
 cdef int SQUARE_BITS, SQUARE_MASK, SPECIAL_SHIFT, PROMOTION_SHIFT, PROMOTION_MASK
@@ -10,9 +11,9 @@ cdef int SQUARE_BITS, SQUARE_MASK, SPECIAL_SHIFT, PROMOTION_SHIFT, PROMOTION_MAS
 @cython.locals(victim=int, promotion=int)
 cpdef int capture_gain(Position pos, int move, values) except? -32768
 
-@cython.locals(count=Py_ssize_t, by_victim=bint, ordered=list, i=Py_ssize_t, at=Py_ssize_t,
+@cython.locals(count=Py_ssize_t, by_victim=bint, ordered=list, i=Py_ssize_t,
                shift=int, mask=cython.longlong, move=int, key=cython.longlong,
-               packed=cython.longlong, limit=cython.longlong)
+               limit=cython.longlong)
 cpdef list captures_in_order(Position pos, list moves, capture_key, long long[::1] keys=*)
 
 @cython.locals(gain=int)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from array import array
 from functools import partial
 
+from xqchess.core.key_sort import sort_descending
 from xqchess.core.moves import (
     PROMOTION_MASK,
     PROMOTION_SHIFT,
@@ -34,7 +35,7 @@ def captures_in_order(pos: Position, moves: list[int], capture_key, keys=None) -
 
     Each move's key is packed with its place counted from the end in the low bits, so that the
     packed keys are distinct and sort as the keys with ties in order; they are sorted in the
-    buffer by insertion (a node's captures are few), and no key function is called per
+    buffer (`core.key_sort.sort_descending`), and no key function is called per
     comparison. The default key, `victim_first`, is called directly (a C call in the compiled
     kernel). Where the buffer is too short, the moves more than `PLACE_BITS` can number, or a
     key beyond `PACKED_KEY_LIMIT`, the moves are sorted by ``sorted`` instead."""
@@ -56,13 +57,7 @@ def captures_in_order(pos: Position, moves: list[int], capture_key, keys=None) -
         if key > limit or key < -limit:
             return sorted(moves, key=partial(capture_key, pos), reverse=True)
         keys[i] = key * (1 << shift) + (count - 1 - i)
-    for i in range(1, count):
-        packed = keys[i]
-        at = i
-        while at and keys[at - 1] < packed:
-            keys[at] = keys[at - 1]
-            at -= 1
-        keys[at] = packed
+    sort_descending(keys, count)
     mask = (1 << shift) - 1
     ordered = [0] * count  # made at its size; an index loop, a C loop in the compiled kernel
     for i in range(count):
