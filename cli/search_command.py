@@ -46,6 +46,7 @@ ON_FLAGS = (
     "null_move_verification",
     "adaptive_null_move",
     "history_reductions",
+    "history_pruning",
     "cut_node_reductions",
     "aspiration",
 )
@@ -190,6 +191,12 @@ def add_searcher_options(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="late-move reductions a ply deeper for a quiet move the history table has "
         "never seen fail high",
+    )
+    parser.add_argument(
+        "--history-pruning",
+        action="store_true",
+        help="quiet moves the history table has never seen fail high skipped up to three "
+        "plies from the leaves",
     )
     parser.add_argument(
         "--cut-node-reductions",

@@ -27,6 +27,7 @@ from xqchess.core.search import (
     victim_first,
 )
 from xqchess.core.search.tree import (
+    HISTORY_PRUNING_DEPTH,
     IIR_DEPTH,
     LATE_MOVE_COUNTS,
     LATE_MOVE_COUNTS_WORSENING,
@@ -714,6 +715,7 @@ def test_improving_halves_the_late_move_counts_where_the_score_fell():
         "null_move_verification",
         "adaptive_null_move",
         "history_reductions",
+        "history_pruning",
         "cut_node_reductions",
         "quiescence_tt",
     ],
@@ -864,6 +866,41 @@ def test_history_reductions_reduce_only_moves_the_history_has_not_seen_cut_off(v
     orderer.on_cutoff(node, quiet)
     assert orderer.quiet_history(node, quiet) == 3 * 3
     assert build_pipeline("mvvlva", get_variant(variant_name)).quiet_history(node, quiet) is None
+
+
+@pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])
+def test_history_pruning_skips_only_moves_the_history_has_not_seen_cut_off(variant_name):
+    """``history_pruning`` near the leaves: where every history entry is non-zero the tree is
+    the one without the switch, node for node (the entries only grow during the search);
+    where they start at zero, quiet moves after the first are skipped and the search spends
+    fewer nodes, as where they start below zero under ``history:malus``. A PV node skips none
+    of its moves, nor does a node further than `HISTORY_PRUNING_DEPTH` from the leaves, nor a
+    pipeline without a history table (None)."""
+    pos = random_walk(variant_name, 3, 12)
+
+    def nodes(on, fill, spec=DEFAULT_SPEC, is_pv=False, depth=HISTORY_PRUNING_DEPTH):
+        search = searcher(variant_name, spec, history_pruning=on, tt=False)
+        search.search(pos, Limits(depth=1))
+        for heuristic in search.orderer.heuristics:
+            if heuristic.name == "history":
+                heuristic.table = [fill] * len(heuristic.table)
+        before = search.stats.nodes
+        search._search(depth, -MATE, MATE, 1, 0, is_pv, False, False)
+        return search.stats.nodes - before
+
+    assert nodes(True, 1) == nodes(False, 1) == nodes(False, 0)
+    assert nodes(True, 0) < nodes(False, 0)
+    malus = DEFAULT_SPEC.replace("history", "history:malus")
+    assert nodes(True, -5, malus) < nodes(False, -5, malus)
+    # a PV node one ply from the leaves searches every move; a null-window one skips some
+    assert nodes(True, 0, is_pv=True, depth=1) == nodes(False, 0, is_pv=True, depth=1)
+    assert nodes(True, 0, depth=1) < nodes(False, 0, depth=1)
+    assert nodes(True, 0, "mvvlva,killer") == nodes(False, 0, "mvvlva,killer")
+    # one ply deeper: the node's own moves are all searched, its children's are pruned
+    assert nodes(False, 0, depth=2) < nodes(True, 0, depth=HISTORY_PRUNING_DEPTH + 1)
+    assert nodes(True, 0, depth=HISTORY_PRUNING_DEPTH + 1) < nodes(
+        False, 0, depth=HISTORY_PRUNING_DEPTH + 1
+    )
 
 
 @pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])

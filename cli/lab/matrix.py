@@ -614,6 +614,7 @@ LATER_SETTINGS = {
     "null_move_verification": False,
     "adaptive_null_move": False,
     "history_reductions": False,
+    "history_pruning": False,
     "cut_node_reductions": False,
     "aspiration": False,
     "evaluation": "squares",

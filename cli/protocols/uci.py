@@ -56,6 +56,7 @@ CHECK_OPTIONS = {
     "NullMoveVerification": "null_move_verification",
     "AdaptiveNullMove": "adaptive_null_move",
     "HistoryReductions": "history_reductions",
+    "HistoryPruning": "history_pruning",
     "CutNodeReductions": "cut_node_reductions",
     "Aspiration": "aspiration",
 }

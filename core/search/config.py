@@ -89,6 +89,8 @@ class SearchConfig:
     #: a late quiet move that the orderer's history has never seen fail high (entry 0) is
     #: reduced a ply more
     history_reductions: bool = False
+    #: near the leaves, skip a quiet move that the orderer's history has never seen fail high
+    history_pruning: bool = False
     #: late-move reductions take a ply more at a node where a cutoff is expected (a null-window
     #: child of a reduced search, or the first move's child of a node expecting none)
     cut_node_reductions: bool = False
@@ -205,6 +207,7 @@ PLAY_SWITCHES = (
     "null_move_verification",
     "adaptive_null_move",
     "history_reductions",
+    "history_pruning",
     "cut_node_reductions",
     "aspiration",
     "evaluation",

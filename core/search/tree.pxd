@@ -33,7 +33,7 @@ cdef class Tree:
     cdef public bint late_move_pruning, quiescence_checks, quiescence_tt, order_statistics
     cdef public bint iir, razoring, see_pruning, improving
     cdef public bint singular_extension, null_move_verification, history_reductions
-    cdef public bint cut_node_reductions
+    cdef public bint cut_node_reductions, history_pruning
     cdef public bint adaptive_null_move, lists_quiets
     cdef public list static_evals, excluded_moves
     cdef public long long[::1] capture_keys
@@ -49,6 +49,7 @@ cdef class Tree:
                    searched=int, index=int, quiet=bint, reduction=int, bound=int, move=int,
                    static_score=int, static_known=bint, shallow=bint, late_count=int,
                    skip=bint, node=Node, stats=SearchStats, improving=bint, see_prune=bint,
+                   history_prune=bint,
                    margin=int, excluded=int, tt_depth=int, tt_bound=int, tt_score=int,
                    singular_move=int, singular_beta=int, new_depth=int, child_cut=bint,
                    tt=TranspositionTable, key=cython.ulonglong)

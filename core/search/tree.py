@@ -131,6 +131,13 @@ LATE_MOVE_COUNTS = tuple(3 + depth * depth for depth in range(LATE_MOVE_PRUNING_
 #: ... and with ``improving`` on, at a node whose static score has not improved, half as many
 #: (Stockfish's ``(3 + depth²) / (2 - improving)``)
 LATE_MOVE_COUNTS_WORSENING = tuple(count // 2 for count in LATE_MOVE_COUNTS)
+#: History pruning: at a non-PV node below the root, not in check, with at most
+#: `HISTORY_PRUNING_DEPTH` plies left, after the first move, a quiet move whose entry in the
+#: orderer's history is at most 0 (as for ``history_reductions``) is skipped unless it gives
+#: check. Seed: Stockfish's search.cpp, which prunes a quiet move at a low reduced depth whose
+#: continuation history entries are below ``CounterMovePruneThreshold`` (0); it differs in
+#: reading the orderer's from-to history and the depth left, not the reduced depth.
+HISTORY_PRUNING_DEPTH = 3
 #: Internal iterative reduction: a node below the root with no hash move and at least this many
 #: plies left is searched a ply shallower (its move order is a guess, and the table will hold
 #: a move for the next visit). Seed: the Chess Programming Wiki's "Internal Iterative
@@ -264,6 +271,7 @@ class Tree:
         self.null_move_verification = config.null_move_verification
         self.adaptive_null_move = config.adaptive_null_move
         self.history_reductions = config.history_reductions
+        self.history_pruning = config.history_pruning
         self.cut_node_reductions = config.cut_node_reductions
         self.quiescence_checks = config.quiescence_checks
         self.quiescence_tt = config.quiescence_tt
@@ -585,6 +593,7 @@ class Tree:
             else 0
         )
         see_prune = self.see_pruning and ply and not in_check and depth <= SEE_PRUNING_DEPTH
+        history_prune = self.history_pruning and shallow and depth <= HISTORY_PRUNING_DEPTH
         # Step 11. The move loop.
         best_score, best_move = -INFINITY, 0
         original_alpha = alpha
@@ -608,8 +617,12 @@ class Tree:
                 or move >> SPECIAL_SHIFT == SIDE_CAPTURE
                 or move >> PROMOTION_SHIFT & PROMOTION_MASK
             )
-            # a late quiet move, or one losing material by SEE: pruned unless it gives check
+            # a late quiet move, one the history has never seen cut off, or one losing
+            # material by SEE: pruned unless it gives check
             skip = searched and late_count and quiet and index >= late_count
+            if history_prune and searched and quiet and not skip:
+                learnt = self.orderer.quiet_history(node, move)
+                skip = learnt is not None and learnt <= 0
             if see_prune and searched and not skip:
                 skip = see(pos, move) < -(
                     SEE_QUIET_MARGIN * depth * depth if quiet else SEE_CAPTURE_MARGIN * depth
