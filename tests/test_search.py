@@ -835,6 +835,19 @@ def test_null_move_verification_searches_the_node_again_without_its_null_move():
     assert verified - unverified == again - 1
 
 
+def nodes_with_history(pos, spec, fill, depth, is_pv, **config):
+    """The nodes a search of ``pos`` with ``config`` spends at ``depth`` (ply 1, the full
+    window), after a depth-1 search, with every history entry set to ``fill``."""
+    search = Searcher(build_pipeline(spec, pos.variant), SearchConfig(**config))
+    search.search(pos, Limits(depth=1))
+    for heuristic in search.orderer.heuristics:
+        if heuristic.name == "history":
+            heuristic.table = [fill] * len(heuristic.table)
+    before = search.stats.nodes
+    search._search(depth, -MATE, MATE, 1, 0, is_pv, False, False)
+    return search.stats.nodes - before
+
+
 @pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])
 def test_history_reductions_reduce_only_moves_the_history_has_not_seen_cut_off(variant_name):
     """Late-move reductions with ``history_reductions``: where every history entry is non-zero
@@ -845,14 +858,7 @@ def test_history_reductions_reduce_only_moves_the_history_has_not_seen_cut_off(v
     pos = random_walk(variant_name, 3, 12)
 
     def nodes(on, fill, spec=DEFAULT_SPEC):
-        search = searcher(variant_name, spec, lmr=True, history_reductions=on)
-        search.search(pos, Limits(depth=1))
-        for heuristic in search.orderer.heuristics:
-            if heuristic.name == "history":
-                heuristic.table = [fill] * len(heuristic.table)
-        before = search.stats.nodes
-        search._search(4, -MATE, MATE, 1, 0, True, False, False)
-        return search.stats.nodes - before
+        return nodes_with_history(pos, spec, fill, 4, True, lmr=True, history_reductions=on)
 
     assert nodes(True, 1) == nodes(False, 1) == nodes(False, 0)
     assert nodes(True, 0) < nodes(False, 0)
@@ -879,14 +885,7 @@ def test_history_pruning_skips_only_moves_the_history_has_not_seen_cut_off(varia
     pos = random_walk(variant_name, 3, 12)
 
     def nodes(on, fill, spec=DEFAULT_SPEC, is_pv=False, depth=HISTORY_PRUNING_DEPTH):
-        search = searcher(variant_name, spec, history_pruning=on, tt=False)
-        search.search(pos, Limits(depth=1))
-        for heuristic in search.orderer.heuristics:
-            if heuristic.name == "history":
-                heuristic.table = [fill] * len(heuristic.table)
-        before = search.stats.nodes
-        search._search(depth, -MATE, MATE, 1, 0, is_pv, False, False)
-        return search.stats.nodes - before
+        return nodes_with_history(pos, spec, fill, depth, is_pv, history_pruning=on, tt=False)
 
     assert nodes(True, 1) == nodes(False, 1) == nodes(False, 0)
     assert nodes(True, 0) < nodes(False, 0)
