@@ -135,9 +135,11 @@ def staged_moves(
 ) -> Iterator[Placed]:
     """`order_moves` in stages, as a search reaches them (`greer_order.NodeOrder`): the safe
     captures first, from their capture sequences alone; only then the chessmap and the sectors
-    (``ranking_of(exchanges)`` gives the sector order) and the other safe moves, the unsafe
-    moves last (`in_turn`). A search whose first safe capture fails high never pays for the
-    rest. ``pos`` must stand as it was between steps."""
+    (``ranking_of(exchanges)`` gives the sector order) and the safe forced moves with the
+    first sector group of the other safe moves, then the rest of those, the unsafe moves last
+    (`in_turn`). A search whose first safe capture fails high never pays for the rest, one
+    whose first group's move fails high never for the other moves' sectors in full. ``pos``
+    must stand as it was between steps."""
     order = NodeOrder(pos, moves, split)
     for move in order.captures():
         yield _placed(order, None, move)
@@ -148,13 +150,16 @@ def staged_moves(
 
 
 def in_turn(order: NodeOrder, placement: Placement) -> Iterator[int]:
-    """The moves of ``placement`` (of ``order``) in order, its unsafe moves placed
-    (`NodeOrder.place_unsafe`) only once the safe ones have all been taken."""
-    yield from placement.others  # (a list iterator: moves added meanwhile are taken too)
-    if not placement.unsafe_placed:
-        safe = len(placement.others)
-        order.place_unsafe(placement)
-        yield from placement.others[safe:]
+    """The moves of ``placement`` (of ``order``) in order, each further step of them placed
+    (`NodeOrder.place_next`) only once the moves before it have all been taken."""
+    taken = 0
+    while True:
+        others = placement.others  # moves added meanwhile (by another reader) are taken too
+        while taken < len(others):
+            yield others[taken]
+            taken += 1
+        if not order.place_next(placement):
+            return
 
 
 def _placed(order: NodeOrder, placement: Placement | None, move: int) -> Placed:
