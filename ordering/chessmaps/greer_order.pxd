@@ -66,7 +66,8 @@ cdef class NodeOrder:
     @cython.locals(size=int, before=_Before, after=AfterMove, sliders=list, moves=list,
                    order=bytes, rank=bytearray, pending=list, best=int, group=list,
                    sectors=list, nearness=list, index=int, move=int, color=int, sector=int,
-                   sector_rank=int, keys=list, place=int, rest=list)
+                   sector_rank=int, keys=list, place=int, rest=list, reach=int,
+                   limit=int)
     cpdef list lead(self, Placement placement)
 
     cpdef bytearray known(self)

@@ -334,7 +334,8 @@ class NodeOrder:
         """The keys of the safe other moves of ``placement`` (`Placement.pending`) that its
         ranking groups first, those moves taken out of `pending`, each with its sector and
         closeness left in ``placement``: every move's influence is worked out only up to the
-        best rank found so far, so most moves' sectors are never found in full."""
+        best rank found so far, and first on the first sector alone (it groups the first moves
+        at most nodes), so most moves' sectors are never found in full."""
         size = self.tables.size
         before = before_move(self.pos, self.values)
         after = before.after_move()
@@ -346,21 +347,28 @@ class NodeOrder:
         group = []  # its moves' indices, and their sectors and closeness
         sectors = []
         nearness = []
-        for index in pending:
-            move = moves[index]
-            color = after.play(move)
-            sector = before.first_positive(
-                after, order, color, self.known(), index * size, min(best + 1, size)
-            )
-            sector_rank = size if sector < 0 else rank[sector]
-            if sector_rank <= best:
-                if sector_rank < best:
-                    best = sector_rank
-                    group, sectors, nearness = [], [], []
-                group.append(index)
-                sectors.append(sector)
-                nearness.append(0 if sector < 0 else closeness(after, sliders, move, sector))
-            after.take_back()
+        for reach in (1, size):  # how many sectors each move's influence is sought in
+            for index in pending:
+                move = moves[index]
+                color = after.play(move)
+                limit = min(reach, best + 1)
+                sector = before.first_positive(
+                    after, order, color, self.known(), index * size, limit
+                )
+                if sector >= 0:
+                    sector_rank = rank[sector]
+                else:  # none among the places sought (no sector, if they were all)
+                    sector_rank = size if limit == size else size + 1
+                if sector_rank <= best:
+                    if sector_rank < best:
+                        best = sector_rank
+                        group, sectors, nearness = [], [], []
+                    group.append(index)
+                    sectors.append(sector)
+                    nearness.append(0 if sector < 0 else closeness(after, sliders, move, sector))
+                after.take_back()
+            if group:
+                break
         keys = []
         for place in range(len(group)):
             index = group[place]
