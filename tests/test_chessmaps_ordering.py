@@ -223,6 +223,41 @@ def test_sectored_moves_in_order_of_sector_rank_closeness_and_generation(name, s
             assert [p.closeness or 0 for p in group] == [key[1] for key in sorted(expected)]
 
 
+@pytest.mark.parametrize("name", ["chess", "xiangqi"])
+def test_led_placement_gives_the_full_placements_moves(name):
+    """A placement that knows only its first sector (`NodeOrder.led_placement`), once ranked
+    in full, places the moves as a placement of the whole ranking does."""
+    led_seen = 0
+    for seed in range(8):
+        pos = random_walk(name, seed, 30)
+        before = snapshot(pos)
+        moves = pos.legal_moves()
+        network = sector_order(pos)
+        for first in network[:: 7 + seed]:
+            ranking = [first] + [sq for sq in network if sq != first]
+            full = NodeOrder(pos, moves)
+            full.captures()
+            expected = full.placement(ranking)
+            while full.place_next(expected):
+                pass
+            order = NodeOrder(pos, moves)
+            order.captures()
+            led = order.led_placement(first)
+            if led is None:
+                continue
+            led_seen += 1
+            assert not led.ranked and led.others == expected.others[: len(led.others)]
+            order.rank_fully(led, ranking)
+            while order.place_next(led):
+                pass
+            assert led.others == expected.others
+            assert [order.placed(m, led) for m in moves if m in led.others] == [
+                full.placed(m, expected) for m in moves if m in led.others
+            ]
+        assert snapshot(pos) == before
+    assert led_seen
+
+
 def node_at(pos, ply=0, depth=2):
     return Node(ply).fill(pos, depth, 0, 0, pos.is_check())
 

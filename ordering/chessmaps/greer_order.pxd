@@ -27,7 +27,7 @@ cdef class Placement:
     cdef public list others
     cdef public int[::1] sectors, nearness
     cdef public list pending
-    cdef public bint unsafe_placed
+    cdef public bint ranked, unsafe_placed
 
 cdef class NodeOrder:
     cdef public object pos
@@ -60,6 +60,13 @@ cdef class NodeOrder:
                    categories=bytearray, forced=list, index=int, keys=list)
     cpdef Placement placement(self, list ranking)
 
+    @cython.locals(size=int, count=int, rank=bytearray, result=Placement, categories=bytearray,
+                   index=int, keys=list)
+    cpdef Placement led_placement(self, int first)
+
+    @cython.locals(order=bytes, rank=bytearray)
+    cpdef rank_fully(self, Placement placement, list ranking)
+
     @cython.locals(keys=list, unsafe=list, index=int)
     cpdef bint place_next(self, Placement placement)
 
@@ -68,7 +75,7 @@ cdef class NodeOrder:
                    sectors=list, nearness=list, index=int, move=int, color=int, sector=int,
                    sector_rank=int, keys=list, place=int, rest=list, reach=int,
                    limit=int)
-    cpdef list lead(self, Placement placement)
+    cpdef list lead(self, Placement placement, bint alone)
 
     cpdef bytearray known(self)
 

@@ -144,13 +144,25 @@ class Placement:
     placed (`NodeOrder.placement`); `NodeOrder.place_next` adds the rest in two steps, the
     other safe moves (`pending`, their indices, None once placed), then the unsafe ones
     (`unsafe_placed`), so that a search failing high early never works out the sectors of
-    the moves it does not reach."""
+    the moves it does not reach. One that `NodeOrder.led_placement` made knows only the
+    ranking's first square (``ranking`` holds it alone) until `NodeOrder.rank_fully` gives
+    the rest (`ranked`)."""
 
-    __slots__ = ("ranking", "rank", "others", "sectors", "nearness", "pending", "unsafe_placed")
+    __slots__ = (
+        "ranking",
+        "rank",
+        "ranked",
+        "others",
+        "sectors",
+        "nearness",
+        "pending",
+        "unsafe_placed",
+    )
 
     def __init__(self, ranking: bytes, rank: bytearray, sectors: array, nearness: array) -> None:
         self.ranking = ranking
         self.rank = rank
+        self.ranked = len(ranking) == len(rank)
         self.others: list[int] = []
         self.sectors = sectors
         self.nearness = nearness
@@ -305,10 +317,49 @@ class NodeOrder:
                 else:
                     result.pending.append(index)
         keys = self.sectored(result, forced)
-        keys += self.lead(result)
+        keys += self.lead(result, False)
         result.others = self.in_order(keys)
         self.last = result
         return result
+
+    def led_placement(self, first: int) -> Placement | None:
+        """The `Placement` of a sector ranking known so far only to put ``first`` first, where
+        that is enough for its first moves (`placement`'s): no safe forced move (ordered by
+        its sectors' ranks) and some safe other move influencing ``first`` positively, the
+        first group then; None where it is not enough. `rank_fully` must give the whole
+        ranking before `place_next`: the same whenever ``first`` is the same at this order
+        (the one a `placement` here put first stands for it)."""
+        if self.last is not None and self.last.ranking[0] == first:
+            return self.last
+        self.categorize()
+        size = self.tables.size
+        count = len(self.moves)
+        rank = bytearray(size)  # `first`'s place, the only one `lead` reads alone
+        result = Placement(
+            bytes([first]), rank, array("i", [NO_SECTOR]) * count, array("i", [-1]) * count
+        )
+        categories = self.categories
+        for index in self.rest:
+            if categories[index] < UNSAFE:
+                if categories[index] == FORCED:
+                    return None
+                result.pending.append(index)
+        keys = self.lead(result, True)
+        if not keys:
+            return None
+        result.others = self.in_order(keys)
+        self.last = result
+        return result
+
+    def rank_fully(self, placement: Placement, ranking: list[int]) -> None:
+        """Give ``placement`` (of `led_placement`) its whole sector ranking, which must put its
+        first square first."""
+        order, rank = square_ranks(ranking, self.tables.size)
+        if order[0] != placement.ranking[0]:
+            raise XQChessError("a led placement's ranking must keep its first square first")
+        placement.ranking, placement.rank = order, rank
+        placement.ranked = True
+        self.exchanges = None
 
     def place_next(self, placement: Placement) -> bool:
         """Add the next moves to ``placement`` (of this order), after those it holds and in
@@ -330,12 +381,13 @@ class NodeOrder:
         placement.others.extend(self.in_order(keys))
         return True
 
-    def lead(self, placement: Placement) -> list[int]:
+    def lead(self, placement: Placement, alone: bool) -> list[int]:
         """The keys of the safe other moves of ``placement`` (`Placement.pending`) that its
         ranking groups first, those moves taken out of `pending`, each with its sector and
         closeness left in ``placement``: every move's influence is worked out only up to the
         best rank found so far, and first on the first sector alone (it groups the first moves
-        at most nodes), so most moves' sectors are never found in full."""
+        at most nodes), so most moves' sectors are never found in full. ``alone``: on the
+        first sector only (no keys where no move influences it positively)."""
         size = self.tables.size
         before = before_move(self.pos, self.values)
         after = before.after_move()
@@ -367,7 +419,7 @@ class NodeOrder:
                     sectors.append(sector)
                     nearness.append(0 if sector < 0 else closeness(after, sliders, move, sector))
                 after.take_back()
-            if group:
+            if group or alone:
                 break
         keys = []
         for place in range(len(group)):
