@@ -337,8 +337,9 @@ def test_first_capture_is_the_move_generators(name):
 @pytest.mark.parametrize("name", ["chess", "xiangqi"])
 def test_kept_outcomes_and_exchanges_equal_fresh_ones(name):
     """An `Exchanges` that has built its chessmap (so kept the outcomes of both sides' moves,
-    the opponent's after a null move, and the exchange on every occupied square) answers
-    every move's outcome and every standing exchange as a fresh one computes it."""
+    the opponent's after a null move, and the exchange on every occupied square, each as far
+    as its sign goes) answers every move's outcome as a fresh one computes it, and the safety
+    of every move and the sign of every standing exchange as the fresh figures have them."""
     for seed in range(6):
         pos = random_walk(name, seed, 30)
         before = snapshot(pos)
@@ -346,10 +347,15 @@ def test_kept_outcomes_and_exchanges_equal_fresh_ones(name):
         used.chessmap()
         assert snapshot(pos) == before
         for move in pos.legal_moves():
-            assert used.outcome(move) == Exchanges(pos).outcome(move), (pos.fen(), move)
+            fresh = Exchanges(pos).outcome(move)
+            assert used.outcome(move) == fresh, (pos.fen(), move)
+            assert (used.net(move) < 0) == (fresh[2] < 0), (pos.fen(), move)
         for sq, piece in enumerate(pos.board):
             if piece:
                 for side in (0, 1):
-                    fresh = Exchanges(pos).exchange(sq, side)
-                    assert used.standing_exchange(sq, side) == fresh, (pos.fen(), sq)
+                    fresh = Exchanges(pos)
+                    won, kept = fresh.won(sq, side), used.standing(sq, side)
+                    if fresh.capturer(sq, side) < 0:
+                        assert kept == won, (pos.fen(), sq)  # both `NO_CAPTURE`
+                    assert (kept > 0, kept < 0) == (won > 0, won < 0), (pos.fen(), sq)
         assert list(used.board) == list(pos.board)

@@ -190,6 +190,74 @@ def test_sector_grouping_is_the_highest_ranked_positive_influence(name):
         assert snapshot(pos) == before
 
 
+@pytest.mark.parametrize("name", ["chess", "xiangqi"])
+@pytest.mark.parametrize("split", [False, True])
+def test_sectored_moves_in_order_of_sector_rank_closeness_and_generation(name, split):
+    """The moves the sectors place come in each category by their first positively
+    influenced sector's rank (`first_influenced`; none last), then their closeness to it, then
+    generation order, on random positions and rankings (the first group found apart from the
+    rest: `NodeOrder.lead`)."""
+    variant = get_variant(name)
+    size = variant.geometry.size
+    for seed in range(6):
+        pos = random_walk(name, seed, 30)
+        moves = pos.legal_moves()
+        ranking = sector_order(pos)
+        if seed % 2:
+            ranking = ranking[seed:] + ranking[:seed]
+        rank = [0] * size
+        for place, sq in enumerate(ranking):
+            rank[sq] = place
+        placed = order_moves(pos, moves, ranking, split)
+        for category in range(2 * UNSAFE):
+            group = [p for p in placed if p.category == category and p.sector != NO_SECTOR]
+            group += [p for p in placed if p.category == category and p.closeness is None]
+            if category % UNSAFE != OTHER and not split:
+                continue  # captures by material, forced moves by piece first
+            expected = []
+            for p in group:
+                sector = first_influenced(pos, p.move, rank)
+                near = 0 if sector < 0 else closeness(pos, p.move, sector)
+                expected.append((size if sector < 0 else rank[sector], near, moves.index(p.move)))
+            assert [p.move for p in group] == [moves[key[2]] for key in sorted(expected)]
+            assert [p.closeness or 0 for p in group] == [key[1] for key in sorted(expected)]
+
+
+@pytest.mark.parametrize("name", ["chess", "xiangqi"])
+def test_led_placement_gives_the_full_placements_moves(name):
+    """A placement that knows only its first sector (`NodeOrder.led_placement`), once ranked
+    in full, places the moves as a placement of the whole ranking does."""
+    led_seen = 0
+    for seed in range(8):
+        pos = random_walk(name, seed, 30)
+        before = snapshot(pos)
+        moves = pos.legal_moves()
+        network = sector_order(pos)
+        for first in network[:: 7 + seed]:
+            ranking = [first] + [sq for sq in network if sq != first]
+            full = NodeOrder(pos, moves)
+            full.captures()
+            expected = full.placement(ranking)
+            while full.place_next(expected):
+                pass
+            order = NodeOrder(pos, moves)
+            order.captures()
+            led = order.led_placement(first)
+            if led is None:
+                continue
+            led_seen += 1
+            assert not led.ranked and led.others == expected.others[: len(led.others)]
+            order.rank_fully(led, ranking)
+            while order.place_next(led):
+                pass
+            assert led.others == expected.others
+            assert [order.placed(m, led) for m in moves if m in led.others] == [
+                full.placed(m, expected) for m in moves if m in led.others
+            ]
+        assert snapshot(pos) == before
+    assert led_seen
+
+
 def node_at(pos, ply=0, depth=2):
     return Node(ply).fill(pos, depth, 0, 0, pos.is_check())
 

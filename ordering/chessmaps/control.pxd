@@ -20,7 +20,7 @@ cdef class Exchanges:
     cdef public list kind_material
     cdef public int[::1] order, material, capturers, gains, trail, undo, kings, royal
     cdef public int[::1] standings, outcome_moves, outcomes
-    cdef public int kept_outcomes
+    cdef public int kept_outcomes, bound
 
     @cython.locals(size=int, start=int, end=int, view="int[::1]")
     cpdef carve(self, block)
@@ -38,11 +38,13 @@ cdef class Exchanges:
                    kings="int[::1]", royal="int[::1]", capturers="int[::1]", gains="int[::1]",
                    trail="int[::1]", start_piece=int, start_order=int,
                    start_material=int, first_king=int, second_king=int, count=int, s=int,
-                   victim=int, piece=int, index=int)
-    cpdef int played_out(self, int sq, int side)
+                   victim=int, piece=int, index=int, low=int, high=int)
+    cpdef int played_out(self, int sq, int side, int floor, int ceiling)
+
+    cpdef int won(self, int sq, int side)
 
     @cython.locals(count=int)
-    cpdef int won(self, int sq, int side)
+    cpdef int won_within(self, int sq, int side, int floor, int ceiling)
 
     @cython.locals(index=int)
     cpdef int standing(self, int sq, int side)
@@ -75,7 +77,7 @@ cdef class Exchanges:
     cpdef int settled(self, int move)
 
     @cython.locals(side=int, gain=int, to=int, arrived=int, won=int)
-    cpdef work_out(self, int move, int at)
+    cpdef work_out(self, int move, int at, bint exact)
 
     @cython.locals(material="int[::1]", kind_material=list, size=int, turn=int, side=int,
                    moves=list, keys="long long[::1]", count=int, place=int, index=int,

@@ -118,10 +118,10 @@ class Exchanges:
     standing there, both moved along with the pieces. The position itself is kept for its legal
     moves, which the chessmap's empty squares ask for: it must stand as it was when the
     chessmap is asked (as a search's node does whenever its move order is worked on). What a
-    move does on its target square (`outcome`) and the exchange on a square as the position
-    stands (`standing_exchange`) are kept once computed: the chessmap, the forced pieces and
-    the move order ask for them again. ``values`` are the position's `square_values` when the
-    caller has them.
+    move does on its target square (whether it is safe: `net`) and the exchange on a square as
+    the position stands (its sign: `standing`) are kept once computed: the chessmap, the forced
+    pieces and the move order ask for them again. ``values`` are the position's
+    `square_values` when the caller has them.
     """
 
     def __init__(self, pos: Position, values: list[int] | None = None) -> None:
@@ -221,16 +221,21 @@ class Exchanges:
                 return s
         return -1
 
-    def played_out(self, sq: int, side: int) -> int:
-        """Play the full capture sequence on ``sq`` with ``side`` capturing first, every side
+    def played_out(self, sq: int, side: int, floor: int, ceiling: int) -> int:
+        """Play the capture sequence on ``sq`` with ``side`` capturing first, every side
         capturing while it can, and restore the board: returns the number of captures, their
         capturers' squares and the material each wins left in `capturers` and `gains`.
-        Optimal stopping is `resolve`'s."""
+        Optimal stopping is `resolve`'s. Stops as soon as the captures made decide that the
+        first capturer wins at most ``floor`` or at least ``ceiling`` (the next capture, if
+        any, winning the piece that made the last one, and every later one optional), leaving
+        in `bound` that figure's bound on the deciding side; `UNKNOWN` there when the sequence
+        was played out."""
         cells = self.board  # C chars, compiled (`core.position.BOARD`)
         order, material, kings, royal = self.order, self.material, self.kings, self.royal
         capturers, gains, trail = self.capturers, self.gains, self.trail
         start_piece, start_order, start_material = cells[sq], order[sq], material[sq]
         first_king, second_king = kings[0], kings[1]
+        self.bound = UNKNOWN
         count = 0
         while True:
             s = self.capturer(sq, side)
@@ -251,6 +256,15 @@ class Exchanges:
             if piece == royal[side]:
                 kings[side] = sq
             side ^= 1
+            low, high = 0, material[sq]  # what the next capturer may add, as `resolved` counts
+            for index in range(count - 1, 0, -1):
+                low, high = max(gains[index] - high, 0), max(gains[index] - low, 0)
+            if gains[0] - low <= floor:
+                self.bound = gains[0] - low
+                break
+            if gains[0] - high >= ceiling:
+                self.bound = gains[0] - high
+                break
         for index in range(count - 1, -1, -1):
             s = capturers[index]
             cells[s] = trail[3 * index]
@@ -264,15 +278,23 @@ class Exchanges:
         """The full capture sequence on ``sq`` with ``side`` capturing first: the capturers'
         squares and the material each capture wins, every side capturing while it can (the
         board is restored afterwards). Optimal stopping is `resolve`'s."""
-        count = self.played_out(sq, side)
+        count = self.played_out(sq, side, NO_CAPTURE, -NO_CAPTURE)
         return list(self.capturers[:count]), list(self.gains[:count])
 
     def won(self, sq: int, side: int) -> int:
         """What ``side`` wins (negative: loses) by capturing first on ``sq`` and then playing
         the sequence out with both sides free to stop; `NO_CAPTURE` when it cannot capture
         there."""
-        count = self.played_out(sq, side)
-        return resolved(self.gains, count)[0] if count else NO_CAPTURE
+        return self.won_within(sq, side, NO_CAPTURE, -NO_CAPTURE)
+
+    def won_within(self, sq: int, side: int, floor: int, ceiling: int) -> int:
+        """`won`, or, where the captures decide it sooner (`played_out`), a bound on it that
+        is itself at most ``floor`` or at least ``ceiling``: the same answer to whether `won`
+        is at most ``floor``, or at least ``ceiling``."""
+        count = self.played_out(sq, side, floor, ceiling)
+        if not count:
+            return NO_CAPTURE
+        return resolved(self.gains, count)[0] if self.bound == UNKNOWN else self.bound
 
     def exchange(self, sq: int, side: int) -> int | None:
         """`won`, None where it cannot capture."""
@@ -280,17 +302,13 @@ class Exchanges:
         return None if won == NO_CAPTURE else won
 
     def standing(self, sq: int, side: int) -> int:
-        """`won` on ``sq`` in the position as it stands (no move played on the scratch board),
+        """`won` on ``sq`` in the position as it stands (no move played on the scratch board)
+        as far as its sign goes (`won_within` 0): `NO_CAPTURE`, or a figure of the same sign,
         kept once computed."""
         index = sq << 1 | side
         if self.standings[index] == UNKNOWN:
-            self.standings[index] = self.won(sq, side)
+            self.standings[index] = self.won_within(sq, side, -1, 1)
         return self.standings[index]
-
-    def standing_exchange(self, sq: int, side: int) -> int | None:
-        """`standing`, None where ``side`` cannot capture."""
-        won = self.standing(sq, side)
-        return None if won == NO_CAPTURE else won
 
     # -- a move played on the scratch board ------------------------------------------------
 
@@ -383,8 +401,9 @@ class Exchanges:
         (the material of the piece arriving there, the material it captures or gains by
         promotion, that gain net of the opponent's best capture sequence on the square
         afterwards, the opponent free not to capture). A move is *safe* when the last figure
-        is not negative. Kept once computed (`settled`)."""
-        slot = 3 * self.settled(move)
+        is not negative. Worked out each time it is asked (in the spare slot of `outcomes`)."""
+        slot = 3 * OUTCOME_SLOTS
+        self.work_out(move, slot, True)
         return self.outcomes[slot], self.outcomes[slot + 1], self.outcomes[slot + 2]
 
     def gain(self, move: int) -> int:
@@ -392,15 +411,17 @@ class Exchanges:
         return self.outcomes[3 * self.settled(move) + 1]
 
     def net(self, move: int) -> int:
-        """`outcome`'s third figure: negative where ``move`` is unsafe."""
+        """A figure negative exactly where `outcome`'s third figure is: where ``move`` is
+        unsafe."""
         return self.outcomes[3 * self.settled(move) + 2]
 
     def settled(self, move: int) -> int:
-        """The slot of ``move``'s outcome in `outcomes` (three figures a slot), worked out
-        first where it is not kept. The outcomes are kept in an open-addressing table keyed by
-        the move (a move's from-square names its side, so the opponent's moves, asked for after
-        a null move, never share an entry with these), `KEPT_OUTCOMES` of them at most; beyond,
-        one is worked out in the spare slot each time it is asked."""
+        """The slot of ``move``'s outcome in `outcomes` (three figures a slot, the last as
+        `net` gives it), worked out first where it is not kept. The outcomes are kept in an
+        open-addressing table keyed by the move (a move's from-square names its side, so the
+        opponent's moves, asked for after a null move, never share an entry with these),
+        `KEPT_OUTCOMES` of them at most; beyond, one is worked out in the spare slot each time
+        it is asked."""
         moves = self.outcome_moves
         slot = (move ^ move >> SQUARE_BITS ^ move >> 2 * SQUARE_BITS) & OUTCOME_SLOTS - 1
         while moves[slot] and moves[slot] != move:
@@ -411,16 +432,20 @@ class Exchanges:
                 self.kept_outcomes += 1
             else:
                 slot = OUTCOME_SLOTS
-            self.work_out(move, 3 * slot)
+            self.work_out(move, 3 * slot, False)
         return slot
 
-    def work_out(self, move: int, at: int) -> None:
-        """Write ``move``'s `outcome` into `outcomes` from ``at``."""
+    def work_out(self, move: int, at: int, exact: bool) -> None:
+        """Write ``move``'s `outcome` into `outcomes` from ``at``: the last figure as `net`
+        gives it, or ``exact``."""
         side = self.board[move & SQUARE_MASK] >> COLOR_SHIFT
         gain = self.play(move)
         to = self.played.to
         arrived = self.material[to]
-        won = self.won(to, side ^ 1)
+        if exact:
+            won = self.won(to, side ^ 1)
+        else:  # safe exactly when the opponent wins at most the gain
+            won = self.won_within(to, side ^ 1, gain, gain + 1)
         self.take_back()
         self.outcomes[at] = arrived
         self.outcomes[at + 1] = gain

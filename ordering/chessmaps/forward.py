@@ -55,6 +55,7 @@ class SectorRanker:
         "out",
         "scores",
         "order",
+        "spare",
     )
 
     def __init__(self, net: Network, variant: Variant) -> None:
@@ -83,6 +84,7 @@ class SectorRanker:
         self.out = array("d", bytes(8 * self.outputs))
         self.scores = array("d", bytes(8 * self.outputs))
         self.order = array("i", bytes(4 * self.outputs))
+        self.spare = array("i", bytes(4 * self.outputs))
 
     def ranking(self, pos: Position, control) -> list[int]:
         """The squares of ``pos``, most important first by the network's outputs (ties: the
@@ -140,13 +142,28 @@ class SectorRanker:
         for k in range(outputs):
             sq = (ranks - 1 - k // files) * files + k % files if second else k
             scores[sq] = out[k] / total if activation == SOFTMAX else out[k]
-        order = self.order  # by insertion: the higher score first, ties the lower square
-        for sq in range(size):
-            place = sq
-            while place and scores[order[place - 1]] < scores[sq]:
-                order[place] = order[place - 1]
-                place -= 1
-            order[place] = sq
+        order, spare = self.order, self.spare  # by merging runs: the higher score first,
+        for sq in range(size):  # ties the lower square (each merge keeps the left run's first)
+            order[sq] = sq
+        width = 1
+        while width < size:
+            start = 0
+            while start < size:
+                middle = min(start + width, size)
+                end = min(start + 2 * width, size)
+                left, right = start, middle
+                for place in range(start, end):
+                    if right < end and (
+                        left == middle or scores[order[right]] > scores[order[left]]
+                    ):
+                        spare[place] = order[right]
+                        right += 1
+                    else:
+                        spare[place] = order[left]
+                        left += 1
+                start = end
+            order, spare = spare, order
+            width *= 2
         ranking = [0] * size
         for place in range(size):
             ranking[place] = order[place]

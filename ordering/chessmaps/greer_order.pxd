@@ -26,7 +26,8 @@ cdef class Placement:
     cdef public bytearray rank
     cdef public list others
     cdef public int[::1] sectors, nearness
-    cdef public bint unsafe_placed
+    cdef public list pending
+    cdef public bint ranked, unsafe_placed
 
 cdef class NodeOrder:
     cdef public object pos
@@ -55,14 +56,31 @@ cdef class NodeOrder:
                    unsafe=bint, category=int)
     cpdef categorize(self)
 
-    @cython.locals(size=int, order=bytes, rank=bytearray, count=int, result=Placement)
+    @cython.locals(size=int, order=bytes, rank=bytearray, count=int, result=Placement,
+                   categories=bytearray, forced=list, index=int, keys=list)
     cpdef Placement placement(self, list ranking)
 
-    @cython.locals(keys=list)
-    cpdef place_unsafe(self, Placement placement)
+    @cython.locals(size=int, count=int, rank=bytearray, result=Placement, categories=bytearray,
+                   index=int, keys=list)
+    cpdef Placement led_placement(self, int first)
+
+    @cython.locals(order=bytes, rank=bytearray)
+    cpdef rank_fully(self, Placement placement, list ranking)
+
+    @cython.locals(keys=list, unsafe=list, index=int)
+    cpdef bint place_next(self, Placement placement)
 
     @cython.locals(size=int, before=_Before, after=AfterMove, sliders=list, moves=list,
-                   categories=bytearray, order=bytes, rank=bytearray, sectors="int[::1]",
-                   nearness="int[::1]", keys=list, index=int, move=int, color=int, sector=int,
-                   sector_rank=int, near=int)
-    cpdef list sectored(self, Placement placement, bint unsafe)
+                   order=bytes, rank=bytearray, pending=list, best=int, group=list,
+                   sectors=list, nearness=list, index=int, move=int, color=int, sector=int,
+                   sector_rank=int, keys=list, place=int, rest=list, reach=int,
+                   limit=int)
+    cpdef list lead(self, Placement placement, bint alone)
+
+    cpdef bytearray known(self)
+
+    @cython.locals(size=int, before=_Before, after=AfterMove, sliders=list, moves=list,
+                   order=bytes, rank=bytearray, sectors="int[::1]", nearness="int[::1]",
+                   keys=list, index=int, move=int, color=int, sector=int, sector_rank=int,
+                   near=int)
+    cpdef list sectored(self, Placement placement, list indices)

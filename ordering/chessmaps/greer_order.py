@@ -3,8 +3,10 @@
 move influence", section 4; `move_order` states it and puts it in a search), worked out over the
 kernel's C types: `NodeOrder` gives each move one integer key, its category, piece, sector rank,
 closeness and generation index packed from the most significant field down (`pack`), and
-sorts the keys, in the three stages a search reaches: the safe captures from their capture
-sequences alone, the other safe moves once the sectors are ranked, then the unsafe moves.
+sorts the keys, in the stages a search reaches: the safe captures from their capture
+sequences alone, once the sectors are ranked the safe forced moves with the first group of
+safe other moves (found without working out the others' sectors in full), the rest of the
+safe moves, then the unsafe moves.
 
 Each move's category comes from `control.Exchanges` (its outcome on its target square, the
 forced pieces), its sector from the valueboard (`valueboard._Before.first_positive`: the first
@@ -138,32 +140,46 @@ class Placement:
     """Where one sector ranking puts the moves of a `NodeOrder` that its captures stage did not
     give: `others`, those moves in order, and per move (by index) the sector that grouped it
     and its closeness to it (`NO_SECTOR` and -1: none); ``rank`` gives each square's place in
-    ``ranking``. Made with the safe moves placed (`NodeOrder.placement`); the unsafe ones,
-    which come after every safe one, join `others` when `NodeOrder.place_unsafe` is asked
-    (`unsafe_placed`), so that a search failing high on a safe move never works out the
-    sectors of the unsafe ones."""
+    ``ranking``. Made with the safe forced moves and the first group of safe other moves
+    placed (`NodeOrder.placement`); `NodeOrder.place_next` adds the rest in two steps, the
+    other safe moves (`pending`, their indices, None once placed), then the unsafe ones
+    (`unsafe_placed`), so that a search failing high early never works out the sectors of
+    the moves it does not reach. One that `NodeOrder.led_placement` made knows only the
+    ranking's first square (``ranking`` holds it alone) until `NodeOrder.rank_fully` gives
+    the rest (`ranked`)."""
 
-    __slots__ = ("ranking", "rank", "others", "sectors", "nearness", "unsafe_placed")
+    __slots__ = (
+        "ranking",
+        "rank",
+        "ranked",
+        "others",
+        "sectors",
+        "nearness",
+        "pending",
+        "unsafe_placed",
+    )
 
     def __init__(self, ranking: bytes, rank: bytearray, sectors: array, nearness: array) -> None:
         self.ranking = ranking
         self.rank = rank
+        self.ranked = len(ranking) == len(rank)
         self.others: list[int] = []
         self.sectors = sectors
         self.nearness = nearness
+        self.pending: list[int] | None = []
         self.unsafe_placed = False
 
 
 class NodeOrder:
-    """Greer's order of ``moves`` (legal in ``pos``) at one position, in three stages:
-    `captures` gives the safe captures in order, from their capture sequences alone;
-    `placement`, given the sector ranking, the other safe moves in order; `place_unsafe` then
-    the unsafe ones. What depends on the position alone (the
-    capture outcomes and the categories, `categorize`) is worked out once, so that a position
-    met again is ordered again at the cost of its sectors only, each move's influence on a
-    square computed once (and at no cost when the ranking is the same: the last `Placement` is
-    kept). ``split``: Table 3's form (every move sectored,
-    only safe before unsafe). ``pos`` must stand as it was whenever a stage is asked; the
+    """Greer's order of ``moves`` (legal in ``pos``) at one position, in stages: `captures`
+    gives the safe captures in order, from their capture sequences alone; `placement`, given
+    the sector ranking, the safe forced moves and the first group of the safe other moves in
+    order; `place_next` then the other safe moves, then the unsafe ones. What depends on the
+    position alone (the capture outcomes and the categories, `categorize`) is worked out once,
+    so that a position met again is ordered again at the cost of its sectors only, each move's
+    influence on a square computed once (and at no cost when the ranking is the same: the last
+    `Placement` is kept). ``split``: Table 3's form (every move sectored, only safe before
+    unsafe). ``pos`` must stand as it was whenever a stage is asked; the
     exchanges (`exchanges`, for the chessmap) are let go once a placement is made."""
 
     __slots__ = (
@@ -280,10 +296,10 @@ class NodeOrder:
 
     def placement(self, ranking: list[int]) -> Placement:
         """The `Placement` of the moves `captures` did not give, ``ranking`` the sector order
-        (squares, most important first), with its safe moves in order: the safe forced moves,
-        then the safe other moves (`place_unsafe` adds the rest); forced moves by the
-        descending value of their piece, a piece's moves together, then each group by its
-        sector's rank and the moves' closeness to it."""
+        (squares, most important first), with its first moves in order: the safe forced moves
+        (by the descending value of their piece, a piece's moves together, then by their
+        sector's rank and their closeness to it), then the safe other moves of the first
+        sector group (`lead`); `place_next` adds the rest."""
         size = self.tables.size
         order, rank = square_ranks(ranking, size)
         if self.last is not None and self.last.ranking == order:
@@ -292,41 +308,157 @@ class NodeOrder:
         self.exchanges = None
         count = len(self.moves)
         result = Placement(order, rank, array("i", [NO_SECTOR]) * count, array("i", [-1]) * count)
-        result.others = self.in_order(self.sectored(result, False))
+        categories = self.categories
+        forced = []
+        for index in self.rest:
+            if categories[index] < UNSAFE:
+                if categories[index] == FORCED:
+                    forced.append(index)
+                else:
+                    result.pending.append(index)
+        keys = self.sectored(result, forced)
+        keys += self.lead(result, False)
+        result.others = self.in_order(keys)
         self.last = result
         return result
 
-    def place_unsafe(self, placement: Placement) -> None:
-        """Add the unsafe moves to ``placement`` (of this order), after its safe ones and in
-        order: the unsafe captures, the unsafe forced and the unsafe other moves."""
-        if placement.unsafe_placed:
-            return
-        keys = self.sectored(placement, True)
-        keys += self.unsafe_captures
-        placement.others.extend(self.in_order(keys))
-        placement.unsafe_placed = True
+    def led_placement(self, first: int) -> Placement | None:
+        """The `Placement` of a sector ranking known so far only to put ``first`` first, where
+        that is enough for its first moves (`placement`'s): no safe forced move (ordered by
+        its sectors' ranks) and some safe other move influencing ``first`` positively, the
+        first group then; None where it is not enough. `rank_fully` must give the whole
+        ranking before `place_next`: the same whenever ``first`` is the same at this order
+        (the one a `placement` here put first stands for it)."""
+        if self.last is not None and self.last.ranking[0] == first:
+            return self.last
+        self.categorize()
+        size = self.tables.size
+        count = len(self.moves)
+        rank = bytearray(size)  # `first`'s place, the only one `lead` reads alone
+        result = Placement(
+            bytes([first]), rank, array("i", [NO_SECTOR]) * count, array("i", [-1]) * count
+        )
+        categories = self.categories
+        for index in self.rest:
+            if categories[index] < UNSAFE:
+                if categories[index] == FORCED:
+                    return None
+                result.pending.append(index)
+        keys = self.lead(result, True)
+        if not keys:
+            return None
+        result.others = self.in_order(keys)
+        self.last = result
+        return result
 
-    def sectored(self, placement: Placement, unsafe: bool) -> list[int]:
-        """The keys of the moves the placement orders (`rest`) that are unsafe (``unsafe``) or
-        safe, each with its sector's rank and its closeness to it, both left in
-        ``placement``."""
+    def rank_fully(self, placement: Placement, ranking: list[int]) -> None:
+        """Give ``placement`` (of `led_placement`) its whole sector ranking, which must put its
+        first square first."""
+        order, rank = square_ranks(ranking, self.tables.size)
+        if order[0] != placement.ranking[0]:
+            raise XQChessError("a led placement's ranking must keep its first square first")
+        placement.ranking, placement.rank = order, rank
+        placement.ranked = True
+        self.exchanges = None
+
+    def place_next(self, placement: Placement) -> bool:
+        """Add the next moves to ``placement`` (of this order), after those it holds and in
+        order: the safe other moves `lead` left, else the unsafe captures, forced and other
+        moves; False when every move is placed."""
+        if placement.pending is not None:
+            keys = self.sectored(placement, placement.pending)
+            placement.pending = None
+        elif not placement.unsafe_placed:
+            unsafe = []
+            for index in self.rest:
+                if self.categories[index] >= UNSAFE:
+                    unsafe.append(index)
+            keys = self.sectored(placement, unsafe)
+            keys += self.unsafe_captures
+            placement.unsafe_placed = True
+        else:
+            return False
+        placement.others.extend(self.in_order(keys))
+        return True
+
+    def lead(self, placement: Placement, alone: bool) -> list[int]:
+        """The keys of the safe other moves of ``placement`` (`Placement.pending`) that its
+        ranking groups first, those moves taken out of `pending`, each with its sector and
+        closeness left in ``placement``: every move's influence is worked out only up to the
+        best rank found so far, and first on the first sector alone (it groups the first moves
+        at most nodes), so most moves' sectors are never found in full. ``alone``: on the
+        first sector only (no keys where no move influences it positively)."""
         size = self.tables.size
         before = before_move(self.pos, self.values)
         after = before.after_move()
         sliders = between(self.tables.variant)
         moves = self.moves
-        categories = self.categories
+        order, rank = placement.ranking, placement.rank
+        pending = placement.pending
+        best = size  # the rank of the first group so far (`size`: no sector)
+        group = []  # its moves' indices, and their sectors and closeness
+        sectors = []
+        nearness = []
+        for reach in (1, size):  # how many sectors each move's influence is sought in
+            for index in pending:
+                move = moves[index]
+                color = after.play(move)
+                limit = min(reach, best + 1)
+                sector = before.first_positive(
+                    after, order, color, self.known(), index * size, limit
+                )
+                if sector >= 0:
+                    sector_rank = rank[sector]
+                else:  # none among the places sought (no sector, if they were all)
+                    sector_rank = size if limit == size else size + 1
+                if sector_rank <= best:
+                    if sector_rank < best:
+                        best = sector_rank
+                        group, sectors, nearness = [], [], []
+                    group.append(index)
+                    sectors.append(sector)
+                    nearness.append(0 if sector < 0 else closeness(after, sliders, move, sector))
+                after.take_back()
+            if group or alone:
+                break
+        keys = []
+        for place in range(len(group)):
+            index = group[place]
+            if sectors[place] >= 0:
+                placement.sectors[index] = sectors[place]
+                placement.nearness[index] = nearness[place]
+            keys.append(self.heads[index] + sector_fields(best, nearness[place]))
+        rest = []  # the other pending moves (``group`` is in ``pending``'s order)
+        place = 0
+        for index in pending:
+            if place < len(group) and group[place] == index:
+                place += 1
+            else:
+                rest.append(index)
+        placement.pending = rest
+        return keys
+
+    def known(self) -> bytearray:
+        """`influenced`, made on first asking."""
+        if self.influenced is None:
+            self.influenced = bytearray(len(self.moves) * self.tables.size)
+        return self.influenced
+
+    def sectored(self, placement: Placement, indices: list[int]) -> list[int]:
+        """The keys of the moves of ``indices`` (of those the placement orders), each with its
+        sector's rank and its closeness to it, both left in ``placement``."""
+        size = self.tables.size
+        before = before_move(self.pos, self.values)
+        after = before.after_move()
+        sliders = between(self.tables.variant)
+        moves = self.moves
         order, rank = placement.ranking, placement.rank
         sectors, nearness = placement.sectors, placement.nearness
-        if self.influenced is None:
-            self.influenced = bytearray(len(moves) * size)
         keys = []
-        for index in self.rest:
-            if (categories[index] >= UNSAFE) != unsafe:
-                continue
+        for index in indices:
             move = moves[index]
             color = after.play(move)
-            sector = before.first_positive(after, order, color, self.influenced, index * size)
+            sector = before.first_positive(after, order, color, self.known(), index * size, size)
             sector_rank = size
             near = 0
             if sector >= 0:

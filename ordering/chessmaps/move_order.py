@@ -135,9 +135,11 @@ def staged_moves(
 ) -> Iterator[Placed]:
     """`order_moves` in stages, as a search reaches them (`greer_order.NodeOrder`): the safe
     captures first, from their capture sequences alone; only then the chessmap and the sectors
-    (``ranking_of(exchanges)`` gives the sector order) and the other safe moves, the unsafe
-    moves last (`in_turn`). A search whose first safe capture fails high never pays for the
-    rest. ``pos`` must stand as it was between steps."""
+    (``ranking_of(exchanges)`` gives the sector order) and the safe forced moves with the
+    first sector group of the other safe moves, then the rest of those, the unsafe moves last
+    (`in_turn`). A search whose first safe capture fails high never pays for the rest, one
+    whose first group's move fails high never for the other moves' sectors in full. ``pos``
+    must stand as it was between steps."""
     order = NodeOrder(pos, moves, split)
     for move in order.captures():
         yield _placed(order, None, move)
@@ -147,14 +149,22 @@ def staged_moves(
             yield _placed(order, placement, move)
 
 
-def in_turn(order: NodeOrder, placement: Placement) -> Iterator[int]:
-    """The moves of ``placement`` (of ``order``) in order, its unsafe moves placed
-    (`NodeOrder.place_unsafe`) only once the safe ones have all been taken."""
-    yield from placement.others  # (a list iterator: moves added meanwhile are taken too)
-    if not placement.unsafe_placed:
-        safe = len(placement.others)
-        order.place_unsafe(placement)
-        yield from placement.others[safe:]
+def in_turn(
+    order: NodeOrder, placement: Placement, ranking_of: Callable[[], list[int]] | None = None
+) -> Iterator[int]:
+    """The moves of ``placement`` (of ``order``) in order, each further step of them placed
+    (`NodeOrder.place_next`) only once the moves before it have all been taken; a placement
+    `NodeOrder.led_placement` made is first ranked in full (``ranking_of()``)."""
+    taken = 0
+    while True:
+        others = placement.others  # moves added meanwhile (by another reader) are taken too
+        while taken < len(others):
+            yield others[taken]
+            taken += 1
+        if not placement.ranked:
+            order.rank_fully(placement, ranking_of())
+        if not order.place_next(placement):
+            return
 
 
 def _placed(order: NodeOrder, placement: Placement | None, move: int) -> Placed:
@@ -263,12 +273,17 @@ class Chessmaps(Heuristic):
     def ranking(self, node: Node, order: NodeOrder) -> list[int]:
         """The sector order at ``node`` (whose `NodeOrder` is ``order``), most important
         first."""
-        if self.option == EXPERIENCE:
-            return list(self.experience_order[node.side])
-        if order.network_ranking is None:
-            order.network_ranking = self.ranker.ranking(node.pos, order.exchanges.control_map())
-        ranking = order.network_ranking
         remembered = self.cutoff_sectors[node.ply] if self.option == CUTOFF else NO_SECTOR
+        return self.sector_ranking(node.pos, order, remembered)
+
+    def sector_ranking(self, pos: Position, order: NodeOrder, remembered: int) -> list[int]:
+        """The sector order at a node of ``pos`` (whose `NodeOrder` is ``order``), most
+        important first, ``remembered`` (a cutoff sector, or `NO_SECTOR`) ranked first."""
+        if self.option == EXPERIENCE:
+            return list(self.experience_order[pos.side])
+        if order.network_ranking is None:
+            order.network_ranking = self.ranker.ranking(pos, order.exchanges.control_map())
+        ranking = order.network_ranking
         if remembered != NO_SECTOR:
             ranking = list(ranking)
             ranking.remove(remembered)
@@ -279,19 +294,31 @@ class Chessmaps(Heuristic):
         """The moves in Greer's order as the search reaches them (`staged_moves`): the i-th
         scores -i. What the order depends on is fixed when the node is entered: the
         experience counts are read then (the searches of the first moves teach them more),
-        the cutoff sector of a ply changes only at that ply."""
+        the cutoff sector of a ply changes only at that ply. A remembered cutoff sector is
+        ranked first without the network where no safe forced move needs the rest of the
+        ranking and some move influences that sector positively
+        (`greer_order.NodeOrder.led_placement`): the chessmap and the network's ranking wait
+        until the search asks for the moves after that sector's group."""
         remembered = self.cutoff_sectors[node.ply] if self.option == CUTOFF else NO_SECTOR
         entry_ranking = self.ranking(node, None) if self.option == EXPERIENCE else None
-        order = self.node_order(node.pos, moves)
+        pos = node.pos
+        order = self.node_order(pos, moves)
         record = _NodeOrder(order, remembered)
         node.cache[self.name] = record
         self.placed[node.ply] = record
         yield from order.captures()
         if order.has_others():
-            if entry_ranking is None:
-                entry_ranking = self.ranking(node, order)
-            record.placement = order.placement(entry_ranking)
-            yield from in_turn(order, record.placement)
+            placement = None
+            if remembered != NO_SECTOR and order.network_ranking is None:
+                placement = order.led_placement(remembered)
+            if placement is None:
+                if entry_ranking is None:
+                    entry_ranking = self.sector_ranking(pos, order, remembered)
+                placement = order.placement(entry_ranking)
+            record.placement = placement
+            yield from in_turn(
+                order, placement, lambda: self.sector_ranking(pos, order, remembered)
+            )
 
     def score(self, node: Node, moves: list[int]) -> list[int]:
         ordered = node.cache.get(self.name)

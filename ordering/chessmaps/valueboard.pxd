@@ -80,7 +80,7 @@ cdef class _Before:
                    changed_high=cython.ulonglong, found=cython.p_uchar, index=int, sq=int,
                    sign=int, change=int)
     cpdef int first_positive(self, AfterMove after, bytes ranking, int color, bytearray known,
-                             int at)
+                             int at, int limit)
 
 cdef class AfterMove:
     cdef public GameTables tables

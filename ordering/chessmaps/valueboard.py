@@ -463,20 +463,21 @@ class _Before:
         return copy
 
     def first_positive(
-        self, after: AfterMove, ranking: bytes, color: int, known: bytearray, at: int
+        self, after: AfterMove, ranking: bytes, color: int, known: bytearray, at: int, limit: int
     ) -> int:
         """The square the move played on ``after`` (this board's `AfterMove`) by a piece of
-        ``color`` influences positively that comes first in ``ranking`` (squares, most
-        important first), or `NO_SQUARE`: its entries after the move are computed in that
-        order, the destination left out, only for the squares whose entry depends on one the
-        move changed, until the first positive change. ``known`` from ``at`` holds, per square,
-        what earlier calls for the same move found there (`POSITIVE`, `NOT_POSITIVE`, 0 where
-        nothing was computed), read instead of computing again and added to."""
+        ``color`` influences positively that comes first among the first ``limit`` squares of
+        ``ranking`` (squares, most important first), or `NO_SQUARE`: its entries after the
+        move are computed in that order, the destination left out, only for the squares whose
+        entry depends on one the move changed, until the first positive change. ``known`` from
+        ``at`` holds, per square, what earlier calls for the same move found there
+        (`POSITIVE`, `NOT_POSITIVE`, 0 where nothing was computed), read instead of computing
+        again and added to."""
         to = after.played.to
         old, low, high = self.valueboard, self.low, self.high
         changed_low, changed_high = after.changed_low, after.changed_high
         found = known  # compiled, C chars
-        for index in range(len(ranking)):
+        for index in range(limit):
             sq = ranking[index]
             if sq != to and (low[sq] & changed_low or high[sq] & changed_high):
                 sign = found[at + sq]
@@ -688,7 +689,8 @@ def first_influenced(pos: Position, move: int, rank: Sequence[int]) -> int:
     ranking = bytes(sorted(range(len(rank)), key=rank.__getitem__))
     before = before_move(pos)
     after = AfterMove(before)
-    return before.first_positive(after, ranking, after.play(move), bytearray(len(rank)), 0)
+    color = after.play(move)
+    return before.first_positive(after, ranking, color, bytearray(len(rank)), 0, len(rank))
 
 
 def _mover_sign(pos: Position, move: int) -> int:
