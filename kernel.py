@@ -39,7 +39,7 @@ MODULES = (
     "core/tt",
     "core/search/node",
     "core/search/stats",
-        "core/search/captures",
+    "core/search/captures",
     "core/search/tree",
     "variants/chess/evaluation",
     "variants/families/chess_family/attacks",

@@ -20,6 +20,7 @@ cpdef int adaptive_null_reduction(int depth, int lead)
 
 cdef class Tree:
     cdef public object orderer, config, capture_key, evaluate, evaluate_within
+    cdef object pick_moves, order_moves, quiet_history, teach_cutoff
     cdef public SearchStats stats
     cdef public TranspositionTable tt
     cdef public Position pos

@@ -224,6 +224,11 @@ class Tree:
 
     def __init__(self, orderer: MoveOrderer, config: SearchConfig) -> None:
         self.orderer = orderer
+        # the orderer's methods called per node, each looked up once
+        self.pick_moves = orderer.pick
+        self.order_moves = orderer.order
+        self.quiet_history = orderer.quiet_history
+        self.teach_cutoff = orderer.on_cutoff
         #: whether each node lists its quiet moves searched without a cutoff for the orderer
         self.lists_quiets = orderer.reads_quiets_searched
         self.config = config
@@ -562,7 +567,7 @@ class Tree:
                 return singular_beta  # multi-cut: another move beats beta too
         # Step 9. Moves: picked in stages, or generated and ordered in full.
         node = self._node(ply, depth, prev_move, hash_move, in_check)
-        ordered = self.orderer.pick(node) if ply and self.staged else None
+        ordered = self.pick_moves(node) if ply and self.staged else None
         if ordered is None:
             if ply:
                 moves = pos.legal_moves()
@@ -572,7 +577,7 @@ class Tree:
                 return (MATE - ply) * self.variant.no_move_result(pos, in_check)
             stats.expanded += 1
             stats.branching_sum += len(moves)
-            ordered = self.orderer.order(node, moves)
+            ordered = self.order_moves(node, moves)
             if not ply:
                 self.root_first = ordered[0]
         # Step 10. Futility and late-move pruning's thresholds.
@@ -621,7 +626,7 @@ class Tree:
             # material by SEE: pruned unless it gives check
             skip = searched and late_count and quiet and index >= late_count
             if history_prune and searched and quiet and not skip:
-                learnt = self.orderer.quiet_history(node, move)
+                learnt = self.quiet_history(node, move)
                 skip = learnt is not None and learnt <= 0
             if see_prune and searched and not skip:
                 skip = see(pos, move) < -(
@@ -664,7 +669,7 @@ class Tree:
                     if self.cut_node_reductions and cut_node and reduction < depth - 2:
                         reduction += 1  # a ply more: a cutoff is expected here
                     if self.history_reductions and reduction < depth - 2:
-                        learnt = self.orderer.quiet_history(node, move)
+                        learnt = self.quiet_history(node, move)
                         if learnt is not None and learnt <= 0:
                             reduction += 1  # a ply more: no cutoff to its credit in the history
                 score = -self._search(
@@ -701,7 +706,7 @@ class Tree:
                             credited = stats.cutoff_first_by  # None: not kept
                             if credited is not None:
                                 credited[self.orderer.first_placed_by(node)] += 1
-                        self.orderer.on_cutoff(node, move)
+                        self.teach_cutoff(node, move)
                         break
             if quiet and self.lists_quiets:
                 node.quiets_searched.append(move)
