@@ -60,6 +60,7 @@ MODULES = (
     "ordering/chessmaps/control",
     "ordering/chessmaps/greer_order",
     "ordering/chessmaps/forward",
+    "ordering/chessmaps/move_order",
 )
 #: written by the build beside the compiled modules: {module path: source hash}
 MANIFEST = "kernel_build.json"
