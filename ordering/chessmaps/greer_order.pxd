@@ -77,6 +77,9 @@ cdef class NodeOrder:
                    limit=int)
     cpdef list lead(self, Placement placement, bint alone)
 
+    @cython.locals(before=_Before)
+    cpdef tuple influence_walk(self)
+
     cpdef bytearray known(self)
 
     @cython.locals(size=int, before=_Before, after=AfterMove, sliders=list, moves=list,

@@ -389,9 +389,7 @@ class NodeOrder:
         at most nodes), so most moves' sectors are never found in full. ``alone``: on the
         first sector only (no keys where no move influences it positively)."""
         size = self.tables.size
-        before = before_move(self.pos, self.values)
-        after = before.after_move()
-        sliders = between(self.tables.variant)
+        before, after, sliders = self.influence_walk()
         moves = self.moves
         order, rank = placement.ranking, placement.rank
         pending = placement.pending
@@ -438,6 +436,12 @@ class NodeOrder:
         placement.pending = rest
         return keys
 
+    def influence_walk(self) -> tuple:
+        """What working out the moves' influence needs: the position's `_Before` (from the
+        board's values), its `AfterMove`, and the game's lines between squares (`between`)."""
+        before = before_move(self.pos, self.values)
+        return before, before.after_move(), between(self.tables.variant)
+
     def known(self) -> bytearray:
         """`influenced`, made on first asking."""
         if self.influenced is None:
@@ -448,9 +452,7 @@ class NodeOrder:
         """The keys of the moves of ``indices`` (of those the placement orders), each with its
         sector's rank and its closeness to it, both left in ``placement``."""
         size = self.tables.size
-        before = before_move(self.pos, self.values)
-        after = before.after_move()
-        sliders = between(self.tables.variant)
+        before, after, sliders = self.influence_walk()
         moves = self.moves
         order, rank = placement.ranking, placement.rank
         sectors, nearness = placement.sectors, placement.nearness
