@@ -187,7 +187,6 @@ def test_the_search_lists_quiets_searched_only_for_an_orderer_that_reads_them(va
     listed = {}
     for spec in (DEFAULT_SPEC, "hash,see,killer,countermove,history:malus"):
         pipeline = build_pipeline(spec, variant)
-        searcher = Searcher(pipeline)
         seen = []
         real = pipeline.on_cutoff
 
@@ -195,8 +194,8 @@ def test_the_search_lists_quiets_searched_only_for_an_orderer_that_reads_them(va
             seen.append(len(node.quiets_searched))
             real(node, move)
 
-        pipeline.on_cutoff = spying
-        searcher.search(variant.position(), Limits(depth=4))
+        pipeline.on_cutoff = spying  # before the search binds the orderer's methods
+        Searcher(pipeline).search(variant.position(), Limits(depth=4))
         listed[spec] = (pipeline.reads_quiets_searched, max(seen))
     assert listed[DEFAULT_SPEC] == (False, 0)
     reads, most = listed["hash,see,killer,countermove,history:malus"]

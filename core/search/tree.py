@@ -224,7 +224,7 @@ class Tree:
 
     def __init__(self, orderer: MoveOrderer, config: SearchConfig) -> None:
         self.orderer = orderer
-        # the orderer's methods called per node, each looked up once
+        # the orderer's methods called per node, each looked up once, here
         self.pick_moves = orderer.pick
         self.order_moves = orderer.order
         self.quiet_history = orderer.quiet_history
