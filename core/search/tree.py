@@ -23,8 +23,9 @@ The main search, `_search` then `_expand`:
 - Step 9. Moves: picked in stages, or generated and ordered in full; none is mate or
   stalemate.
 - Step 10. Futility and late-move pruning's thresholds.
-- Step 11. The move loop: guard, SEE, futility and late-move pruning; principal-variation
-  search with late-move reductions, re-searched at full depth and window where it beats alpha.
+- Step 11. The move loop: guard, history, SEE, futility and late-move pruning;
+  principal-variation search with late-move reductions, re-searched at full depth and window
+  where it beats alpha.
 - Step 12. A new best move: the principal variation; a beta cutoff teaches the orderer.
 - Step 13. No legal move reached by a staged pick: mate or stalemate.
 - Step 14. Store the result in the transposition table.
