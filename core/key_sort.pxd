@@ -4,5 +4,8 @@ cimport cython
 
 cdef bint COMPILED
 
+@cython.locals(bits=int)
+cpdef int place_bits(Py_ssize_t count)
+
 @cython.locals(place=Py_ssize_t, at=Py_ssize_t, key=cython.longlong)
 cpdef void sort_descending(long long[::1] keys, Py_ssize_t count)

@@ -1,7 +1,7 @@
 # C types for ranking.py, compiled by Cython in pure-Python mode (setup.py, kernel.py): the
 # .py stays the source; this file only declares types.
 cimport cython
-from xqchess.core.key_sort cimport sort_descending
+from xqchess.core.key_sort cimport place_bits, sort_descending
 
 @cython.locals(count=Py_ssize_t, last=Py_ssize_t, shift=int, mask=cython.longlong,
                place=Py_ssize_t, c=Py_ssize_t, column=list, low=cython.longlong,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from xqchess.core.key_sort import sort_descending
+from xqchess.core.key_sort import place_bits, sort_descending
 
 #: the widest packed key `ranked` builds: a C long long holds it, its sign bit spare
 PACKED_BITS = 62
@@ -39,9 +39,7 @@ def ranked(columns: list[list[int]], indices: list[int], keys) -> list[int]:
             raise IndexError(f"{len(column)} scores for a move list of {last + 1} or more")
     if count > len(keys):
         return sorted(indices, key=partial(key_at, columns), reverse=True)
-    shift = 0  # the bits of count - 1, the highest place
-    while (count - 1) >> shift:
-        shift += 1
+    shift = place_bits(count)
     mask = (1 << shift) - 1
     for place in range(count):
         keys[place] = count - 1 - place

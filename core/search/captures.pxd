@@ -3,7 +3,7 @@
 # call these as C functions.
 cimport cython
 from xqchess.core.position cimport Position
-from xqchess.core.key_sort cimport sort_descending
+from xqchess.core.key_sort cimport place_bits, sort_descending
 
 cdef int SIDE_CAPTURE, KIND_MASK
 cdef int SQUARE_BITS, SQUARE_MASK, SPECIAL_SHIFT, PROMOTION_SHIFT, PROMOTION_MASK

@@ -8,7 +8,7 @@ from __future__ import annotations
 from array import array
 from functools import partial
 
-from xqchess.core.key_sort import sort_descending
+from xqchess.core.key_sort import place_bits, sort_descending
 from xqchess.core.moves import (
     PROMOTION_MASK,
     PROMOTION_SHIFT,
@@ -44,9 +44,7 @@ def captures_in_order(pos: Position, moves: list[int], capture_key, keys=None) -
         return list(moves)
     if keys is None:
         keys = array("q", bytes(8 * count))
-    shift = 0  # the bits of count - 1, the highest place
-    while (count - 1) >> shift:
-        shift += 1
+    shift = place_bits(count)
     if count > len(keys) or shift > PLACE_BITS:
         return sorted(moves, key=partial(capture_key, pos), reverse=True)
     by_victim = capture_key is victim_first
