@@ -70,7 +70,7 @@ cdef class NodeOrder:
     @cython.locals(keys=list, unsafe=list, index=int)
     cpdef bint place_next(self, Placement placement)
 
-    @cython.locals(size=int, before=_Before, after=AfterMove, sliders=list, moves=list,
+    @cython.locals(size=int, before=_Before, after=AfterMove, sliders=list, moves=list, known=bytearray,
                    order=bytes, rank=bytearray, pending=list, best=int, group=list,
                    sectors=list, nearness=list, index=int, move=int, color=int, sector=int,
                    sector_rank=int, keys=list, place=int, rest=list, reach=int,
@@ -82,7 +82,7 @@ cdef class NodeOrder:
 
     cpdef bytearray known(self)
 
-    @cython.locals(size=int, before=_Before, after=AfterMove, sliders=list, moves=list,
+    @cython.locals(size=int, before=_Before, after=AfterMove, sliders=list, moves=list, known=bytearray,
                    order=bytes, rank=bytearray, sectors="int[::1]", nearness="int[::1]",
                    keys=list, index=int, move=int, color=int, sector=int, sector_rank=int,
                    near=int)

@@ -393,6 +393,7 @@ class NodeOrder:
         moves = self.moves
         order, rank = placement.ranking, placement.rank
         pending = placement.pending
+        known = self.known()
         best = size  # the rank of the first group so far (`size`: no sector)
         group = []  # its moves' indices, and their sectors and closeness
         sectors = []
@@ -402,9 +403,7 @@ class NodeOrder:
                 move = moves[index]
                 color = after.play(move)
                 limit = min(reach, best + 1)
-                sector = before.first_positive(
-                    after, order, color, self.known(), index * size, limit
-                )
+                sector = before.first_positive(after, order, color, known, index * size, limit)
                 if sector >= 0:
                     sector_rank = rank[sector]
                 else:  # none among the places sought (no sector, if they were all)
@@ -456,11 +455,12 @@ class NodeOrder:
         moves = self.moves
         order, rank = placement.ranking, placement.rank
         sectors, nearness = placement.sectors, placement.nearness
+        known = self.known()
         keys = []
         for index in indices:
             move = moves[index]
             color = after.play(move)
-            sector = before.first_positive(after, order, color, self.known(), index * size, size)
+            sector = before.first_positive(after, order, color, known, index * size, size)
             sector_rank = size
             near = 0
             if sector >= 0:
