@@ -56,6 +56,7 @@ MODULES = (
     "ordering/killer",
     "ordering/countermove",
     "ordering/history",
+    "ordering/continuation",
     "ordering/chessmaps/valueboard",
     "ordering/chessmaps/control",
     "ordering/chessmaps/greer_order",

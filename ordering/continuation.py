@@ -11,10 +11,16 @@ kind (the side to move fixes both colours), and the update rules of `History` (`
 by default: +depth squared, halved between searches, no penalty for the moves searched before
 the cutoff).
 
+The second table is one flat array of C integers: a row per side, previous piece kind and
+destination, an entry per piece kind and destination in each row. A row is aged when it is
+next read, halved once for each search begun since, so a new search costs nothing per row.
+
 What it is worth, measured: docs/results.md, "What each switch is worth".
 """
 
 from __future__ import annotations
+
+from array import array
 
 from xqchess.core.moves import SQUARE_BITS, SQUARE_MASK, is_quiet
 from xqchess.core.pieces import KIND_MASK
@@ -22,63 +28,77 @@ from xqchess.ordering.history import History, credited
 
 #: the update rules it takes (`History`'s, but for the seed's single shared table)
 RULES = ("one", "depth2", "gravity")
-#: piece kinds a row of the table holds per square (`KIND_MASK` + 1)
-KINDS = KIND_MASK + 1
+#: the largest entry kept (entries are 32-bit; ``depth2`` only ever adds until aged)
+ENTRY_LIMIT = (1 << 31) - 1
+#: a row unread for this many searches or more is all zeros (each halves it)
+AGED_AWAY = 32
+
+
+def continuation_scores(
+    rows, base: int, board: bytearray, squares: int, moves, scores: list[int]
+) -> list[int]:
+    """``scores`` with each move's entry in the row of ``rows`` starting at ``base`` added
+    (indexed by the moving piece's kind on ``board`` and the move's destination)."""
+    cells = board  # C chars, compiled
+    for i, move in enumerate(moves):
+        kind = cells[move & SQUARE_MASK] & KIND_MASK
+        scores[i] += rows[base + kind * squares + (move >> SQUARE_BITS & SQUARE_MASK)]
+    return scores
+
+
+def age_row(rows, base: int, size: int, behind: int) -> None:
+    """Halve the ``size`` entries of ``rows`` from ``base`` ``behind`` times."""
+    if behind >= AGED_AWAY:
+        for i in range(base, base + size):
+            rows[i] = 0
+        return
+    for i in range(base, base + size):
+        rows[i] >>= behind
 
 
 class ContinuationHistory(History):
     name = "continuation"
 
     def reset(self) -> None:
-        super().reset()
+        History.reset(self)
+        #: piece kinds a row distinguishes: the variant's kind codes, 0 to the highest
+        self.kinds = max(self.variant.kind_names) + 1
+        self.row_size = self.kinds * self.squares
+        row_count = 2 * self.row_size
         #: (side, previous move's piece kind and destination) -> a row of entries by the
-        #: move's piece kind and destination; rows are made as cutoffs first need them
-        self.rows: dict[int, list[int]] = {}
+        #: move's piece kind and destination
+        self.rows = array("i", bytes(4 * row_count * self.row_size))
         #: searches begun since the reset, and per row the count when it was last aged
         self.searches = 0
-        self.row_ages: dict[int, int] = {}
+        self.row_ages = array("q", bytes(8 * row_count))
 
-    def _row(self, key: int) -> list[int] | None:
-        """The row ``key`` with every entry halved once for each search begun since it was
-        last read (aging a row when it is read, not every row at every search)."""
-        row = self.rows.get(key)
-        if row is not None:
-            behind = self.searches - self.row_ages[key]
-            if behind:
-                row = self.rows[key] = [value >> behind for value in row]
-                self.row_ages[key] = self.searches
-        return row
-
-    def _row_key(self, pos, side: int, prev_move: int) -> int:
+    def _row(self, pos, side: int, prev_move: int) -> int:
+        """Where the row for the answer to ``prev_move`` starts, aged to this search."""
         to = prev_move >> SQUARE_BITS & SQUARE_MASK
-        return (side * KINDS + (pos.board[to] & KIND_MASK)) * self.squares + to
+        row = (side * self.kinds + (pos.board[to] & KIND_MASK)) * self.squares + to
+        base = row * self.row_size
+        behind = self.searches - self.row_ages[row]
+        if behind:
+            age_row(self.rows, base, self.row_size, behind)
+            self.row_ages[row] = self.searches
+        return base
 
     def score(self, node, moves):
-        scores = super().score(node, moves)
+        scores = History.score(self, node, moves)
         if not node.prev_move:
             return scores
-        row = self._row(self._row_key(node.pos, node.side, node.prev_move))
-        if row is None:
-            return scores
-        board, n = node.pos.board, self.squares
-        for i, move in enumerate(moves):
-            frm = move & SQUARE_MASK
-            scores[i] += row[(board[frm] & KIND_MASK) * n + (move >> SQUARE_BITS & SQUARE_MASK)]
-        return scores
+        base = self._row(node.pos, node.side, node.prev_move)
+        return continuation_scores(self.rows, base, node.pos.board, self.squares, moves, scores)
 
     def on_cutoff(self, pos, move, prev_move, depth, ply, side):
-        super().on_cutoff(pos, move, prev_move, depth, ply, side)
+        History.on_cutoff(self, pos, move, prev_move, depth, ply, side)
         if not prev_move or not is_quiet(pos, move):
             return
-        key = self._row_key(pos, side, prev_move)
-        row = self._row(key)
-        if row is None:
-            row = self.rows[key] = [0] * (KINDS * self.squares)
-            self.row_ages[key] = self.searches
         frm = move & SQUARE_MASK
-        i = (pos.board[frm] & KIND_MASK) * self.squares + (move >> SQUARE_BITS & SQUARE_MASK)
-        row[i] = credited(self.rule, row[i], depth)
+        i = self._row(pos, side, prev_move)
+        i += (pos.board[frm] & KIND_MASK) * self.squares + (move >> SQUARE_BITS & SQUARE_MASK)
+        self.rows[i] = min(credited(self.rule, self.rows[i], depth), ENTRY_LIMIT)
 
     def new_search(self) -> None:
-        super().new_search()
+        History.new_search(self)
         self.searches += 1

@@ -9,7 +9,7 @@ from xqchess.cli.suites import default_suite
 from xqchess.core.errors import XQChessError
 from xqchess.core.moves import is_capture, is_quiet, move_to
 from xqchess.core.search import BASELINE, MAX_PLY, Limits, Node, SearchConfig, Searcher
-from xqchess.ordering.continuation import ContinuationHistory
+from xqchess.ordering.continuation import AGED_AWAY, ENTRY_LIMIT, ContinuationHistory
 from xqchess.ordering.countermove import Countermove
 from xqchess.ordering.guard import Guard
 from xqchess.ordering.history import GRAVITY_LIMIT, History
@@ -245,11 +245,32 @@ def test_continuation_history_adds_what_a_move_earned_as_the_answer_to_the_last_
     continuation.new_search()
     continuation.new_search()  # a row unread for two searches is halved twice when read
     assert continuation.score(node_at(pos, prev_move=first), [reply]) == [2]  # 1 + 1
+    for _ in range(AGED_AWAY):
+        continuation.new_search()
+    assert continuation.score(node_at(pos, prev_move=first), [reply]) == [0]
     capture = next(m for m in pos.legal_moves() if is_capture(pos, m))
     fresh = ContinuationHistory(variant)
     fresh.on_cutoff(pos, capture, first, 3, 1, pos.side)
-    assert not any(fresh.table) and not fresh.rows
+    assert not any(fresh.table) and not any(fresh.rows)
     assert "continuation" in build_pipeline("hash,see,continuation", variant).spec
+
+
+@pytest.mark.parametrize("variant_name", VARIANTS)
+def test_continuation_entries_stop_at_their_limit(variant_name):
+    """An entry ``depth2`` would carry past 32 bits stays at `ENTRY_LIMIT`; the move then
+    scores its from-to entry plus the limit."""
+    variant = get_variant(variant_name)
+    pos, quiet = quiet_moves(variant_name, 99)
+    first = quiet[0]
+    pos.make(first)
+    reply = sorted(m for m in pos.legal_moves() if is_quiet(pos, m))[0]
+    continuation = ContinuationHistory(variant)
+    continuation.on_cutoff(pos, reply, first, 3, 1, pos.side)
+    entry = next(i for i, value in enumerate(continuation.rows) if value)
+    continuation.rows[entry] = ENTRY_LIMIT - 4
+    continuation.on_cutoff(pos, reply, first, 3, 1, pos.side)
+    assert continuation.rows[entry] == ENTRY_LIMIT
+    assert continuation.score(node_at(pos, prev_move=first), [reply]) == [18 + ENTRY_LIMIT]
 
 
 def after(variant, fen, text):
