@@ -60,6 +60,8 @@ cdef class Tree:
     @cython.locals(board=bytearray)
     cpdef bint _has_pieces(self, Position pos)
 
+    cpdef bint _unproven(self, Node node, int move) except -1
+
     @cython.locals(node=Node)
     cpdef Node _node(self, int ply, int depth, int prev_move, int hash_move, bint in_check)
 

@@ -627,8 +627,7 @@ class Tree:
             # material by SEE: pruned unless it gives check
             skip = searched and late_count and quiet and index >= late_count
             if history_prune and searched and quiet and not skip:
-                learnt = self.quiet_history(node, move)
-                skip = learnt is not None and learnt <= 0
+                skip = self._unproven(node, move)
             if see_prune and searched and not skip:
                 skip = see(pos, move) < -(
                     SEE_QUIET_MARGIN * depth * depth if quiet else SEE_CAPTURE_MARGIN * depth
@@ -669,10 +668,12 @@ class Tree:
                         reduction += 1
                     if self.cut_node_reductions and cut_node and reduction < depth - 2:
                         reduction += 1  # a ply more: a cutoff is expected here
-                    if self.history_reductions and reduction < depth - 2:
-                        learnt = self.quiet_history(node, move)
-                        if learnt is not None and learnt <= 0:
-                            reduction += 1  # a ply more: no cutoff to its credit in the history
+                    if (
+                        self.history_reductions
+                        and reduction < depth - 2
+                        and self._unproven(node, move)
+                    ):
+                        reduction += 1  # a ply more: no cutoff to its credit in the history
                 score = -self._search(
                     new_depth - reduction,
                     -alpha - 1,
@@ -740,6 +741,13 @@ class Tree:
             if piece in board:  # a byte search of the board, in C in either kernel
                 return True
         return False
+
+    def _unproven(self, node: Node, move: int) -> bool:
+        """Whether the orderer's history holds the quiet ``move`` at ``node`` at most 0 (no
+        cutoff to its credit, or more failures than cutoffs under malus): what history
+        reductions and history pruning read. False where the orderer keeps no history."""
+        learnt = self.quiet_history(node, move)
+        return learnt is not None and learnt <= 0
 
     def _node(self, ply: int, depth: int, prev_move: int, hash_move: int, in_check: bool) -> Node:
         """The reused `Node` of ``ply``, filled in for the position being expanded."""
