@@ -56,13 +56,15 @@ cdef class NodeOrder:
                    unsafe=bint, category=int)
     cpdef categorize(self)
 
-    @cython.locals(size=int, order=bytes, rank=bytearray, count=int, result=Placement,
-                   categories=bytearray, forced=list, index=int, keys=list)
+    @cython.locals(size=int, order=bytes, rank=bytearray, result=Placement, forced=list,
+                   keys=list)
     cpdef Placement placement(self, list ranking)
 
-    @cython.locals(size=int, count=int, rank=bytearray, result=Placement, categories=bytearray,
-                   index=int, keys=list)
+    @cython.locals(result=Placement, forced=list, keys=list)
     cpdef Placement led_placement(self, int first)
+
+    @cython.locals(count=int, result=Placement, categories=bytearray, forced=list, index=int)
+    cpdef tuple fresh_placement(self, bytes order, bytearray rank)
 
     @cython.locals(order=bytes, rank=bytearray)
     cpdef rank_fully(self, Placement placement, list ranking)

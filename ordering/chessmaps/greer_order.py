@@ -304,18 +304,8 @@ class NodeOrder:
         order, rank = square_ranks(ranking, size)
         if self.last is not None and self.last.ranking == order:
             return self.last
-        self.categorize()
+        result, forced = self.fresh_placement(order, rank)
         self.exchanges = None
-        count = len(self.moves)
-        result = Placement(order, rank, array("i", [NO_SECTOR]) * count, array("i", [-1]) * count)
-        categories = self.categories
-        forced = []
-        for index in self.rest:
-            if categories[index] < UNSAFE:
-                if categories[index] == FORCED:
-                    forced.append(index)
-                else:
-                    result.pending.append(index)
         keys = self.sectored(result, forced)
         keys += self.lead(result, False)
         result.others = self.in_order(keys)
@@ -331,25 +321,33 @@ class NodeOrder:
         (the one a `placement` here put first stands for it)."""
         if self.last is not None and self.last.ranking[0] == first:
             return self.last
-        self.categorize()
-        size = self.tables.size
-        count = len(self.moves)
-        rank = bytearray(size)  # `first`'s place, the only one `lead` reads alone
-        result = Placement(
-            bytes([first]), rank, array("i", [NO_SECTOR]) * count, array("i", [-1]) * count
-        )
-        categories = self.categories
-        for index in self.rest:
-            if categories[index] < UNSAFE:
-                if categories[index] == FORCED:
-                    return None
-                result.pending.append(index)
+        # `first`'s place, the only one `lead` reads alone
+        result, forced = self.fresh_placement(bytes([first]), bytearray(self.tables.size))
+        if forced:
+            return None
         keys = self.lead(result, True)
         if not keys:
             return None
         result.others = self.in_order(keys)
         self.last = result
         return result
+
+    def fresh_placement(self, order: bytes, rank: bytearray) -> tuple[Placement, list[int]]:
+        """A `Placement` of the sector order ``order`` (``rank``: each square's place) with
+        nothing placed and every safe other move pending, and the indices of the safe forced
+        moves (the moves categorized first)."""
+        self.categorize()
+        count = len(self.moves)
+        result = Placement(order, rank, array("i", [NO_SECTOR]) * count, array("i", [-1]) * count)
+        categories = self.categories
+        forced = []
+        for index in self.rest:
+            if categories[index] < UNSAFE:
+                if categories[index] == FORCED:
+                    forced.append(index)
+                else:
+                    result.pending.append(index)
+        return result, forced
 
     def rank_fully(self, placement: Placement, ranking: list[int]) -> None:
         """Give ``placement`` (of `led_placement`) its whole sector ranking, which must put its
