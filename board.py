@@ -382,22 +382,22 @@ class Board:
 
     def pop(self) -> Move:
         """Take back the last move and return it; IndexError when there is none."""
-        if not self.position.undo:
+        if not self.position.plies:
             raise IndexError("pop from a board with no moves played")
-        code = self.position.undo[-1][0]
+        code = self.position.move_back(0)
         self.position.unmake()
         return Move.from_code(code, self.variant.name)
 
     def peek(self) -> Move:
         """The last move played; IndexError when there is none."""
-        if not self.position.undo:
+        if not self.position.plies:
             raise IndexError("peek at a board with no moves played")
-        return Move.from_code(self.position.undo[-1][0], self.variant.name)
+        return Move.from_code(self.position.move_back(0), self.variant.name)
 
     @property
     def move_stack(self) -> list[Move]:
         """The moves played on this board, oldest first (a copy)."""
-        return [Move.from_code(entry[0], self.variant.name) for entry in self.position.undo]
+        return [Move.from_code(code, self.variant.name) for code in self.position.moves_played()]
 
     # -- the game's state and end --------------------------------------------------------------
 
@@ -476,16 +476,13 @@ class Board:
         other = Board.__new__(Board)
         other.variant, other._strict = self.variant, self._strict
         other.position = self.position.copy()
-        keep = len(self.position.undo) if stack is True else max(0, int(stack))
-        keep = min(keep, len(self.position.undo))
-        if keep < len(self.position.undo):
-            replayed = [
-                entry[0] for entry in other.position.undo[len(other.position.undo) - keep :]
-            ]
+        plies = self.position.plies
+        keep = min(plies if stack is True else max(0, int(stack)), plies)
+        if keep < plies:
+            replayed = other.position.moves_played()[plies - keep :]
             for _ in replayed:
                 other.position.unmake()
-            other.position.undo.clear()
-            other.position.hashes = [other.position.hash]
+            other.position.forget_history()
             for code in replayed:
                 other.position.make(code)
         return other
@@ -567,5 +564,5 @@ class Board:
 
     def __rich__(self) -> RenderableType:
         """The terminal UI's board (rich renderable), the last move highlighted."""
-        last = self.position.undo[-1][0] if self.position.undo else 0
+        last = self.position.move_back(0) if self.position.plies else 0
         return BoardView().render(self.position, False, last, None)

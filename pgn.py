@@ -188,7 +188,7 @@ class Game(GameNode):
         record = GameRecord(
             board.variant,
             start.fen(),
-            [entry[0] for entry in board.position.undo],
+            board.position.moves_played(),
             dict(SEVEN_TAG_ROSTER),
             outcome.result() if outcome else "*",
         )
@@ -211,7 +211,7 @@ class Game(GameNode):
         """The kernel's record of the game, which ``str`` writes as PGN: the game and start its
         headers name, their tags and result, and the mainline's moves."""
         record = tagged_record(self.headers, _variants())
-        record.moves = [entry[0] for entry in self.end().board().position.undo]
+        record.moves = self.end().board().position.moves_played()
         return record
 
     def start_board(self) -> Board:

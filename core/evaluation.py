@@ -175,7 +175,7 @@ def _blend(packed: int, pos: Position) -> int:
     rest = packed - (phase << PHASE_SHIFT)
     endgame = (rest + _ENDGAME_HALF) >> ENDGAME_SHIFT
     middlegame = rest - (endgame << ENDGAME_SHIFT)
-    total = pos.variant.phase_total
+    total = pos._phase_total
     if phase > total:  # (not min(): a builtin call per evaluated node costs Python more)
         phase = total
     score = (middlegame * phase + endgame * (total - phase)) // total

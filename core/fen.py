@@ -41,7 +41,7 @@ def parse_fen(variant: Variant, text: str, strict: bool = True) -> Position:
     if len(fields) > 6:
         raise FenError(f"FEN has {len(fields)} fields, expected at most 6")
     fields += DEFAULT_FIELDS[len(fields) - 2 :]
-    board = _parse_board(variant, fields[0])
+    board = parse_board(variant, fields[0])
     side = variant.side_letters.get(fields[1])
     if side is None:
         letters = ", ".join(variant.side_letters)
@@ -53,7 +53,7 @@ def parse_fen(variant: Variant, text: str, strict: bool = True) -> Position:
     pos.halfmove = _parse_counter(fields[4], "halfmove clock", minimum=0)
     pos.fullmove = _parse_counter(fields[5], "fullmove number", minimum=1)
     pos.hash = pos.compute_hash()
-    pos.hashes = [pos.hash]
+    pos.forget_history()
     return pos
 
 
@@ -71,7 +71,8 @@ def require_waiting_side_safe(pos: Position) -> None:
         )
 
 
-def _parse_board(variant: Variant, text: str) -> list[int]:
+def parse_board(variant: Variant, text: str) -> list[int]:
+    """The board of the FEN placement ``text`` in ``variant`` (FenError naming the fault)."""
     geometry = variant.geometry
     rows = text.split("/")
     if len(rows) != geometry.ranks:

@@ -20,8 +20,10 @@ cdef class Position:
     cdef public long long score
     cdef public list kings
     cdef public list piece_counts
-    cdef public list undo
-    cdef public list hashes
+    cdef public int plies
+    cdef public long long[::1] _undo_stack
+    cdef public unsigned long long[::1] _hash_stack
+    cdef public int _phase_total
     cdef public object _zobrist
     cdef public unsigned long long[::1] _piece_keys
     cdef public unsigned long long _side_key
@@ -47,6 +49,25 @@ cdef class Position:
                    departure=cython.longlong, taken=cython.longlong, special=int)
     cpdef make(self, int move)
 
+    @cython.locals(plies=int, base=int, undo=cython.longlong[::1])
+    cdef _push_undo(self, int move, int captured)
+
+    @cython.locals(plies=int, base=int, undo=cython.longlong[::1], ep=int)
+    cdef int _pop_undo(self) except -1
+
+    cdef _grow(self)
+
+    @cython.locals(undo=cython.longlong[::1], hashes=cython.ulonglong[::1],
+                   old_undo=cython.longlong[::1], old_hashes=cython.ulonglong[::1], plies=int,
+                   i=int)
+    cdef tuple _stacks(self, int capacity)
+
+    cpdef int move_back(self, int back) except -1
+
+    cpdef int captured_back(self, int back) except -1
+
+    cpdef unsigned long long hash_back(self, int back) except? 0
+
     @cython.locals(board=bytearray, cells=cython.p_uchar, promotion=int, special=int,
                    new_piece=int, victim_sq=int, victim=int, c_from=int, c_to=int, companion=int)
     cdef unsigned long long _make_special(self, int move, int frm, int to, int piece, int side,
@@ -59,7 +80,7 @@ cdef class Position:
     cdef _unmake_special(self, int move, int frm, int to, int side)
 
     @cython.locals(board=bytearray, cells=cython.p_uchar, move=int, frm=int, to=int, piece=int,
-                   captured=int, side=int, hashes=list)
+                   captured=int, side=int)
     cpdef unmake(self)
 
     cpdef list legal_moves(self)
@@ -70,5 +91,4 @@ cdef class Position:
 
     cpdef make_null(self)
 
-    @cython.locals(hashes=list)
     cpdef unmake_null(self)

@@ -1,6 +1,10 @@
 """A game position with make/unmake through an undo stack, an incremental Zobrist hash and
 repetition history.
 
+The undo stack and the hashes are flat arrays of machine integers (`UNDO_FIELDS` per ply),
+grown by doubling: a move made or taken back boxes no Python object. `moves_played`,
+`move_back`, `captured_back`, `hash_back` and `hashes` read them.
+
 The position holds what every variant's FEN holds: the board (a flat sequence of piece codes,
 `BOARD`: a list in the pure-Python kernel, a bytearray in the compiled one), the side to move,
 a bitmask of "rights" (chess: castling), an optional ep square (the square a double step
@@ -13,6 +17,7 @@ pieces) are copied into the position when it is built, and no move reaches back 
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import MutableSequence, Sequence
 from typing import TYPE_CHECKING
 
@@ -49,6 +54,11 @@ except ImportError:  # Cython is a build dependency only
 BOARD = bytearray if COMPILED else list
 #: a board of either kernel, in annotations
 Board = MutableSequence[int]
+#: per ply on the undo stack: the move (0: a pass), the piece it captured, the rights, the ep
+#: square (-1: none), the half-move clock and the score before it
+UNDO_FIELDS = 6
+#: the plies the undo stack and the hashes first hold room for (they double when full)
+FIRST_CAPACITY = 128
 
 if TYPE_CHECKING:
     from xqchess.core.outcome import Outcome
@@ -91,8 +101,10 @@ class Position:
         "score",
         "kings",
         "piece_counts",
-        "undo",
-        "hashes",
+        "plies",
+        "_undo_stack",
+        "_hash_stack",
+        "_phase_total",
         "_zobrist",
         "_piece_keys",
         "_side_key",
@@ -154,15 +166,19 @@ class Position:
         self._kind_values = variant.kind_values  # what the search's capture keys read
         self._generator = variant.move_generator  # the variant's rules, as one object
         self._ep_capture_possible = variant.ep_capture_possible
+        self._phase_total = variant.phase_total  # what the tapered evaluation blends by
         self.kings = [
             next((sq for sq, p in enumerate(cells) if p == royal[color]), -1) for color in (0, 1)
         ]
         #: each color's number of pieces on the board (the search's dead-material and
         #: bare-king tests read it at every node)
         self.piece_counts = [len(squares) for squares in self.occupied]
-        self.undo: list[tuple] = []
+        #: the moves (and passes) on the undo stack
+        self.plies = 0
+        self._undo_stack = array("q", bytes(8 * UNDO_FIELDS * FIRST_CAPACITY))
+        self._hash_stack = array("Q", bytes(8 * FIRST_CAPACITY))
         self.hash = self.compute_hash()
-        self.hashes = [self.hash]
+        self._hash_stack[0] = self.hash
         self.score = self.compute_score()
 
     @property
@@ -219,8 +235,8 @@ class Position:
         captured = cells[to]
         side = self.side
         h = self.hash
-        # the hash before the move is not kept: it is the one below on ``hashes``
-        self.undo.append((move, captured, self.rights, self.ep, self.halfmove, self.score))
+        # the hash before the move is not kept: it is the one below on the hash stack
+        self._push_undo(move, captured)
         keys = self._piece_keys
         base = piece * self._squares
         h ^= keys[base + frm] ^ keys[base + to] ^ self._side_key
@@ -265,9 +281,60 @@ class Position:
         if side:
             self.fullmove += 1
         self.hash = h
-        self.hashes.append(h)
+        self._hash_stack[self.plies] = h
         if special == DOUBLE_STEP:
             self._open_ep((frm + to) >> 1)
+
+    def _push_undo(self, move: int, captured: int) -> None:
+        """Put on the undo stack what ``make`` or ``make_null`` is about to change, with room
+        for the hash after it."""
+        plies = self.plies
+        if plies + 1 >= len(self._hash_stack):
+            self._grow()
+        undo = self._undo_stack
+        base = plies * UNDO_FIELDS
+        undo[base] = move
+        undo[base + 1] = captured
+        undo[base + 2] = self.rights
+        undo[base + 3] = -1 if self.ep is None else self.ep
+        undo[base + 4] = self.halfmove
+        undo[base + 5] = self.score
+        self.plies = plies + 1
+
+    def _pop_undo(self) -> int:
+        """Take the last entry off the undo stack, restoring what it saved (the hash included);
+        returns its move."""
+        plies = self.plies - 1
+        if plies < 0:
+            raise IndexError("no move to take back")
+        self.plies = plies
+        undo = self._undo_stack
+        base = plies * UNDO_FIELDS
+        self.rights = undo[base + 2]
+        ep = undo[base + 3]
+        self.ep = None if ep < 0 else ep
+        self.halfmove = undo[base + 4]
+        self.score = undo[base + 5]
+        self.hash = self._hash_stack[plies]
+        return undo[base]
+
+    def _grow(self) -> None:
+        """Double the room of the undo stack and the hashes."""
+        self._undo_stack, self._hash_stack = self._stacks(2 * len(self._hash_stack))
+
+    def _stacks(self, capacity: int) -> tuple[array, array]:
+        """New arrays for the undo stack and the hashes with room for ``capacity`` plies,
+        holding what this position's hold."""
+        undo = array("q", bytes(8 * UNDO_FIELDS * capacity))
+        hashes = array("Q", bytes(8 * capacity))
+        old_undo = self._undo_stack
+        old_hashes = self._hash_stack
+        plies = self.plies
+        for i in range(UNDO_FIELDS * plies):
+            undo[i] = old_undo[i]
+        for i in range(plies + 1):
+            hashes[i] = old_hashes[i]
+        return undo, hashes
 
     def _make_special(self, move: int, frm: int, to: int, piece: int, side: int, h: int) -> int:
         board = self.board
@@ -306,14 +373,12 @@ class Position:
         if self._ep_capture_possible(self, passed):
             self.ep = passed
             self.hash ^= self._zobrist.ep[passed]
-            self.hashes[-1] = self.hash
+            self._hash_stack[self.plies] = self.hash
 
     def unmake(self) -> None:
         """Take back the last move played with ``make``."""
-        move, captured, self.rights, self.ep, self.halfmove, self.score = self.undo.pop()
-        hashes = self.hashes
-        hashes.pop()
-        self.hash = hashes[-1]
+        captured = self._undo_stack[(self.plies - 1) * UNDO_FIELDS + 1]
+        move = self._pop_undo()
         board = self.board
         cells = board  # C chars, compiled (`BOARD`)
         frm = move & SQUARE_MASK
@@ -353,7 +418,7 @@ class Position:
         """Pass the move (for null-move pruning); ``unmake_null`` takes it back. A pass is
         not a move of the game, so a repetition across it is not counted: the count of
         reversible plies, which bounds the repetition scan, restarts at 0."""
-        self.undo.append((0, 0, self.rights, self.ep, self.halfmove, self.score))
+        self._push_undo(0, 0)
         self.halfmove = 0
         h = self.hash ^ self._zobrist.side
         if self.ep is not None:
@@ -361,13 +426,10 @@ class Position:
             self.ep = None
         self.side ^= 1
         self.hash = h
-        self.hashes.append(h)
+        self._hash_stack[self.plies] = h
 
     def unmake_null(self) -> None:
-        _, _, self.rights, self.ep, self.halfmove, self.score = self.undo.pop()
-        hashes = self.hashes
-        hashes.pop()
-        self.hash = hashes[-1]
+        self._pop_undo()
         self.side ^= 1
 
     def push(self, move: int) -> None:
@@ -382,6 +444,45 @@ class Position:
                 reason = rejection(self, frm, to)
             raise IllegalMoveError(f"illegal move {self.variant.move_to_uci(self, move)}: {reason}")
         self.make(move)
+
+    # -- history -----------------------------------------------------------------------------
+
+    def move_back(self, back: int) -> int:
+        """The move played ``back`` plies before the last one (0: the last), 0 for a pass;
+        IndexError unless ``back`` is below `plies`."""
+        if not 0 <= back < self.plies:
+            raise IndexError(f"{back} plies back is not on the undo stack of {self.plies}")
+        return self._undo_stack[(self.plies - 1 - back) * UNDO_FIELDS]
+
+    def captured_back(self, back: int) -> int:
+        """The piece that move captured on its destination square (0: none)."""
+        if not 0 <= back < self.plies:
+            raise IndexError(f"{back} plies back is not on the undo stack of {self.plies}")
+        return self._undo_stack[(self.plies - 1 - back) * UNDO_FIELDS + 1]
+
+    def hash_back(self, back: int) -> int:
+        """The hash of the position ``back`` plies ago (0: this one); IndexError unless
+        ``back`` is at most `plies`."""
+        if not 0 <= back <= self.plies:
+            raise IndexError(f"{back} plies back is not in the history of {self.plies}")
+        return self._hash_stack[self.plies - back]
+
+    def moves_played(self) -> list[int]:
+        """The moves on the undo stack, the first played first (0 for a pass)."""
+        undo = self._undo_stack
+        return [undo[ply * UNDO_FIELDS] for ply in range(self.plies)]
+
+    @property
+    def hashes(self) -> list[int]:
+        """The hashes of the positions since the undo stack began, this one last."""
+        stack = self._hash_stack
+        return [stack[ply] for ply in range(self.plies + 1)]
+
+    def forget_history(self) -> None:
+        """Empty the undo stack: this position becomes the first of its history (its hash
+        the only one repetitions are counted against)."""
+        self.plies = 0
+        self._hash_stack[0] = self.hash
 
     # -- queries -----------------------------------------------------------------------------
 
@@ -414,8 +515,8 @@ class Position:
 
     def repetitions(self) -> int:
         """How often the current position has occurred, counting itself, since the clock's reset."""
-        hashes = self.hashes
-        return hashes[max(0, len(hashes) - 1 - self.halfmove) :].count(self.hash)
+        stack, current, plies = self._hash_stack, self.hash, self.plies
+        return sum(stack[ply] == current for ply in range(max(0, plies - self.halfmove), plies + 1))
 
     def fen(self) -> str:
         """The six-field FEN (the reader is `xqchess.core.fen.parse_fen`)."""
@@ -436,8 +537,7 @@ class Position:
         other.board = BOARD(self.board)
         other.kings = list(self.kings)
         other.piece_counts = list(self.piece_counts)
-        other.undo = list(self.undo)
-        other.hashes = list(self.hashes)
+        other._undo_stack, other._hash_stack = self._stacks(len(self._hash_stack))
         other._exchange_scratch = ExchangeScratch()
         return other
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from xqchess.core.errors import FenError, MoveError
 from xqchess.core.evaluation import TaperedTables, piece_square_table
-from xqchess.core.fen import parse_fen
+from xqchess.core.fen import parse_board, parse_fen
 from xqchess.core.generator import MoveGenerator, generator_of
 from xqchess.core.geometry import Geometry
 from xqchess.core.legality import royal_exposure
@@ -217,7 +217,7 @@ class Variant:
             1,
             sum(
                 self.phase_weights.get(piece & KIND_MASK, 0)
-                for piece in parse_fen(self, self.start_fen).board
+                for piece in parse_board(self, self.start_fen.split()[0])
                 if piece
             ),
         )

@@ -197,7 +197,7 @@ def _as_cycle(pos, move: int, reply: int) -> list[str] | None:
     texts = []
     for step in (move, reply, None, None):
         if step is None:
-            step = _reverse(probe, probe.undo[-2][0])
+            step = _reverse(probe, probe.move_back(1))
             if step is None:
                 return None
         texts.append(XIANGQI.format_move(probe, step))

@@ -77,11 +77,11 @@ def own_piece(pos: Position, sq: int, letter: str) -> bool:
 def en_passant_captures(pos: Position) -> list[int]:
     """Every en passant capture the last move (a double step) allows, legal or not: the king
     may be left in check. (The position keeps an ep square only where a capture is legal.)"""
-    if not pos.undo or move_special(pos.undo[-1][0]) != DOUBLE_STEP:
+    if not pos.plies or move_special(pos.move_back(0)) != DOUBLE_STEP:
         return []
     geometry = pos.variant.geometry
-    victim = move_to(pos.undo[-1][0])
-    passed = (move_from(pos.undo[-1][0]) + victim) // 2
+    victim = move_to(pos.move_back(0))
+    passed = (move_from(pos.move_back(0)) + victim) // 2
     captures = []
     for side_step in (-1, 1):
         file = geometry.file_of(victim) + side_step

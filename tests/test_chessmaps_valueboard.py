@@ -410,7 +410,7 @@ def test_valueboards_derived_along_a_search_equal_the_full_computation(name, fen
 
     def visit(pos):
         nonlocal derived
-        length = len(pos.hashes)
+        length = pos.plies
         base = vb._line.get(length - 1) or vb._line.get(length)
         kept = vb.before_move(pos)
         full = vb._Before.full(vb.game_tables(variant), pos.board, square_values(pos))

@@ -98,8 +98,8 @@ def test_uci_startpos_moves_and_fen_report_the_same_search(variant_name):
     variant = get_variant(variant_name)
     pos = walk(variant_name, 11, 16)
     history = []
-    while pos.undo:
-        move = pos.undo[-1][0]
+    while pos.plies:
+        move = pos.move_back(0)
         pos.unmake()
         history.append(variant.format_move(pos, move, "uci"))
     history.reverse()

@@ -77,7 +77,7 @@ def test_ten_checks_do_not_extend_the_limit():
     # beyond 10: the limit stays 100, and 80 + 20 = 100 reaches it.
     start = LIMIT_START.replace(" 79 1", " 80 1")
     pos = play(start, ELEVEN_CHECKS[:20])
-    assert pos.halfmove == 100 and len(pos.undo) == 20
+    assert pos.halfmove == 100 and pos.plies == 20
     assert pos.outcome() == Outcome(Termination.MOVE_LIMIT, None)
 
 

@@ -55,8 +55,8 @@ def snapshot(pos: Position) -> dict[str, object]:
         "score": pos.score,
         "kings": list(pos.kings),
         "piece_counts": list(pos.piece_counts),
-        "undo": len(pos.undo),
-        "hashes": list(pos.hashes),
+        "moves played": pos.moves_played(),
+        "hashes": pos.hashes,
     }
 
 
@@ -373,7 +373,7 @@ def check_property(
             if on_example is not None:
                 on_example(name)
         pos = random_walk(variant, walk_seed, plies, start)
-        played = [entry[0] for entry in pos.undo]
+        played = pos.moves_played()
         fen = pos.fen()
         try:
             prop(pos)

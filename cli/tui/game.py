@@ -173,11 +173,11 @@ class Game:
     @property
     def moves(self) -> list[int]:
         """The moves played from the start position, in order."""
-        return [entry[0] for entry in self.pos.undo]
+        return self.pos.moves_played()
 
     @property
     def last_move(self) -> int:
-        return self.pos.undo[-1][0] if self.pos.undo else 0
+        return self.pos.move_back(0) if self.pos.plies else 0
 
     @property
     def over(self) -> bool:
@@ -239,9 +239,9 @@ class Game:
 
     def undo(self) -> bool:
         """Take back the last move (it can be redone); False when there is none."""
-        if not self.pos.undo:
+        if not self.pos.plies:
             return False
-        self.taken_back.append(self.pos.undo[-1][0])
+        self.taken_back.append(self.pos.move_back(0))
         self.pos.unmake()
         self.reopen()
         return True

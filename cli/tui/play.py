@@ -187,7 +187,7 @@ class PlaySession:
     # -- output ------------------------------------------------------------------------------
 
     def show(self) -> None:
-        last = self.pos.undo[-1][0] if self.pos.undo else 0
+        last = self.game.last_move
         guard = self._guard_values() if self.show_guard else None
         if guard is not None or not self.show_chessmap:  # the chessmaps view has the pieces
             self.console.print(self.view.render(self.pos, self.flipped, last, guard))
@@ -221,7 +221,7 @@ class PlaySession:
         node = Node(0).fill(
             self.pos,
             1,
-            self.pos.undo[-1][0] if self.pos.undo else 0,
+            self.game.last_move,
             entry[4] if entry else 0,
             self.pos.is_check(),
         )
@@ -375,12 +375,12 @@ class PlaySession:
 
     def cmd_undo(self, rest: str) -> None:
         plies = 2 if rest == "turn" else 1
-        if len(self.pos.undo) < plies:
+        if self.pos.plies < plies:
             self.say("Nothing to take back.")
             return
         for _ in range(plies):
             self.game.undo()
-        if rest != "turn" and self.humans and self.pos.side not in self.humans and self.pos.undo:
+        if rest != "turn" and self.humans and self.pos.side not in self.humans and self.pos.plies:
             self.game.undo()  # back to your own turn, not the engine's
         self.show()
 
@@ -464,7 +464,7 @@ class PlaySession:
         except XQChessError as error:
             self.say(str(error), "red")
             return
-        self.say(f"Saved {len(self.pos.undo)} moves to {rest}.")
+        self.say(f"Saved {self.pos.plies} moves to {rest}.")
 
     def cmd_load(self, rest: str) -> None:
         """Load a FEN typed after ``load``, or a file holding a FEN or a PGN game, judged by its

@@ -42,6 +42,9 @@ cdef class Tree:
     cdef public int guard_prune_depth
     cdef public object quiescence
 
+    @cython.locals(pos=Position, current=cython.ulonglong, occurrences=int, back=int)
+    cpdef object _repetition_score(self, int ply)
+
     @cython.locals(in_check=bint, pos=Position)
     cpdef int _search(self, int depth, int alpha, int beta, int ply, int prev_move, bint is_pv,
                       bint allow_null, bint cut_node) except? -32768

@@ -316,17 +316,17 @@ class Tree:
         self.hard_deadline = hard_deadline
         self.node_limit = node_limit
         self.next_check = min(CLOCK_CHECK_INTERVAL, node_limit or CLOCK_CHECK_INTERVAL)
-        self.root_undo = len(pos.undo)
+        self.root_undo = pos.plies
         # check flags of the game's positions before the root, oldest first, aligned with
         # pos.hashes; the search appends one per node on its path
-        self.checks = pos.checks_back(len(pos.undo))[:0:-1]
+        self.checks = pos.checks_back(pos.plies)[:0:-1]
         self.pv_table: list[list[int]] = [[] for _ in range(MAX_PLY + 2)]
 
     def unwind(self) -> None:
         """Take back the moves a stopped search left on the position."""
         pos = self.pos
-        while len(pos.undo) > self.root_undo:
-            pos.unmake_null() if pos.undo[-1][0] == 0 else pos.unmake()
+        while pos.plies > self.root_undo:
+            pos.unmake_null() if pos.move_back(0) == 0 else pos.unmake()
 
     def _check_limits(self) -> None:
         """Raise SearchStopped on a stop request, the node limit or the clock; otherwise set
@@ -359,12 +359,10 @@ class Tree:
         """The score of a repetition of the current position inside its reversible stretch, or
         None: no repetition, or only ones the variant's rules judge at a later occurrence."""
         pos = self.pos
-        hashes = pos.hashes
-        last = len(hashes) - 1
-        current = hashes[last]
+        current = pos.hash
         occurrences = 1
-        for back in range(4, min(pos.halfmove, last) + 1, 2):
-            if hashes[last - back] == current:
+        for back in range(4, min(pos.halfmove, pos.plies) + 1, 2):
+            if pos.hash_back(back) == current:
                 occurrences += 1
                 checks = self.checks[len(self.checks) - 1 - back :]
                 verdict = self.variant.repetition_result(pos, checks[::-1], occurrences)

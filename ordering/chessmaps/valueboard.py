@@ -615,9 +615,9 @@ class AfterMove:
         cells[played.frm], values[played.frm] = undo[0], undo[1]
 
 
-#: The `_Before` of each position of the line being searched, keyed by the length of its
-#: ``Position.hashes`` (its distance from the game's start): at a node, the entry one shorter
-#: is the parent's (or that of another position near it), from which the node's is derived.
+#: The `_Before` of each position of the line being searched, keyed by its ``Position.plies``
+#: (its distance from the game's start): at a node, the entry one shorter is the parent's
+#: (or that of another position near it), from which the node's is derived.
 _line: dict[int, _Before] = {}
 #: Where a node's valueboard may be derived from, by the length of the kept entry less the
 #: node's, the first preferred on a tie: the parent's, its own (a sibling's) and the
@@ -637,11 +637,11 @@ def before_move(pos: Position, values: list[int] | None = None) -> _Before:
     grandparent's or a sibling's: `NEIGHBOURS`) that leaves the fewest entries to compute
     again, or computed in full. Sound because a valueboard depends on the variant and the
     board alone (`square_values`), both compared before a kept one is used; entries are keyed
-    by ``len(pos.hashes)``, the line's length (a position read from a FEN has 1), and never
+    by ``pos.plies``, the line's length (a position read from a FEN has 0), and never
     changed once stored. ``values`` are the position's `square_values` when the caller has
     them."""
     tables, board = game_tables(pos.variant), pos.board
-    length = len(pos.hashes)
+    length = pos.plies
     kept = _line.get(length)
     if kept is not None and kept.tables is tables and kept.board == board:
         return kept

@@ -288,15 +288,14 @@ def make_chase(tables, attackers) -> SimpleNamespace:
         with the boards rebuilt backwards."""
         board = BOARD(pos.board)
         victim = pos.side
-        undo, hashes = pos.undo, pos.hashes
         chases: list[int | None] = []
         moves: list[int] = []
         for j in range(back + 1):
-            if j >= len(undo):
+            if j >= pos.plies:
                 chases.append(None)
                 moves.append(0)
                 break
-            move, captured = undo[-1 - j][:2]
+            move, captured = pos.move_back(j), pos.captured_back(j)
             moves.append(move)
             if not move:  # a null move: nothing chased, nothing moved
                 chases.append(None)
@@ -305,7 +304,7 @@ def make_chase(tables, attackers) -> SimpleNamespace:
             frm, to = move_from(move), move_to(move)
             before = BOARD(board)
             before[frm], before[to] = board[to], captured
-            key = (hashes[-2 - j], move)
+            key = (pos.hash_back(j + 1), move)
             found = _memo.get(key)
             if found is None:
                 if len(_memo) >= MEMO_LIMIT:

@@ -55,7 +55,7 @@ def make_rules(chase: SimpleNamespace | None) -> SimpleNamespace:
     cycle_chases = None if chase is None else chase.cycle_chases
 
     def _move_limit_reached(pos, checks: list[bool]) -> bool:
-        plies = len(pos.undo)
+        plies = pos.plies
         offset = 0
         if cycle_chases is not None and plies >= 20:
             end = min(pos.halfmove, plies)
@@ -90,12 +90,11 @@ def make_rules(chase: SimpleNamespace | None) -> SimpleNamespace:
         return verdict
 
     def _repetition(pos, checks: list[bool]) -> Outcome | None:
-        end = min(pos.halfmove, len(pos.undo))
-        hashes = pos.hashes
-        current = hashes[-1]
+        end = min(pos.halfmove, pos.plies)
+        current = pos.hash
         occurrences = 1
         for back in range(4, end + 1, 2):
-            if hashes[-1 - back] == current:
+            if pos.hash_back(back) == current:
                 occurrences += 1
                 if occurrences == REPETITIONS_TO_END:
                     verdict, decided_by = judge_cycle(pos, checks[: back + 1])
@@ -118,7 +117,7 @@ def make_rules(chase: SimpleNamespace | None) -> SimpleNamespace:
         if not pos.legal_moves():
             termination = Termination.CHECKMATE if pos.is_check() else Termination.STALEMATE
             return Outcome.won_by(termination, pos.side ^ 1)
-        end = min(pos.halfmove, len(pos.undo))
+        end = min(pos.halfmove, pos.plies)
         if pos.halfmove < MOVE_LIMIT_PLIES and end < 4:
             return None
         checks = pos.checks_back(end)
