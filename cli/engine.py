@@ -18,6 +18,7 @@ from xqchess.core.errors import XQChessError
 from xqchess.core.evaluation import EVALUATIONS, selected_terms
 from xqchess.core.position import Position
 from xqchess.core.search import (
+    MAX_TEMPO,
     PLAY_SWITCHES,
     QUIESCENCE_MODES,
     Iteration,
@@ -122,7 +123,8 @@ class Engine:
 
     def set_switch(self, name: str, value) -> None:
         """Set one of `PLAY_SWITCHES` (``quiescence`` one of `QUIESCENCE_MODES`, ``evaluation``
-        one of `EVALUATIONS`, the others True or False)."""
+        one of `EVALUATIONS`, ``tempo`` centipawns from 0 to `MAX_TEMPO`, the others True or
+        False)."""
         if name not in PLAY_SWITCHES:
             raise EngineOptionError(f"unknown search switch {name!r}")
         if name == "quiescence" and value not in QUIESCENCE_MODES:
@@ -131,7 +133,12 @@ class Engine:
             )
         if name == "evaluation" and value not in EVALUATIONS:
             raise EngineOptionError(f"Evaluation {value!r} is not one of {', '.join(EVALUATIONS)}")
-        if name not in CHOICE_SWITCHES and not isinstance(value, bool):
+        if name == "tempo":
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_TEMPO:
+                raise EngineOptionError(
+                    f"Tempo must be a whole number 0-{MAX_TEMPO}, got {value!r}"
+                )
+        elif name not in CHOICE_SWITCHES and not isinstance(value, bool):
             raise EngineOptionError(f"{name} must be true or false, got {value!r}")
         self.stop()
         self.switches[name] = value

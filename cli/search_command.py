@@ -16,6 +16,7 @@ from xqchess.core.evaluation import EVALUATIONS, selected_terms
 from xqchess.core.search import (
     MAX_HASH_MB,
     MAX_MULTIPV,
+    MAX_TEMPO,
     PRESETS,
     QUIESCENCE_MODES,
     Limits,
@@ -60,6 +61,7 @@ VALUED_OPTIONS = {
     "hash": "hash_mb",
     "multipv": "multipv",
     "guard_prune": "guard_prune_depth",
+    "tempo": "tempo",
 }
 
 
@@ -232,6 +234,13 @@ def add_searcher_options(parser: argparse.ArgumentParser) -> None:
         type=int_between(1, MAX_MULTIPV),
         metavar="N",
         help=f"the N best moves, each with its line, 1-{MAX_MULTIPV} (default: the preset's, 1)",
+    )
+    parser.add_argument(
+        "--tempo",
+        type=int_between(0, MAX_TEMPO),
+        metavar="CP",
+        help=f"centipawns the evaluation adds for the side to move, 0-{MAX_TEMPO} "
+        "(default: the preset's)",
     )
 
 

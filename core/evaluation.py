@@ -21,6 +21,12 @@ A third form, ``terms``, adds the variant's positional terms to the tapered sum
 (`Variant.evaluation_terms`: pawn structure, mobility, king shelter and the like, each a
 function of the position that returns a packed score), blended by the same phase. They are
 computed at the evaluated node, not incrementally, and cached by the position's hash.
+
+Every form adds the position's ``tempo`` (`Position.tempo`: 0 unless a search sets its
+configuration's) for the side to move: having the move is worth something, and without it a
+search's scores swing between odd and even depths, as its leaves alternate sides. Seed:
+Stockfish's evaluate.cpp, ``Tempo`` (T. Romstad, M. Costalba, J. Kiiski and the Stockfish
+developers), and the Chess Programming Wiki's "Tempo".
 """
 
 from __future__ import annotations
@@ -161,16 +167,17 @@ def piece_square_table(variant: Variant, tables: TaperedTables | None = None) ->
 
 
 def evaluate(pos: Position) -> int:
-    """The middlegame tables' score for the side to move, in centipawns (``squares``)."""
+    """The middlegame tables' score for the side to move, in centipawns (``squares``), plus
+    the position's tempo."""
     packed = pos.score
     rest = packed - (((packed + _PHASE_HALF) >> PHASE_SHIFT) << PHASE_SHIFT)
     score = rest - (((rest + _ENDGAME_HALF) >> ENDGAME_SHIFT) << ENDGAME_SHIFT)
-    return -score if pos.side else score
+    return (-score if pos.side else score) + pos.tempo
 
 
 def _blend(packed: int, pos: Position) -> int:
-    """A packed score blended by its phase, for the side to move (`unpack`'s arithmetic
-    written out: no tuple per evaluated node)."""
+    """A packed score blended by its phase, for the side to move, plus the position's tempo
+    (`unpack`'s arithmetic written out: no tuple per evaluated node)."""
     phase = (packed + _PHASE_HALF) >> PHASE_SHIFT
     rest = packed - (phase << PHASE_SHIFT)
     endgame = (rest + _ENDGAME_HALF) >> ENDGAME_SHIFT
@@ -179,7 +186,7 @@ def _blend(packed: int, pos: Position) -> int:
     if phase > total:  # (not min(): a builtin call per evaluated node costs Python more)
         phase = total
     score = (middlegame * phase + endgame * (total - phase)) // total
-    return -score if pos.side else score
+    return (-score if pos.side else score) + pos.tempo
 
 
 def evaluate_tapered(pos: Position) -> int:

@@ -24,6 +24,7 @@ cdef class Position:
     cdef public long long[::1] _undo_stack
     cdef public unsigned long long[::1] _hash_stack
     cdef public int _phase_total
+    cdef public int tempo
     cdef public object _zobrist
     cdef public unsigned long long[::1] _piece_keys
     cdef public unsigned long long _side_key

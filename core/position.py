@@ -105,6 +105,7 @@ class Position:
         "_undo_stack",
         "_hash_stack",
         "_phase_total",
+        "tempo",
         "_zobrist",
         "_piece_keys",
         "_side_key",
@@ -167,6 +168,9 @@ class Position:
         self._generator = variant.move_generator  # the variant's rules, as one object
         self._ep_capture_possible = variant.ep_capture_possible
         self._phase_total = variant.phase_total  # what the tapered evaluation blends by
+        #: centipawns every evaluation adds for the side to move (`core.evaluation`); a
+        #: search sets its configuration's for its duration
+        self.tempo = 0
         self.kings = [
             next((sq for sq, p in enumerate(cells) if p == royal[color]), -1) for color in (0, 1)
         ]

@@ -175,7 +175,7 @@ class Variant:
     phase_weights: dict[int, int] = {}
     tapered_tables: TaperedTables | None = None
     evaluation_terms: dict[str, Callable[[Position], int]] = {}
-    playing_switches: dict[str, bool | str] = {}
+    playing_switches: dict[str, bool | str | int] = {}
     stalemate_loses: bool
     draw_claims: dict[Termination, Callable[[Position], bool]] = {}
     native_protocols: tuple[str, ...] = ()

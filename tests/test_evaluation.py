@@ -1,13 +1,15 @@
 """The evaluations: the packed incremental score decodes to its three fields, ``squares`` is the
 middlegame tables alone (the lab's evaluation, unchanged), and ``tapered`` blends middlegame and
 endgame tables by the phase, hand-checked at both ends of a chess game and piece by piece on
-xiangqi's tuned tables."""
+xiangqi's tuned tables; both add the tempo a search sets for the side to move."""
 
 import pytest
 from helpers import random_walk
 from hypothesis import given
 from hypothesis import strategies as st
 from xqchess.core.evaluation import evaluate, evaluate_tapered, pack, unpack
+from xqchess.core.search import Limits, SearchConfig, Searcher
+from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
 from xqchess.variants import NAMES, get_variant
 
 
@@ -110,3 +112,25 @@ def test_the_tapered_blend_reads_the_fields_as_unpack_does(name):
             score = (middlegame * phase + endgame * (total - phase)) // total
             assert evaluate_tapered(pos) == (-score if pos.side else score)
             assert evaluate(pos) == (-middlegame if pos.side else middlegame)
+
+
+@pytest.mark.parametrize("name", ["chess", "xiangqi"])
+def test_the_tempo_is_added_for_the_side_to_move_and_a_search_puts_it_back(name):
+    """Every form adds the position's tempo to the side to move's score, whichever side that
+    is; a search scores with its configuration's and leaves the position's as it was."""
+    variant = get_variant(name)
+    for plies in (0, 1, 20):
+        pos = random_walk(name, 7, plies)
+        plain, middlegame = evaluate_tapered(pos), evaluate(pos)
+        pos.tempo = 15
+        assert evaluate_tapered(pos) == plain + 15 and evaluate(pos) == middlegame + 15
+        pos.tempo = 0
+    pos = variant.position()
+    assert evaluate_tapered(pos) == 0  # the start is balanced: no tempo, no score
+    seen = []
+    searcher = Searcher(
+        build_pipeline(DEFAULT_SPEC, variant), SearchConfig(evaluation="tapered", tempo=20)
+    )
+    searcher.evaluate = lambda position: seen.append(position.tempo) or evaluate_tapered(position)
+    searcher.search(pos, Limits(depth=2))
+    assert seen and set(seen) == {20} and pos.tempo == 0

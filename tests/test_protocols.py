@@ -18,6 +18,7 @@ from xqchess.cli.protocols.ucci import UcciProtocol
 from xqchess.cli.protocols.uci import UciProtocol
 from xqchess.core.errors import FenError
 from xqchess.core.position import Position
+from xqchess.core.search import playing_config
 from xqchess.variants import NAMES, get_variant
 
 ENGINE = [sys.executable, "-m", "xqchess.cli.main"]
@@ -196,6 +197,8 @@ def test_errors_are_info_strings_and_change_nothing():
         "setoption name Ordering value x",
         "setoption name GuardPrune value 2",
         "setoption name Nope value 1",
+        "setoption name Tempo value 101",
+        "setoption name Tempo value x",
         "go depth x",
         "go sideways 3",
         "frobnicate",
@@ -206,6 +209,17 @@ def test_errors_are_info_strings_and_change_nothing():
         assert "internal error" not in out[0]
         assert uci.engine.pos.fen() == before
     assert uci.engine.ordering == "hash,see,killer,countermove,history"
+    assert "tempo" not in uci.engine.switches
+
+
+def test_the_tempo_option_sets_the_search_tempo():
+    out = []
+    uci = UciProtocol(out.append)
+    uci.handle("uci")
+    play = playing_config(uci.engine.variant)
+    assert f"option name Tempo type spin default {play.tempo} min 0 max 100" in out
+    uci.handle("setoption name Tempo value 25")
+    assert uci.engine.ensure_searcher().config.tempo == 25
 
 
 def refused_placements(variant):

@@ -20,6 +20,7 @@ from xqchess.core.search import (
     LIMIT_RANGES,
     MAX_HASH_MB,
     MAX_MULTIPV,
+    MAX_TEMPO,
     QUIESCENCE_MODES,
     Iteration,
     Limits,
@@ -182,6 +183,7 @@ class UciProtocol:
         evaluations = " ".join(f"var {name}" for name in EVALUATIONS)
         self.send(f"option name Evaluation type combo default {play.evaluation} {evaluations}")
         self.send("option name EvalTerms type string default all")
+        self.send(f"option name Tempo type spin default {play.tempo} min 0 max {MAX_TEMPO}")
         for option, switch in CHECK_OPTIONS.items():
             default = "true" if getattr(play, switch) else "false"
             self.send(f"option name {option} type check default {default}")
@@ -225,6 +227,8 @@ class UciProtocol:
             engine.set_switch(key, value)
         elif key == "evalterms":
             engine.set_eval_terms(value)
+        elif key == "tempo":
+            engine.set_switch("tempo", int_value(value, "Tempo", 0, MAX_TEMPO))
         elif key in CHECK_KEYS:
             if value not in ("true", "false"):
                 raise EngineOptionError(f"{name} must be true or false, got {value!r}")

@@ -103,6 +103,8 @@ class SearchConfig:
     futility: bool = False  # skip quiet moves near the leaves that cannot reach alpha
     aspiration: bool = False  # root search in a window around the last score
     evaluation: str = "squares"  # `core.evaluation.EVALUATIONS`: middlegame tables, tapered, terms
+    #: centipawns the evaluation adds for the side to move (`core.evaluation`'s tempo)
+    tempo: int = 0
     eval_terms: tuple[str, ...] | None = None  # the ``terms`` evaluation's terms (None: all)
     guard_prune_depth: int = 0
     staged: bool = False
@@ -118,6 +120,7 @@ class SearchConfig:
         _check_int("hash_mb", self.hash_mb, 1, MAX_HASH_MB)
         _check_int("multipv", self.multipv, 1, MAX_MULTIPV)
         _check_int("guard_prune_depth", self.guard_prune_depth, 0, MAX_GUARD_PRUNE_DEPTH)
+        _check_int("tempo", self.tempo, 0, MAX_TEMPO)
         _check_choice("quiescence", self.quiescence, QUIESCENCE_MODES)
         _check_choice("quiescence_order", self.quiescence_order, QUIESCENCE_ORDERS)
         _check_choice("evaluation", self.evaluation, EVALUATIONS)
@@ -130,6 +133,8 @@ class SearchConfig:
 
 #: the deepest guard pruning frontier a configuration may ask for, in plies
 MAX_GUARD_PRUNE_DEPTH = 64
+#: the largest tempo a configuration may ask for, in centipawns
+MAX_TEMPO = 100
 
 
 def _check_int(name: str, value: object, low: int, high: int) -> None:
@@ -211,6 +216,7 @@ PLAY_SWITCHES = (
     "cut_node_reductions",
     "aspiration",
     "evaluation",
+    "tempo",
 )
 
 

@@ -48,7 +48,8 @@ class Searcher(Tree):
         `_fallback_move`. Limits and stop requests are honoured at every node.
 
         The position is scored with its evaluation's tables while the search runs
-        (`Variant.tapered_piece_square` unless the evaluation is ``squares``).
+        (`Variant.tapered_piece_square` unless the evaluation is ``squares``), and with the
+        configuration's tempo.
 
         Python's cyclic garbage collector is paused while it runs (and restarted after, if
         it was running): the tree allocates lists and tuples by the million but makes no
@@ -60,10 +61,12 @@ class Searcher(Tree):
             if self.config.evaluation == "squares"
             else pos.variant.tapered_piece_square
         )
+        tempo, pos.tempo = pos.tempo, self.config.tempo
         try:
             return self._iterate(pos, limits, on_iteration)
         finally:
             pos.use_tables(tables)
+            pos.tempo = tempo
             if collecting:
                 gc.enable()
 

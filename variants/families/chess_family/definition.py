@@ -138,7 +138,7 @@ class ChessGame:
     evaluation_terms: dict[str, Callable] = field(default_factory=dict)
     #: the playing search's switches this game sets otherwise than `PLAY` (SearchConfig field
     #: -> value): those a match showed to gain here and not in every game
-    playing_switches: dict[str, bool | str] = field(default_factory=dict)
+    playing_switches: dict[str, bool | str | int] = field(default_factory=dict)
     # -- the family's rules, each a named option ---------------------------------------------
     #: a pawn on its start rank may step twice (and be taken en passant)
     double_step: bool = True

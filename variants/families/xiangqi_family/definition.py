@@ -82,7 +82,7 @@ class XiangqiGame:
     evaluation_terms: dict[str, Callable] = field(default_factory=dict)
     #: the playing search's switches this game sets otherwise than `PLAY` (SearchConfig field
     #: -> value): those a match showed to gain here and not in every game
-    playing_switches: dict[str, bool | str] = field(default_factory=dict)
+    playing_switches: dict[str, bool | str | int] = field(default_factory=dict)
     # -- the family's rules, each a named option ---------------------------------------------
     #: Fairy-Stockfish's AXF chasing rule (and the move limit's extension for checks with it)
     chase_rule: bool = False
