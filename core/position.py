@@ -381,8 +381,8 @@ class Position:
 
     def unmake(self) -> None:
         """Take back the last move played with ``make``."""
-        captured = self._undo_stack[(self.plies - 1) * UNDO_FIELDS + 1]
         move = self._pop_undo()
+        captured = self._undo_stack[self.plies * UNDO_FIELDS + 1]
         board = self.board
         cells = board  # C chars, compiled (`BOARD`)
         frm = move & SQUARE_MASK

@@ -622,6 +622,7 @@ LATER_SETTINGS = {
     "quiescence_evasions": True,
     "quiescence_promotions": True,
     "order_statistics": True,
+    "tempo": 0,
 }
 
 
