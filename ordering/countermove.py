@@ -43,6 +43,11 @@ class Countermove(Heuristic):
         counter = self.table[node.side][self._key(node.pos, node.prev_move)]
         return marked(moves, counter)
 
+    def leading(self, node):
+        if not node.prev_move:
+            return []
+        return [self.table[node.side][self._key(node.pos, node.prev_move)]]
+
     def on_cutoff(self, pos, move, prev_move, depth, ply, side):
         if prev_move and is_quiet(pos, move):
             self.table[side][self._key(pos, prev_move)] = move

@@ -17,5 +17,6 @@ cdef class Heuristic:
 
     cpdef score(self, Node node, moves)
     cpdef int first_move(self, Node node) except? -1
+    cpdef leading(self, Node node)
     cpdef on_cutoff(self, Position pos, int move, int prev_move, int depth, int ply, int side)
     cpdef on_quiets_before_cutoff(self, Position pos, int move, list quiets, int depth, int side)

@@ -57,6 +57,14 @@ class Heuristic:
         move is generated (the hash move), or 0 when it has none."""
         return 0
 
+    def leading(self, node: Node) -> list[int] | None:
+        """The few moves this heuristic scores above the one score it gives every other move
+        at ``node``, highest first (the killers, the countermove; 0 for an empty slot, and
+        moves that may not be legal here), so that a staged pick can try them before the
+        quiet moves are generated; an empty list when it scores every move alike, None (the
+        default) when it ranks many moves apart."""
+        return None
+
     def on_cutoff(
         self, pos: Position, move: int, prev_move: int, depth: int, ply: int, side: int
     ) -> None:

@@ -14,6 +14,7 @@ cdef class Killers(Heuristic):
 
     @cython.locals(first=cython.longlong, second=cython.longlong)
     cpdef score(self, Node node, moves)
+    cpdef leading(self, Node node)
     @cython.locals(slots=list)
     cpdef on_cutoff(self, Position pos, int move, int prev_move, int depth, int ply, int side)
 

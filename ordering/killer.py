@@ -57,6 +57,9 @@ class Killers(Heuristic):
         first, second = self.slots[node.ply]
         return slot_scores(moves, first, second)
 
+    def leading(self, node):
+        return self.slots[node.ply]
+
     def on_cutoff(self, pos, move, prev_move, depth, ply, side):
         if not is_quiet(pos, move):
             return

@@ -3,6 +3,7 @@ sort's order (so a staged search searches the same tree), the pruned quiescence 
 mode says, and the UCI options that switch the playing search."""
 
 import random
+from functools import partial
 
 import pytest
 from helpers import random_walk
@@ -61,17 +62,34 @@ def test_pick_gives_the_full_sorts_order(variant_name, spec):
         illegal = [m for m in pseudo if m not in legal]
         for hash_move in (0, rng.choice(legal), illegal[0] if illegal else 0, legal[-1]):
             prev = rng.choice([0] + legal)
-            full, staged = Node(1), Node(1)
-            full.fill(pos, 3, prev, hash_move, pos.is_check())
-            staged.fill(pos, 3, prev, hash_move, pos.is_check())
-            ordered = list(pipeline.order(full, list(legal)))
-            picked = list(pipeline.pick(staged))
-            assert picked == ordered, (pos.fen(), hash_move)
-            assert staged.legal_count == len(legal)
-            if len(legal) > 1:
-                assert pipeline.first_placed_by(staged) == pipeline.first_placed_by(full)
+            seed_refutations(pipeline, pos, prev, rng)
+            # a node that keeps the order statistic, and one that does not
+            for record in (True, False):
+                full, staged = Node(1, record), Node(1, record)
+                full.fill(pos, 3, prev, hash_move, pos.is_check())
+                staged.fill(pos, 3, prev, hash_move, pos.is_check())
+                ordered = list(pipeline.order(full, list(legal)))
+                picked = list(pipeline.pick(staged))
+                assert picked == ordered, (pos.fen(), hash_move, record)
+                assert staged.legal_count == len(legal)
+                if record and len(legal) > 1:
+                    assert pipeline.first_placed_by(staged) == pipeline.first_placed_by(full)
             compared += 1
     assert compared >= 100
+
+
+def seed_refutations(pipeline, pos, prev_move, rng):
+    """Fill the killer slots of ply 1 and the countermove of ``prev_move`` with moves of
+    ``pos``, legal or not, quiet or not, or nothing: where a search's own learning would seldom
+    leave a legal killer (its ply 1 is the other side's)."""
+    candidates = [0, *pos.legal_moves(), *pos.variant.pseudo_legal_moves(pos)]
+    for heuristic in pipeline.heuristics:
+        if heuristic.name in ("killer", "akiller"):
+            first = rng.choice(candidates)
+            second = rng.choice([m for m in candidates if m != first or not m])
+            heuristic.slots[1] = [first, second]
+        elif heuristic.name == "countermove" and prev_move:
+            heuristic.table[pos.side][heuristic._key(pos, prev_move)] = rng.choice(candidates)
 
 
 def test_pick_stops_generating_where_the_search_stops():
@@ -87,6 +105,40 @@ def test_pick_stops_generating_where_the_search_stops():
     assert next(picking) == variant.parse_move(pos, "exd5") and node.legal_count is None
     rest = list(picking)
     assert node.legal_count == len(pos.legal_moves()) == len(rest) + 2
+
+
+def test_pick_tries_the_killers_and_the_countermove_before_generating():
+    """After the winning captures, the killers (first slot first) and the countermove are
+    yielded before the quiet moves are generated; a killer that captures here waits for its
+    place among the captures, and an illegal one is never yielded."""
+    variant = get_variant("chess")
+    pos = variant.position("4k3/8/8/3p4/4P3/8/8/R3K1N1 w Q - 0 1")
+    pipeline = build_pipeline(DEFAULT_SPEC, variant)
+    move = partial(variant.parse_move, pos)
+    prev = move("Ra8")  # any move: the countermove table's key
+    killers = next(h for h in pipeline.heuristics if h.name == "killer")
+    counter = next(h for h in pipeline.heuristics if h.name == "countermove")
+    killers.slots[1] = [move("Nf3"), move("Ra7")]
+    counter.table[pos.side][counter._key(pos, prev)] = move("O-O-O")
+    node = Node(1, record_order=False).fill(pos, 3, prev, 0, False)
+    picking = iter(pipeline.pick(node))
+    assert [next(picking) for _ in range(4)] == [
+        move("exd5"),
+        move("Nf3"),
+        move("Ra7"),
+        move("O-O-O"),
+    ]
+    assert node.legal_count is None
+    rest = list(picking)
+    assert node.legal_count == len(pos.legal_moves()) == len(rest) + 4
+    ordered = pipeline.order(Node(1).fill(pos, 3, prev, 0, False), pos.legal_moves())
+    assert list(ordered) == [move("exd5"), move("Nf3"), move("Ra7"), move("O-O-O"), *rest]
+    # a killer that captures here, and one no piece of the side to move can play
+    killers.slots[1] = [move("exd5"), move("Ke2") + 1]
+    node = Node(1, record_order=False).fill(pos, 3, prev, 0, False)
+    picking = iter(pipeline.pick(node))
+    assert [next(picking), next(picking)] == [move("exd5"), move("O-O-O")]
+    assert node.legal_count is None
 
 
 @pytest.mark.parametrize("spec", ["random", "chessmaps", "none"])
