@@ -4,6 +4,7 @@ yardstick follows Knuth and Moore's formula; the table and chart fit a 120-colum
 suite files are named with their line; a bad output folder is refused before any search."""
 
 import argparse
+import contextlib
 import csv
 import io
 import json
@@ -15,12 +16,22 @@ import pytest
 from rich.console import Console
 from xqchess.cli.lab import run as lab_run
 from xqchess.cli.lab.matrix import COLUMNS, CONFIGS, minimal_tree, print_chart, print_table, resolve
+from xqchess.cli.main import main
 from xqchess.cli.suites import SuiteError, load_suite
 from xqchess.core.search import Limits, Searcher
 from xqchess.ordering.spec import build_pipeline
 
 ENGINE = [sys.executable, "-m", "xqchess.cli.main"]
 TIMING = {"time_ms", "avg_time_ms", "us_per_node"}
+
+
+def direct_search(*args: str) -> dict:
+    """``xqchess search ARGS --json`` through the command line's entry point, in this process
+    (a process per search would start the interpreter and import the package each time)."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["search", *args, "--json"]) == 0
+    return json.loads(out.getvalue())
 
 
 def lab(tmp_path, *args):
@@ -63,24 +74,15 @@ def test_small_matrix_matches_direct_searches(tmp_path):
         suite = load_suite(row["suite"])
         nodes, qnodes, moves = [], [], []
         for position in suite.positions[:2]:
-            search = subprocess.run(
-                ENGINE
-                + [
-                    "search",
-                    suite.variant.name,
-                    "--fen",
-                    position.fen,
-                    "--depth",
-                    row["depth"],
-                    "--ordering",
-                    row["spec"],
-                    "--json",
-                ],
-                capture_output=True,
-                text=True,
-                timeout=300,
+            result = direct_search(
+                suite.variant.name,
+                "--fen",
+                position.fen,
+                "--depth",
+                row["depth"],
+                "--ordering",
+                row["spec"],
             )
-            result = json.loads(search.stdout)
             nodes.append(result["nodes"])
             qnodes.append(result["qnodes"])
             moves.append(result["bestmove"])
@@ -144,28 +146,18 @@ def test_guard_pruning_cells_report_agreement(tmp_path):
     direct = {}
     for prune in ("0", "1"):
         direct[prune] = [
-            json.loads(
-                subprocess.run(
-                    ENGINE
-                    + [
-                        "search",
-                        "xiangqi",
-                        "--fen",
-                        position.fen,
-                        "--depth",
-                        "2",
-                        "--ordering",
-                        "guard,mvvlva",
-                        "--guard-prune",
-                        prune,
-                        "--guard-margin",
-                        "0",
-                        "--json",
-                    ],
-                    capture_output=True,
-                    text=True,
-                    timeout=300,
-                ).stdout
+            direct_search(
+                "xiangqi",
+                "--fen",
+                position.fen,
+                "--depth",
+                "2",
+                "--ordering",
+                "guard,mvvlva",
+                "--guard-prune",
+                prune,
+                "--guard-margin",
+                "0",
             )
             for position in load_suite("xiangqi-middlegames").positions[:6]
         ]
