@@ -13,6 +13,7 @@ cdef class Countermove(Heuristic):
 
     @cython.locals(to=int, first=int)
     cpdef int _key(self, Position pos, int prev_move) except? -1
+    cpdef long long _counter(self, Node node) except? -1
     cpdef score(self, Node node, moves)
     cpdef leading(self, Node node)
     cpdef on_cutoff(self, Position pos, int move, int prev_move, int depth, int ply, int side)

@@ -37,16 +37,17 @@ class Countermove(Heuristic):
         first = pos.board[to] if self.by_piece else prev_move & SQUARE_MASK
         return first * self.squares + to
 
-    def score(self, node, moves):
+    def _counter(self, node) -> int:
+        """The move that last refuted the previous move of ``node`` (0: none, or the root)."""
         if not node.prev_move:
-            return [0] * len(moves)
-        counter = self.table[node.side][self._key(node.pos, node.prev_move)]
-        return marked(moves, counter)
+            return 0
+        return self.table[node.side][self._key(node.pos, node.prev_move)]
+
+    def score(self, node, moves):
+        return marked(moves, self._counter(node))
 
     def leading(self, node):
-        if not node.prev_move:
-            return []
-        return [self.table[node.side][self._key(node.pos, node.prev_move)]]
+        return [self._counter(node)]
 
     def on_cutoff(self, pos, move, prev_move, depth, ply, side):
         if prev_move and is_quiet(pos, move):

@@ -199,27 +199,26 @@ class Pipeline:
             for i in chain(leading, legal):
                 tried.append(captures[i])
                 yield captures[i]
-        if self.leading_heuristics:
-            # the moves the next heuristics rank above all the others left, in their order,
-            # where legal and (after a capture stage) scoring in its column what the quiet
-            # moves score: the full sort's next moves
-            for heuristic in self.leading_heuristics:
-                for move in heuristic.leading(node):
-                    if (
-                        move
-                        and move not in tried
-                        and (
-                            column is None
-                            or self.heuristics[column].score(node, [move])[0] == ceiling
-                        )
-                        and variant.is_legal(pos, move)
-                    ):
-                        if record and not tried:
-                            # the move the full sort puts second is not known before every
-                            # move is generated: the statistic pays for that generation
-                            node.order_keys = self._leading_keys(node)
-                        tried.append(move)
-                        yield move
+        # the moves the next heuristics rank above all the others left, in their order, where
+        # legal and (after a capture stage) scoring in its column what the quiet moves score:
+        # the full sort's next moves
+        for heuristic in self.leading_heuristics:
+            for move in heuristic.leading(node):
+                if (
+                    move
+                    and move not in tried
+                    and (
+                        column is None or self.heuristics[column].score(node, [move])[0] == ceiling
+                    )
+                    and variant.is_legal(pos, move)
+                ):
+                    if record and not tried:
+                        # the move the full sort puts second is not known before every move
+                        # is generated: the statistic pays for that generation, and the full
+                        # sort keeps the scores of its first two moves
+                        self.order(node, pos.legal_moves())
+                    tried.append(move)
+                    yield move
         candidates = (
             pos.legal_moves() if candidate_is_legal is None else variant.candidate_moves(pos)
         )
@@ -239,13 +238,6 @@ class Pipeline:
             count += 1
             yield rest[i]
         node.legal_count = count
-
-    def _leading_keys(self, node: Node) -> list[tuple]:
-        """The scores of the first two legal moves of ``node`` in the full sort's order."""
-        moves = node.pos.legal_moves()
-        columns = heuristic_columns(self.heuristics, node, moves)
-        ranking = ranked(columns, list(range(len(moves))), node.rank_keys)
-        return [key_at(columns, i) for i in ranking[:2]]
 
     def scored(self, node: Node, moves: list[int]) -> list[tuple[int, tuple]]:
         """(move, each heuristic's score) in search order: what `xqchess play`'s ``show order``
