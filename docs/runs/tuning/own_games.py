@@ -1,8 +1,9 @@
 """Tuning records from xqchess's own chess games: the positions of PGN files (from ply 8,
 one in STRIDE from a seeded offset per game, each position once), each scored by
 Fairy-Stockfish at DEPTH for the side to move, written as `xqchess tune` reads them
-(gzip text, ``FEN<TAB>move<TAB>score``, a mate as +-100000, under a header line that is the
-command). ``--shard K/N`` scores every Nth position from the Kth, so N processes share the work.
+(`xqchess.cli.records`: gzip text, ``FEN<TAB>move<TAB>score``, a mate as +-100000, under a
+header line that is the command). ``--shard K/N`` scores every Nth position from the Kth, so
+N processes share the work.
 
     python docs/runs/tuning/own_games.py --depth 8 --stride 5 --shard 0/2 \\
         --output own-0.txt.gz docs/runs/ladder/chess-*.pgn docs/runs/match-fs6/chess*.pgn
@@ -11,7 +12,6 @@ Needs python-chess and /usr/games/fairy-stockfish (Debian's fairy-stockfish).
 """
 
 import argparse
-import gzip
 import random
 import shlex
 import sys
@@ -19,9 +19,9 @@ import sys
 import chess
 import chess.engine
 import chess.pgn
+from xqchess.cli.records import HEADER_PREFIX, MATE_SCORE, write_records
 
 FIRST_PLY = 8
-MATE = 100000
 
 
 def positions(paths, stride, seed=1):
@@ -54,18 +54,20 @@ def main():
     todo = positions(args.pgn, args.stride)[index::count]
     engine = chess.engine.SimpleEngine.popen_uci("/usr/games/fairy-stockfish")
     engine.configure({"Hash": 16, "Threads": 1})
-    command = shlex.join(["python", *sys.argv])
-    with gzip.GzipFile(args.output, "wb", mtime=0) as raw:
-        raw.write(f"# {command}; records: FEN<TAB>move_uci<TAB>score_cp\n".encode())
-        for number, (fen, move) in enumerate(todo):
-            score = engine.analyse(chess.Board(fen), chess.engine.Limit(depth=args.depth))
-            relative = score["score"].relative
-            mate = relative.mate()
-            cp = relative.score() if mate is None else MATE if mate > 0 else -MATE
-            raw.write(f"{fen}\t{move}\t{cp}\n".encode())
-            if number % 1000 == 0:
-                print(f"{number}/{len(todo)}", file=sys.stderr, flush=True)
+    records = []
+    for number, (fen, move) in enumerate(todo):
+        score = engine.analyse(chess.Board(fen), chess.engine.Limit(depth=args.depth))
+        relative = score["score"].relative
+        mate = relative.mate()
+        cp = relative.score() if mate is None else MATE_SCORE if mate > 0 else -MATE_SCORE
+        records.append((fen, move, str(cp)))
+        if number % 1000 == 0:
+            print(f"{number}/{len(todo)}", file=sys.stderr, flush=True)
     engine.quit()
+    command = shlex.join(["python", *sys.argv])
+    write_records(
+        args.output, records, f"{HEADER_PREFIX}{command}; records: FEN<TAB>move_uci<TAB>score_cp"
+    )
 
 
 if __name__ == "__main__":
