@@ -1,9 +1,12 @@
 """Shared test helpers: random positions reached by legal play, snapshots (the conformance
-kit's, `xqchess.cli.check.properties`, for a game named), and the kit's pyffish terms
-(`as_pyffish`, `gives_check`) for the tests that ask pyffish themselves."""
+kit's, `xqchess.cli.check.properties`, for a game named), the kit's pyffish terms
+(`as_pyffish`, `gives_check`) for the tests that ask pyffish themselves, and a command's
+output run in this process (`command_output`)."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import random
 from pathlib import Path
@@ -12,6 +15,7 @@ import pytest
 from xqchess.cli.check import properties
 from xqchess.cli.check.differential import gives_check
 from xqchess.cli.check.oracles import PYFFISH_MATE, as_pyffish
+from xqchess.cli.main import main
 from xqchess.core.generator import FunctionGenerator
 from xqchess.core.position import Position
 from xqchess.core.variant import Variant
@@ -97,3 +101,12 @@ __all__ = [
     "snapshot",
     "with_extra_moves",
 ]
+
+
+def command_output(*args: str) -> str:
+    """What ``xqchess ARGS`` prints, run through the command line's entry point in this
+    process (no interpreter started, no package imported again); it must exit 0."""
+    output = io.StringIO()
+    with contextlib.redirect_stdout(output):
+        assert main(list(args)) == 0
+    return output.getvalue()

@@ -4,7 +4,6 @@ yardstick follows Knuth and Moore's formula; the table and chart fit a 120-colum
 suite files are named with their line; a bad output folder is refused before any search."""
 
 import argparse
-import contextlib
 import csv
 import io
 import json
@@ -13,10 +12,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import command_output
 from rich.console import Console
 from xqchess.cli.lab import run as lab_run
 from xqchess.cli.lab.matrix import COLUMNS, CONFIGS, minimal_tree, print_chart, print_table, resolve
-from xqchess.cli.main import main
 from xqchess.cli.suites import SuiteError, load_suite
 from xqchess.core.search import Limits, Searcher
 from xqchess.ordering.spec import build_pipeline
@@ -26,12 +25,9 @@ TIMING = {"time_ms", "avg_time_ms", "us_per_node"}
 
 
 def direct_search(*args: str) -> dict:
-    """``xqchess search ARGS --json`` through the command line's entry point, in this process
-    (a process per search would start the interpreter and import the package each time)."""
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        assert main(["search", *args, "--json"]) == 0
-    return json.loads(out.getvalue())
+    """``xqchess search ARGS --json``, in this process (a process per search would start the
+    interpreter and import the package each time)."""
+    return json.loads(command_output("search", *args, "--json"))
 
 
 def lab(tmp_path, *args):

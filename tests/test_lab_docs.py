@@ -2,13 +2,11 @@
 that prints it (`xqchess lab ... --report --markdown` over a journal in docs/runs/), and the
 command, run again here, prints that table exactly; a table without such a command fails."""
 
-import contextlib
-import io
 import shlex
 from pathlib import Path
 
 import pytest
-from xqchess.cli.main import main
+from helpers import command_output
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "lab.md"
@@ -63,7 +61,6 @@ def test_each_table_is_what_its_command_prints(
     assert command[:2] == ["xqchess", "lab"], f"docs/lab.md:{line}: no command prints this table"
     assert "--report" in command and "--markdown" in command
     monkeypatch.chdir(ROOT)
-    output = io.StringIO()
-    with contextlib.redirect_stdout(output):
-        assert main(command[1:]) == 0
-    assert output.getvalue() == table, f"docs/lab.md:{line}: the table differs from its journal"
+    assert command_output(*command[1:]) == table, (
+        f"docs/lab.md:{line}: the table differs from its journal"
+    )
