@@ -42,15 +42,26 @@ def positions(paths, stride, seed=1):
     return found
 
 
+def shard(text):
+    """``K/N`` as (K, N), with 0 <= K < N."""
+    try:
+        index, count = map(int, text.split("/"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not K/N") from None
+    if not 0 <= index < count:
+        raise argparse.ArgumentTypeError(f"{text!r}: K must be 0 to N - 1")
+    return index, count
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("pgn", nargs="+")
     parser.add_argument("--depth", type=int, default=8)
     parser.add_argument("--stride", type=int, default=5)
-    parser.add_argument("--shard", default="0/1")
+    parser.add_argument("--shard", type=shard, default=(0, 1))
     parser.add_argument("--output", required=True)
     args = parser.parse_args()
-    index, count = map(int, args.shard.split("/"))
+    index, count = args.shard
     todo = positions(args.pgn, args.stride)[index::count]
     engine = chess.engine.SimpleEngine.popen_uci("/usr/games/fairy-stockfish")
     engine.configure({"Hash": 16, "Threads": 1})
