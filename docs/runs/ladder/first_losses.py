@@ -31,7 +31,10 @@ PIECE_PAWNS = {chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9}
 
 
 def score(engine, board, side, depth):
-    info = engine.analyse(board, chess.engine.Limit(depth=depth))
+    """Fairy-Stockfish's score of ``board`` from ``side``'s view at ``depth``, and its move;
+    judged afresh (a new game each time: ``ucinewgame`` empties its hash), so that a score does
+    not depend on the positions judged before it."""
+    info = engine.analyse(board, chess.engine.Limit(depth=depth), game=object())
     return info["score"].pov(side).score(mate_score=3000), info["pv"][0]
 
 
