@@ -8,8 +8,9 @@ change how many of those positions it loses 150 centipawns or more in, and the m
         docs/runs/ladder/chess-skill8.pgn --nodes 80000
 
 Each change is a `SearchConfig` field and its value (``--change futility=false``, repeatable;
-by default each switch the chess defaults turn on, turned off, and quiescence checks and the
-terms evaluation turned on). Needs python-chess and /usr/games/fairy-stockfish.
+by default `DEFAULT_CHANGES`: futility, reverse futility, razoring, late-move reductions,
+null move, IIR and history reductions each turned off, quiescence of every capture,
+quiescence checks, the terms evaluation). Needs python-chess and /usr/games/fairy-stockfish.
 """
 
 import argparse
@@ -36,7 +37,9 @@ DEFAULT_CHANGES = (
 
 def option(text):
     """A ``field=value`` change as (field, value): true, false, a whole number or a word."""
-    field, _, value = text.partition("=")
+    field, equals, value = text.partition("=")
+    if not equals or not field or not value:
+        raise argparse.ArgumentTypeError(f"expected FIELD=VALUE, got {text!r}")
     words = {"true": True, "false": False}
     return field, words.get(value, int(value) if value.lstrip("-").isdigit() else value)
 
@@ -46,26 +49,29 @@ def main():
     parser.add_argument("pgn", nargs="+")
     parser.add_argument("--nodes", type=int, default=80000)
     parser.add_argument("--depth", type=int, default=11)
-    parser.add_argument("--change", action="append", metavar="FIELD=VALUE")
+    parser.add_argument("--change", action="append", type=option, metavar="FIELD=VALUE")
     args = parser.parse_args()
     engine = chess.engine.SimpleEngine.popen_uci("/usr/games/fairy-stockfish")
-    judged = {}
+    judged = {}  # (FEN, move, or None for the position itself): its score for the mover
 
-    def loss(fen, uci):
+    def judge(fen, uci=None):
         if (fen, uci) not in judged:
             board = chess.Board(fen)
-            before, _ = score(engine, board, board.turn, args.depth)
             side = board.turn
-            board.push_uci(uci)
-            after, _ = score(engine, board, side, args.depth)
-            judged[fen, uci] = max(0, before - after)
+            if uci:
+                board.push_uci(uci)
+            judged[fen, uci] = score(engine, board, side, args.depth)[0]
         return judged[fen, uci]
+
+    def loss(fen, uci):
+        return max(0, judge(fen) - judge(fen, uci))
 
     try:
         fens = [row[3] for path in args.pgn for row in first_losses(path, engine, args.depth)]
         print(f"{len(fens)} first losses; {LOSS}+ centipawns lost again at {args.nodes} nodes:")
-        for change in ["none", *(args.change or DEFAULT_CHANGES)]:
-            options = dict([option(change)]) if change != "none" else {}
+        changes = args.change or [option(text) for text in DEFAULT_CHANGES]
+        for change in [None, *changes]:
+            options = dict([change]) if change else {}
             losses = [
                 loss(
                     fen,
@@ -76,7 +82,8 @@ def main():
                 for fen in fens
             ]
             repeated = sum(value >= LOSS for value in losses)
-            print(f"{change:26s} {repeated}/{len(fens)}, mean loss {statistics.mean(losses):.1f}")
+            name = "=".join(map(str, change)).lower() if change else "none"
+            print(f"{name:26s} {repeated}/{len(fens)}, mean loss {statistics.mean(losses):.1f}")
     finally:
         engine.quit()
 
