@@ -78,10 +78,20 @@ def first_losses(path, engine, depth):
     return found
 
 
+def move_loss(engine, fen, before, uci, depth):
+    """What the move ``uci`` loses in ``fen``, whose score (`score`) is ``before``: the drop,
+    for the side that plays it, of Fairy-Stockfish's score at ``depth`` (0 where it gains)."""
+    board = chess.Board(fen)
+    side = board.turn
+    board.push_uci(uci)
+    after, _ = score(engine, board, side, depth)
+    return max(0, before - after)
+
+
 def replayed_losses(found, engine, depth, flags):
     """Per position of ``found``: what the move ``xqchess search`` plays with ``flags`` loses."""
     losses = []
-    for _, _, _, fen, *_ in found:
+    for _, _, _, fen, _, _, before, _ in found:
         output = subprocess.run(
             [
                 sys.executable,
@@ -100,12 +110,7 @@ def replayed_losses(found, engine, depth, flags):
             text=True,
             check=True,
         ).stdout
-        board = chess.Board(fen)
-        side = board.turn
-        before, _ = score(engine, board, side, depth)
-        board.push_uci(json.loads(output)["bestmove"])
-        after, _ = score(engine, board, side, depth)
-        losses.append(max(0, before - after))
+        losses.append(move_loss(engine, fen, before, json.loads(output)["bestmove"], depth))
     return losses
 
 

@@ -19,7 +19,7 @@ import statistics
 import chess
 import chess.engine
 import xqchess
-from first_losses import LOSS, first_losses, score
+from first_losses import LOSS, first_losses, move_loss
 
 DEFAULT_CHANGES = (
     "futility=false",
@@ -52,38 +52,35 @@ def main():
     parser.add_argument("--change", action="append", type=option, metavar="FIELD=VALUE")
     args = parser.parse_args()
     engine = chess.engine.SimpleEngine.popen_uci("/usr/games/fairy-stockfish")
-    judged = {}  # (FEN, move, or None for the position itself): its score for the mover
+    judged = {}  # (FEN, move): what the move loses there
 
-    def judge(fen, uci=None):
+    def loss(fen, before, uci):
         if (fen, uci) not in judged:
-            board = chess.Board(fen)
-            side = board.turn
-            if uci:
-                board.push_uci(uci)
-            judged[fen, uci] = score(engine, board, side, args.depth)[0]
+            judged[fen, uci] = move_loss(engine, fen, before, uci, args.depth)
         return judged[fen, uci]
 
-    def loss(fen, uci):
-        return max(0, judge(fen) - judge(fen, uci))
-
     try:
-        fens = [row[3] for path in args.pgn for row in first_losses(path, engine, args.depth)]
-        print(f"{len(fens)} first losses; {LOSS}+ centipawns lost again at {args.nodes} nodes:")
+        # each first loss's FEN and Fairy-Stockfish's score of it
+        found = [
+            (row[3], row[6]) for path in args.pgn for row in first_losses(path, engine, args.depth)
+        ]
+        print(f"{len(found)} first losses; {LOSS}+ centipawns lost again at {args.nodes} nodes:")
         changes = args.change or [option(text) for text in DEFAULT_CHANGES]
         for change in [None, *changes]:
             options = dict([change]) if change else {}
             losses = [
                 loss(
                     fen,
+                    before,
                     xqchess.search(xqchess.Board("chess", fen), nodes=args.nodes, **options)
                     .pv[0]
                     .uci(),
                 )
-                for fen in fens
+                for fen, before in found
             ]
             repeated = sum(value >= LOSS for value in losses)
             name = "=".join(map(str, change)).lower() if change else "none"
-            print(f"{name:26s} {repeated}/{len(fens)}, mean loss {statistics.mean(losses):.1f}")
+            print(f"{name:26s} {repeated}/{len(found)}, mean loss {statistics.mean(losses):.1f}")
     finally:
         engine.quit()
 
