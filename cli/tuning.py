@@ -323,7 +323,7 @@ class TermLayout(FitLayout):
         cells = [(0, evaluate_tapered(pos) / 100)]
         column = 1
         for term in self.terms:
-            for count in term.count(pos):
+            for count in term.counts(pos):
                 cells += [
                     (column, sign * count * middle),
                     (column + 1, sign * count * (1 - middle)),

@@ -16,10 +16,10 @@ cpdef long long _blend(long long packed, Position pos) except? -1
 cpdef long long evaluate_tapered(Position pos) except? -1
 
 cdef class Term:
-    cdef public tuple features
+    cdef public tuple features, counted
     cdef public object count
     cdef public dict start, weights
-    cdef public list packed
+    cdef public list packed, indices
 
     @cython.locals(counts=list, packed=list, score=cython.longlong, index=int,
                    count=cython.longlong, weight=cython.longlong)

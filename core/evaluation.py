@@ -292,11 +292,13 @@ class TermWeights:
 
 class Term:
     """A positional term as named features and their weights, the form `xqchess tune
-    --terms` fits: ``count(pos)`` lists each feature's count for the first player less the
-    second's, in the order of ``features``; the term's packed score (first player's view) is
-    the sum of each count times its feature's weight. ``start`` are the published weights a
-    fit starts from, ``weights`` the ones the term plays with (a game's fitted ones, or the
-    start where it ships none)."""
+    --terms` fits. ``count(pos)`` lists the counts of ``counted`` (the features the count
+    function counts, ``features`` where None), each the first player's less the second's: the
+    terms of one game may share one count over all their features, so that an evaluation
+    using several of them counts the position once (`joined`). The term's packed score (first
+    player's view) is the sum of each of its features' counts times the feature's weight.
+    ``start`` are the published weights a fit starts from, ``weights`` the ones the term plays
+    with (a game's fitted ones, or the start where it ships none)."""
 
     def __init__(
         self,
@@ -304,12 +306,30 @@ class Term:
         count: Callable[[Position], list[int]],
         start: dict[str, tuple[int, int]],
         weights: dict[str, tuple[int, int]] | None = None,
+        counted: tuple[str, ...] | None = None,
     ) -> None:
         self.features = features
         self.count = count
         self.start = start
         self.weights = start if weights is None else weights
-        self.packed = [pack(*self.weights[name], 0) for name in features]
+        self.counted = features if counted is None else counted
+        unknown = [name for name in features if name not in self.counted]
+        if unknown:
+            raise ValueError(f"term feature {unknown[0]!r} is not counted")
+        self.indices = [self.counted.index(name) for name in features]
+        # one packed weight per counted feature, 0 for those of other terms
+        self.packed = [0] * len(self.counted)
+        for name, index in zip(features, self.indices):
+            self.packed[index] = pack(*self.weights[name], 0)
+
+    def counts(self, pos: Position) -> list[int]:
+        """The counts of the term's own features, in the order of ``features``."""
+        counts = self.count(pos)
+        return [counts[index] for index in self.indices]
+
+    def with_weights(self, weights: dict[str, tuple[int, int]]) -> Term:
+        """The same term playing with ``weights``."""
+        return Term(self.features, self.count, self.start, weights, self.counted)
 
     def score(self, pos: Position) -> int:
         """The term's packed score for ``pos``, first player's view."""
@@ -324,6 +344,35 @@ class Term:
 
     def __call__(self, pos: Position) -> int:
         return self.score(pos)
+
+
+def joined(terms: tuple[Callable, ...]) -> tuple[Callable, ...]:
+    """``terms`` with the `Term`s that share a count joined into one, which counts the
+    position once for all of them (other term functions as they are)."""
+    groups: dict[object, list[Term]] = {}
+    others = []
+    for term in terms:
+        if isinstance(term, Term):
+            groups.setdefault(term.count, []).append(term)
+        else:
+            others.append(term)
+    result: list[Callable] = []
+    for group in groups.values():
+        first = group[0]
+        if len(group) == 1:
+            result.append(first)
+            continue
+        features = tuple(name for term in group for name in term.features)
+        result.append(
+            Term(
+                features,
+                first.count,
+                {name: term.start[name] for term in group for name in term.features},
+                {name: term.weights[name] for term in group for name in term.features},
+                first.counted,
+            )
+        )
+    return tuple(result + others)
 
 
 def selected_terms(variant: Variant, names: tuple[str, ...] | None) -> tuple[Callable, ...]:
@@ -355,7 +404,7 @@ def terms_evaluator(names: tuple[str, ...] | None = None) -> Callable[[Position]
         if extra is None:
             functions = chosen.get(pos.variant)
             if functions is None:
-                functions = chosen[pos.variant] = selected_terms(pos.variant, names)
+                functions = chosen[pos.variant] = joined(selected_terms(pos.variant, names))
             extra = 0
             for term in functions:
                 extra += term(pos)

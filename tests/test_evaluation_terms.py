@@ -21,7 +21,7 @@ def term(variant_name: str, name: str, fen: str) -> tuple[int, int]:
     variant = get_variant(variant_name)
     function = variant.evaluation_terms[name]
     if isinstance(function, Term):
-        function = Term(function.features, function.count, function.start)
+        function = function.with_weights(function.start)
     middlegame, endgame, phase = unpack(function(variant.position(fen)))
     assert phase == 0
     return middlegame, endgame
@@ -71,15 +71,101 @@ def test_chess_counts_the_features_beyond_fruits():
     all passed (two on the second rank, one on the third)."""
     chess = get_variant("chess")
     mobility = chess.evaluation_terms["mobility"]
-    assert mobility.count(chess.position("4k3/8/5N2/8/8/8/8/4K3 b - - 0 1")) == [4, 0, 0, 0, 2]
+    assert mobility.counts(chess.position("4k3/8/5N2/8/8/8/8/4K3 b - - 0 1")) == [4, 0, 0, 0, 2]
     pawns = chess.evaluation_terms["pawns"]
     assert pawns.features[:4] == tuple(
         f"pawns.{name}" for name in ("doubled", "isolated", "supported", "phalanx")
     )
-    white = pawns.count(chess.position("4k3/8/8/8/8/2P5/1PP5/4K3 w - - 0 1"))
-    black = pawns.count(chess.position("4k3/1pp5/2p5/8/8/8/8/4K3 w - - 0 1"))
+    white = pawns.counts(chess.position("4k3/8/8/8/8/2P5/1PP5/4K3 w - - 0 1"))
+    black = pawns.counts(chess.position("4k3/1pp5/2p5/8/8/8/8/4K3 w - - 0 1"))
     assert white == [1, 0, 1, 2, 2, 1, 0, 0, 0, 0]
     assert black == [-count for count in white]
+
+
+def python_chess_counts(fen: str) -> list[int]:
+    """Chess's feature counts (`feature_counts`' order) written from their definitions with
+    python-chess's square sets and attacks, square by square: the oracle of the one-pass,
+    bitboard count."""
+    chess = pytest.importorskip("chess")
+    board = chess.Board(fen)
+    per_color = []
+    for color in (chess.WHITE, chess.BLACK):
+        ahead = 1 if color == chess.WHITE else -1
+        pawns = board.pieces(chess.PAWN, color)
+        enemy = board.pieces(chess.PAWN, not color)
+        files = [chess.square_file(sq) for sq in pawns]
+        doubled = sum(files.count(f) - 1 for f in set(files))
+        isolated = sum(1 for f in files if f - 1 not in files and f + 1 not in files)
+        supported = sum(1 for sq in pawns if board.attackers(color, sq) & pawns)
+        phalanx = sum(
+            1
+            for sq in pawns
+            if any(0 <= chess.square_file(sq) + side < 8 and sq + side in pawns for side in (-1, 1))
+        )
+        passed = [0] * 8
+        for sq in pawns:
+            f, r = chess.square_file(sq), chess.square_rank(sq)
+            if not any(
+                abs(chess.square_file(e) - f) <= 1 and (chess.square_rank(e) - r) * ahead > 0
+                for e in enemy
+            ):
+                passed[r if color == chess.WHITE else 7 - r] += 1
+        enemy_king = board.king(not color)
+        zone = chess.SquareSet()
+        if enemy_king is not None:
+            zone = board.attacks(enemy_king) | chess.SquareSet([enemy_king])
+        mobility = []
+        in_zone = 0
+        for kind, zero in (
+            (chess.KNIGHT, 4),
+            (chess.BISHOP, 6),
+            (chess.ROOK, 7),
+            (chess.QUEEN, 13),
+        ):
+            total = 0
+            for sq in board.pieces(kind, color):
+                reach = board.attacks(sq) & ~board.occupied_co[color]
+                total += len(reach) - zero
+                in_zone += len(reach & zone)
+            mobility.append(total)
+        own_files = set(files)
+        enemy_files = {chess.square_file(sq) for sq in enemy}
+        rooks = [chess.square_file(sq) for sq in board.pieces(chess.ROOK, color)]
+        open_files = sum(1 for f in rooks if f not in own_files and f not in enemy_files)
+        half_open = sum(1 for f in rooks if f not in own_files and f in enemy_files)
+        pair = len(board.pieces(chess.BISHOP, color)) >= 2
+        deficit = 0
+        king = board.king(color)
+        if king is not None:
+            kf, kr = chess.square_file(king), chess.square_rank(king)
+            for f in range(max(0, kf - 1), min(7, kf + 1) + 1):
+                in_front = [
+                    chess.square_rank(sq)
+                    for sq in pawns
+                    if chess.square_file(sq) == f and (chess.square_rank(sq) - kr) * ahead > 0
+                ]
+                nearest = 0
+                if in_front:
+                    rank = min(in_front) if color == chess.WHITE else max(in_front)
+                    nearest = 7 - rank if color == chess.WHITE else rank
+                deficit += (2 if f == kf else 1) * (36 - nearest * nearest)
+        per_color.append(
+            [doubled, isolated, supported, phalanx, *passed[1:7], *mobility, in_zone]
+            + [open_files, half_open, int(pair), deficit]
+        )
+    return [white - black for white, black in zip(*per_color)]
+
+
+def test_chess_counts_agree_with_python_chess():
+    """Every feature of chess's one-pass count, against its definition written with
+    python-chess, on positions of random games."""
+    from xqchess.variants.chess.evaluation import FEATURES, feature_counts
+
+    for seed in range(300):
+        pos = random_walk("chess", seed, seed % 150)
+        counts = feature_counts(pos)
+        assert len(counts) == len(FEATURES)
+        assert counts == python_chess_counts(pos.fen()), seed
 
 
 # -- xiangqi -----------------------------------------------------------------------------------
@@ -174,6 +260,25 @@ def test_the_terms_evaluation_is_the_tapered_sum_plus_the_terms(name):
         assert evaluate_all_but_first(pos) == expected
 
 
+def test_terms_sharing_a_count_are_joined_into_one():
+    """Chess's four terms read one count: joined, they are one term scoring their sum; a term
+    naming a feature its count does not count is refused."""
+    from xqchess.core.evaluation import joined
+
+    chess = get_variant("chess")
+    terms = tuple(chess.evaluation_terms.values())
+    (one,) = joined(terms)
+    assert one.features == tuple(name for term in terms for name in term.features)
+    for seed in range(20):
+        pos = random_walk("chess", seed, 40)
+        assert one(pos) == sum(term(pos) for term in terms)
+    xiangqi_terms = tuple(get_variant("xiangqi").evaluation_terms.values())
+    assert joined(xiangqi_terms) == xiangqi_terms  # functions of their own, as they are
+    pawns = chess.evaluation_terms["pawns"]
+    with pytest.raises(ValueError, match="'pawns.backward' is not counted"):
+        Term(("pawns.backward",), pawns.count, {"pawns.backward": (0, 0)}, None, pawns.counted)
+
+
 def test_chess_terms_play_with_the_shipped_fitted_weights():
     """Knight a1: two squares, two below Fruit's zero point for the knight, times the shipped
     weight; the counts are White's less Black's, one per feature."""
@@ -182,9 +287,9 @@ def test_chess_terms_play_with_the_shipped_fitted_weights():
     chess = get_variant("chess")
     mobility = chess.evaluation_terms["mobility"]
     pos = chess.position("4k3/8/8/8/8/8/8/N3K3 w - - 0 1")
-    assert mobility.count(pos) == [-2, 0, 0, 0, 0]
+    assert mobility.counts(pos) == [-2, 0, 0, 0, 0]
     assert mobility(pos) == -2 * pack(*TERM_WEIGHTS.weights["mobility.knight"], 0)
-    assert mobility.count(chess.position("n3k3/8/8/8/8/8/8/4K3 w - - 0 1")) == [2, 0, 0, 0, 0]
+    assert mobility.counts(chess.position("n3k3/8/8/8/8/8/8/4K3 w - - 0 1")) == [2, 0, 0, 0, 0]
     assert TERM_WEIGHTS.source.startswith("xqchess tune chess --data ")
     assert TERM_WEIGHTS.source.endswith(" --terms")
     features = [name for function in chess.evaluation_terms.values() for name in function.features]

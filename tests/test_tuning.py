@@ -15,7 +15,6 @@ from xqchess.cli import tuning
 from xqchess.cli.main import main
 from xqchess.core.evaluation import (
     TaperedTables,
-    Term,
     TermWeights,
     evaluate,
     evaluate_tapered,
@@ -245,10 +244,7 @@ def test_the_tune_command_refuses_a_bad_holdout(tmp_path, capsys):
 def terms_records(weights: dict[str, tuple[int, int]], count: int) -> list[tuple[str, str, str]]:
     """Chess records scored by the tapered tables plus the terms with ``weights``."""
     variant = get_variant("chess")
-    terms = [
-        Term(function.features, function.count, function.start, weights)
-        for function in variant.evaluation_terms.values()
-    ]
+    terms = [function.with_weights(weights) for function in variant.evaluation_terms.values()]
     records = []
     for pos, move in walked_positions("chess", count):
         pos.use_tables(variant.tapered_piece_square)

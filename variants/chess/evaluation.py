@@ -1,8 +1,9 @@
 """Chess's positional evaluation terms (the ``terms`` evaluation, `core.evaluation`): pawn
 structure, piece mobility, king shelter, rooks on open files and the bishop pair.
 
-Each term is a `core.evaluation.Term`: its count function lists, per feature, White's count
-less Black's, read from the board's bytes (compiled with the kernel: no set or tuple per call).
+Each term is a `core.evaluation.Term` over one count, `feature_counts`: every feature's count,
+White's less Black's, in one pass over the board's bytes, the pawns, rooks and bishops gathered
+as bitboards (compiled with the kernel, in C integers: no set or tuple per call).
 The features and the weights they start from are Fruit 2.1's (Fabien Letouzey's evaluation,
 2005: eval.cpp, pawn.cpp and material.cpp), the simplest published set that covers these
 terms, and three of ours that the fit alone weighs (supported and phalanx pawns, the squares of
@@ -31,15 +32,43 @@ from xqchess.variants.families.chess_family.definition import (
 
 FILES = GEOMETRY.files
 RANKS = GEOMETRY.ranks
-#: per square, its knight jumps and its bishop and rook rays, as bytes of squares
-KNIGHT_TARGETS = [bytes(targets) for targets in GEOMETRY.leaps(KNIGHT_JUMPS)]
-DIAGONAL_RAYS = [[bytes(ray) for ray in rays] for rays in GEOMETRY.rays(DIAGONAL)]
-ORTHOGONAL_RAYS = [[bytes(ray) for ray in rays] for rays in GEOMETRY.rays(ORTHOGONAL)]
-BLACK_PAWN = PAWN | 1 << COLOR_SHIFT
-WHITE_BISHOP = BISHOP
-BLACK_BISHOP = BISHOP | 1 << COLOR_SHIFT
-WHITE_ROOK = ROOK
-BLACK_ROOK = ROOK | 1 << COLOR_SHIFT
+#: bitboards: bit ``sq`` is square ``sq`` (a1 = 0); in Python, shifts left are cut to 64 bits
+#: as the compiled kernel's C unsigned long longs are
+assert FILES * RANKS <= 64
+MASK64 = (1 << 64) - 1
+BIT = 1  # (a C unsigned long long, compiled, for ``BIT << sq``)
+EVERY_SECOND_BIT = MASK64 // 3  # 0x5555...
+EVERY_SECOND_PAIR = MASK64 // 5  # 0x3333...
+EVERY_SECOND_NIBBLE = MASK64 // 17  # 0x0f0f...
+EVERY_BYTE = MASK64 // 255  # 0x0101...
+FIRST_RANK = (1 << FILES) - 1
+NOT_FIRST_FILE = MASK64 ^ sum(1 << rank * FILES for rank in range(RANKS))
+NOT_LAST_FILE = MASK64 ^ sum(1 << rank * FILES + FILES - 1 for rank in range(RANKS))
+#: per square, its rook rays then its bishop rays (`RAYS_PER_SQUARE` of them, from
+#: `DIAGONAL_FIRST` the bishop's), each `RAY_SLOTS` squares long, ended early by `NO_SQUARE`
+NO_SQUARE = 255
+RAY_SLOTS = max(FILES, RANKS)
+RAYS_PER_SQUARE = 2 * len(ORTHOGONAL)
+DIAGONAL_FIRST = len(ORTHOGONAL)
+
+
+def _slots(lines: list[list[int]], count: int, slots: int) -> bytes:
+    """``count`` lines of squares, each in ``slots`` bytes ended early by `NO_SQUARE`."""
+    lines = lines + [[]] * (count - len(lines))
+    return b"".join(bytes(line) + bytes([NO_SQUARE]) * (slots - len(line)) for line in lines)
+
+
+RAYS = bytearray(
+    b"".join(
+        _slots(orthogonal, DIAGONAL_FIRST, RAY_SLOTS) + _slots(diagonal, DIAGONAL_FIRST, RAY_SLOTS)
+        for orthogonal, diagonal in zip(GEOMETRY.rays(ORTHOGONAL), GEOMETRY.rays(DIAGONAL))
+    )
+)
+#: per square, its knight jumps in `KNIGHT_SLOTS` bytes, ended early by `NO_SQUARE`
+KNIGHT_SLOTS = len(KNIGHT_JUMPS)
+KNIGHT_SQUARES = bytearray(
+    b"".join(_slots([targets], 1, KNIGHT_SLOTS) for targets in GEOMETRY.leaps(KNIGHT_JUMPS))
+)
 
 # -- pawn structure (Fruit's pawn.cpp) --------------------------------------------------------
 #: a passed pawn's features by its rank counted from its own side, second to seventh
@@ -50,15 +79,6 @@ PAWN_FEATURES = ("pawns.doubled", "pawns.isolated", "pawns.supported", "pawns.ph
 #: Fruit's passed pawn bonus by relative rank: its minimum (10, 20) plus its maximum (70, 140)
 #: less the minimum, times Bonus[rank] / 256
 _PASSED_SCALE = (0, 0, 0, 26, 77, 154, 256, 0)
-#: `pawn_counts`' work buffer, per file padded by one each side: each color's pawns (White's
-#: from 0, Black's from `PADDED`), White's lowest pawn rank (from `LOWEST`; RANKS: none),
-#: Black's highest plus one (from `HIGHEST`; 0: none), then each color's passed pawns by
-#: relative rank (from `PASSED`)
-PADDED = FILES + 2
-LOWEST = 2 * PADDED
-HIGHEST = 3 * PADDED
-PASSED = 4 * PADDED
-PAWN_WORK = bytes(2 * PADDED) + bytes([RANKS]) * PADDED + bytes(PADDED) + bytes(2 * RANKS)
 PAWN_START = {
     "pawns.doubled": (-10, -20),  # each pawn with a pawn of its own color behind it on its file
     "pawns.isolated": (-10, -20),  # a pawn with no pawn of its color on a neighbouring file
@@ -115,76 +135,83 @@ SHELTER_FULL = 36
 SHELTER_START = {"shelter.deficit": (-1, 0)}
 
 
-def pawn_counts(pos) -> list[int]:
+def _up_fill(board: int) -> int:
+    """``board`` and every square above its squares on their files."""
+    board |= board << FILES & MASK64
+    board |= board << 2 * FILES & MASK64
+    board |= board << 4 * FILES & MASK64
+    return board
+
+
+def _down_fill(board: int) -> int:
+    """``board`` and every square below its squares on their files."""
+    board |= board >> FILES
+    board |= board >> 2 * FILES
+    board |= board >> 4 * FILES
+    return board
+
+
+def _beside(board: int) -> int:
+    """The squares one file left or right of ``board``'s squares, on their ranks."""
+    return (board & NOT_LAST_FILE) << 1 | (board & NOT_FIRST_FILE) >> 1
+
+
+def _popcount(board: int) -> int:
+    """The squares of ``board`` (bits summed in pairs, fours, bytes, then all bytes at once)."""
+    board -= board >> 1 & EVERY_SECOND_BIT
+    board = (board & EVERY_SECOND_PAIR) + (board >> 2 & EVERY_SECOND_PAIR)
+    board = board + (board >> 4) & EVERY_SECOND_NIBBLE
+    return (board * EVERY_BYTE & MASK64) >> 56
+
+
+def _pawn_counts(white: int, black: int) -> list[int]:
     """Doubled, isolated, supported (defended by a pawn), phalanx (a pawn of its own beside
-    it) and passed pawns (by relative rank). Left out of Fruit's: backward
-    and candidate pawns, and the passed pawn's dynamic endgame bonuses (unstoppable, free path,
-    king distance)."""
-    board = pos.board
-    cells = board  # C chars, compiled (`core.position.BOARD`); likewise the work buffer
-    work_buffer = bytearray(PAWN_WORK)
-    work = work_buffer
-    doubled = isolated = supported = phalanx = 0
-    for sq in range(FILES * RANKS):
-        p = cells[sq]
-        if p & KIND_MASK == PAWN:
-            f = sq % FILES + 1
-            r = sq // FILES
-            if p == PAWN:
-                work[f] += 1
-                if r < work[LOWEST + f]:
-                    work[LOWEST + f] = r
-            else:
-                work[PADDED + f] += 1
-                if r + 1 > work[HIGHEST + f]:
-                    work[HIGHEST + f] = r + 1
-    for f in range(1, FILES + 1):
-        if work[f] > 1:
-            doubled += work[f] - 1
-        if work[PADDED + f] > 1:
-            doubled -= work[PADDED + f] - 1
-    for sq in range(FILES * RANKS):
-        p = cells[sq]
-        if p & KIND_MASK == PAWN:
-            f = sq % FILES + 1
-            r = sq // FILES
-            left = f > 1
-            right = f < FILES
-            if p == PAWN:
-                behind = sq - FILES
-                if (left and cells[behind - 1] == PAWN) or (right and cells[behind + 1] == PAWN):
-                    supported += 1
-                if (left and cells[sq - 1] == PAWN) or (right and cells[sq + 1] == PAWN):
-                    phalanx += 1
-                if not work[f - 1] and not work[f + 1]:
-                    isolated += 1
-                high = HIGHEST + f
-                if work[high - 1] <= r + 1 and work[high] <= r + 1 and work[high + 1] <= r + 1:
-                    work[PASSED + r] += 1
-            else:
-                behind = sq + FILES
-                if (left and cells[behind - 1] == p) or (right and cells[behind + 1] == p):
-                    supported -= 1
-                if (left and cells[sq - 1] == p) or (right and cells[sq + 1] == p):
-                    phalanx -= 1
-                if not work[PADDED + f - 1] and not work[PADDED + f + 1]:
-                    isolated -= 1
-                low = LOWEST + f
-                if work[low - 1] >= r and work[low] >= r and work[low + 1] >= r:
-                    work[PASSED + 2 * RANKS - 1 - r] += 1
-    counts = [doubled, isolated, supported, phalanx]
-    for r in range(1, RANKS - 1):
-        counts.append(work[PASSED + r] - work[PASSED + RANKS + r])
+    it) and passed pawns (by relative rank), from each color's pawn bitboard. Left out of
+    Fruit's: backward and candidate pawns, and the passed pawn's dynamic endgame bonuses
+    (unstoppable, free path, king distance)."""
+    white_files = _down_fill(_up_fill(white))
+    black_files = _down_fill(_up_fill(black))
+    counts = []
+    # a pawn with one of its own behind it on its file: a file's pawns less one
+    counts.append(
+        _popcount(white & _up_fill(white << FILES & MASK64))
+        - _popcount(black & _down_fill(black >> FILES))
+    )
+    counts.append(
+        _popcount(white & (MASK64 ^ _beside(white_files)))
+        - _popcount(black & (MASK64 ^ _beside(black_files)))
+    )
+    white_attacks = (
+        (white & NOT_FIRST_FILE) << FILES - 1 | (white & NOT_LAST_FILE) << FILES + 1
+    ) & MASK64
+    black_attacks = (black & NOT_FIRST_FILE) >> FILES + 1 | (black & NOT_LAST_FILE) >> FILES - 1
+    counts.append(_popcount(white & white_attacks) - _popcount(black & black_attacks))
+    counts.append(_popcount(white & _beside(white)) - _popcount(black & _beside(black)))
+    # passed: no enemy pawn ahead on its file or the two beside it
+    ahead_of_black = _down_fill(black >> FILES)
+    ahead_of_white = _up_fill(white << FILES & MASK64)
+    white_passed = white & (MASK64 ^ (ahead_of_black | _beside(ahead_of_black)))
+    black_passed = black & (MASK64 ^ (ahead_of_white | _beside(ahead_of_white)))
+    for rank in range(1, RANKS - 1):
+        counts.append(
+            _popcount(white_passed & FIRST_RANK << rank * FILES)
+            - _popcount(black_passed & FIRST_RANK << (RANKS - 1 - rank) * FILES)
+        )
     return counts
 
 
-def _reach(board: bytearray, rays: list[bytes], color: int, zone: int) -> int:
-    """The squares along ``rays`` up to and including the first piece, less that piece where
-    it is ``color``'s own, plus `ZONE_UNIT` times those of them in ``zone`` (a square mask)."""
-    cells = board  # C chars, compiled (`core.position.BOARD`)
+def _reach(board: bytearray, first: int, last: int, color: int, zone: int) -> int:
+    """The squares along the rays of `RAYS` from ``first`` to ``last`` up to and including the
+    first piece, less that piece where it is ``color``'s own, plus `ZONE_UNIT` times those of
+    them in ``zone`` (a square mask)."""
+    cells = board  # C chars, compiled (`core.position.BOARD`); likewise the rays
+    rays = RAYS
     reach = 0
-    for ray in rays:
-        for s in ray:
+    for ray in range(first, last):
+        for index in range(ray * RAY_SLOTS, ray * RAY_SLOTS + RAY_SLOTS):
+            s = rays[index]
+            if s == NO_SQUARE:
+                break
             p = cells[s]
             if p and p >> COLOR_SHIFT == color:
                 break
@@ -194,18 +221,22 @@ def _reach(board: bytearray, rays: list[bytes], color: int, zone: int) -> int:
     return reach
 
 
-def mobility_counts(pos) -> list[int]:
-    """Per knight, bishop, rook and queen, the squares it moves to (empty or enemy-held),
-    counted from Fruit's zero points, and (ours, not Fruit's) how many of them lie in the enemy
-    king's zone (`KING_ZONES`). Left out of Fruit's: nothing (Fruit weighs captures and moves
-    alike and defences 0, as here)."""
+def feature_counts(pos) -> list[int]:
+    """Every feature's count (`FEATURES`' order), White's less Black's, in one pass over the
+    board: the mobility as each piece is met, the pawns, rooks and bishops as bitboards for
+    the rest. The king shelter counts the pawns in front of each king on its file and the two
+    beside it (the king's file counted twice): per file, 36 - d**2 where the nearest such pawn
+    is d ranks from the last rank, 36 with none."""
     board = pos.board
-    cells = board  # C chars, compiled (`core.position.BOARD`)
+    cells = board  # C chars, compiled (`core.position.BOARD`); likewise the tables
+    knights_table = KNIGHT_SQUARES
     kings = pos.kings
-    king = kings[0]
-    white_zone = KING_ZONES[king] if king >= 0 else 0
-    king = kings[1]
-    black_zone = KING_ZONES[king] if king >= 0 else 0
+    white_king = kings[0]
+    black_king = kings[1]
+    white_zone = KING_ZONES[white_king] if white_king >= 0 else 0
+    black_zone = KING_ZONES[black_king] if black_king >= 0 else 0
+    white_pawns = black_pawns = white_rooks = black_rooks = 0
+    white_bishops = black_bishops = 0
     knights = bishops = rooks = queens = zone_squares = 0
     for sq in range(FILES * RANKS):
         p = cells[sq]
@@ -213,25 +244,40 @@ def mobility_counts(pos) -> list[int]:
             continue
         kind = p & KIND_MASK
         color = p >> COLOR_SHIFT
+        if kind == PAWN:
+            if color:
+                black_pawns |= BIT << sq
+            else:
+                white_pawns |= BIT << sq
+            continue
         zone = white_zone if color else black_zone
+        first = sq * RAYS_PER_SQUARE
         if kind == KNIGHT:
             reach = 0
-            targets = KNIGHT_TARGETS[sq]
-            for s in targets:
+            for index in range(sq * KNIGHT_SLOTS, sq * KNIGHT_SLOTS + KNIGHT_SLOTS):
+                s = knights_table[index]
+                if s == NO_SQUARE:
+                    break
                 q = cells[s]
                 if not q or q >> COLOR_SHIFT != color:
                     reach += ZONE_UNIT if zone >> s & 1 else 1
             zero = KNIGHT_ZERO
         elif kind == BISHOP:
-            reach = _reach(board, DIAGONAL_RAYS[sq], color, zone)
+            reach = _reach(board, first + DIAGONAL_FIRST, first + RAYS_PER_SQUARE, color, zone)
             zero = BISHOP_ZERO
+            if color:
+                black_bishops += 1
+            else:
+                white_bishops += 1
         elif kind == ROOK:
-            reach = _reach(board, ORTHOGONAL_RAYS[sq], color, zone)
+            reach = _reach(board, first, first + DIAGONAL_FIRST, color, zone)
             zero = ROOK_ZERO
+            if color:
+                black_rooks |= BIT << sq
+            else:
+                white_rooks |= BIT << sq
         elif kind == QUEEN:
-            reach = _reach(board, DIAGONAL_RAYS[sq], color, zone) + _reach(
-                board, ORTHOGONAL_RAYS[sq], color, zone
-            )
+            reach = _reach(board, first, first + RAYS_PER_SQUARE, color, zone)
             zero = QUEEN_ZERO
         else:
             continue
@@ -249,39 +295,24 @@ def mobility_counts(pos) -> list[int]:
             rooks += reach
         else:
             queens += reach
-    return [knights, bishops, rooks, queens, zone_squares]
-
-
-def rook_counts(pos) -> list[int]:
-    """Rooks on open and half-open files, and the bishop pair. Left out of Fruit's: rooks and
-    queens on the seventh rank, trapped and blocked pieces."""
-    board = pos.board
-    cells = board  # C chars, compiled (`core.position.BOARD`); likewise the buffer
-    pawn_buffer = bytearray(2 * FILES)  # per color, its pawns on each file
-    pawns = pawn_buffer
-    white_bishops = black_bishops = 0
-    for sq in range(FILES * RANKS):
-        p = cells[sq]
-        if p == PAWN:
-            pawns[sq % FILES] += 1
-        elif p == BLACK_PAWN:
-            pawns[FILES + sq % FILES] += 1
-        elif p == WHITE_BISHOP:
-            white_bishops += 1
-        elif p == BLACK_BISHOP:
-            black_bishops += 1
-    open_files = half_open_files = 0
-    for sq in range(FILES * RANKS):
-        p = cells[sq]
-        if p == WHITE_ROOK or p == BLACK_ROOK:
-            own = 0 if p == WHITE_ROOK else FILES
-            if not pawns[own + sq % FILES]:
-                sign = 1 if p == WHITE_ROOK else -1
-                if pawns[FILES - own + sq % FILES]:
-                    half_open_files += sign
-                else:
-                    open_files += sign
-    return [open_files, half_open_files, (white_bishops >= 2) - (black_bishops >= 2)]
+    counts = _pawn_counts(white_pawns, black_pawns)
+    counts += [knights, bishops, rooks, queens, zone_squares]
+    white_files = _down_fill(_up_fill(white_pawns))
+    black_files = _down_fill(_up_fill(black_pawns))
+    open_files = MASK64 ^ (white_files | black_files)
+    counts.append(_popcount(white_rooks & open_files) - _popcount(black_rooks & open_files))
+    counts.append(
+        _popcount(white_rooks & black_files & (MASK64 ^ white_files))
+        - _popcount(black_rooks & white_files & (MASK64 ^ black_files))
+    )
+    counts.append((white_bishops >= 2) - (black_bishops >= 2))
+    deficit = 0
+    if white_king >= 0:
+        deficit += _shelter_deficit(board, white_king, 0)
+    if black_king >= 0:
+        deficit -= _shelter_deficit(board, black_king, 1)
+    counts.append(deficit)
+    return counts
 
 
 def _shelter_deficit(board: bytearray, king: int, color: int) -> int:
@@ -308,23 +339,6 @@ def _shelter_deficit(board: bytearray, king: int, color: int) -> int:
     return deficit
 
 
-def shelter_counts(pos) -> list[int]:
-    """The pawns in front of each king on its file and the two beside it (the king's file
-    counted twice): per file, 36 - d**2 where the nearest such pawn is d ranks from the last
-    rank, 36 with none. Left out of Fruit's: the castling squares' shelter (Fruit takes the best
-    of the king's square and where it may castle to), pawn storms and the attack on the squares
-    around the king."""
-    board = pos.board
-    kings = pos.kings
-    deficit = 0
-    for color in (0, 1):
-        king = kings[color]
-        if king >= 0:
-            own = _shelter_deficit(board, king, color)
-            deficit += -own if color else own
-    return [deficit]
-
-
 #: every feature's start, by name
 START_WEIGHTS = PAWN_START | MOBILITY_START | ROOK_START | SHELTER_START
 FEATURES = PAWN_FEATURES + MOBILITY_FEATURES + ROOK_FEATURES + SHELTER_FEATURES
@@ -335,19 +349,21 @@ TERM_WEIGHTS = TermWeights.from_json(
 )
 
 
-def _term(features: tuple[str, ...], count) -> Term:
+def _term(features: tuple[str, ...]) -> Term:
     return Term(
         features,
-        count,
+        feature_counts,
         {name: START_WEIGHTS[name] for name in features},
         {name: TERM_WEIGHTS.weights[name] for name in features},
+        FEATURES,
     )
 
 
-#: the terms, by the names `SearchConfig.eval_terms` and the UCI option EvalTerms use
+#: the terms, by the names `SearchConfig.eval_terms` and the UCI option EvalTerms use; all
+#: four read one count (`feature_counts`), which the terms evaluation makes once a position
 EVALUATION_TERMS = {
-    "pawns": _term(PAWN_FEATURES, pawn_counts),
-    "mobility": _term(MOBILITY_FEATURES, mobility_counts),
-    "rooks": _term(ROOK_FEATURES, rook_counts),
-    "shelter": _term(SHELTER_FEATURES, shelter_counts),
+    "pawns": _term(PAWN_FEATURES),
+    "mobility": _term(MOBILITY_FEATURES),
+    "rooks": _term(ROOK_FEATURES),
+    "shelter": _term(SHELTER_FEATURES),
 }
