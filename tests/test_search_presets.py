@@ -99,12 +99,14 @@ def test_presets_name_the_engine_and_the_lab():
 
 def test_each_game_plays_play_with_its_own_switches():
     """A game's playing search is `PLAY` with the switches its definition sets otherwise
-    (chess: history reductions, IIR and razoring on; xiangqi: null-move verification on); the
-    ``play`` preset named for a game is that search, and a game whose data names a switch
-    `PLAY` lacks is refused, naming the game and the switch."""
+    (chess: history reductions, IIR, razoring and the terms evaluation; xiangqi: null-move
+    verification on); the ``play`` preset named for a game is that search, and a game whose
+    data names a switch `PLAY` lacks is refused, naming the game and the switch."""
     chess, xiangqi = get_variant("chess"), get_variant("xiangqi")
     assert not PLAY.history_reductions and not PLAY.iir and not PLAY.razoring
-    assert playing_config(chess) == replace(PLAY, history_reductions=True, iir=True, razoring=True)
+    assert playing_config(chess) == replace(
+        PLAY, history_reductions=True, iir=True, razoring=True, evaluation="terms"
+    )
     assert not PLAY.null_move_verification
     assert playing_config(xiangqi) == replace(PLAY, null_move_verification=True)
     assert preset_config("play", chess) == playing_config(chess)

@@ -31,9 +31,11 @@ CHESS = ChessGame(
     phase_weights=PHASE_WEIGHTS,
     tapered_tables=TAPERED_TABLES,
     evaluation_terms=EVALUATION_TERMS,
-    # history reductions, internal iterative reduction and razoring gained in chess in
-    # self-play (docs/results.md), none of them in xiangqi
-    playing_switches={"history_reductions": True, "iir": True, "razoring": True},
+    # history reductions, internal iterative reduction, razoring and the fitted terms gained in
+    # chess in self-play (docs/results.md), none of them in xiangqi
+    playing_switches={
+        "history_reductions": True, "iir": True, "razoring": True, "evaluation": "terms"
+    },
     capture_strength=CAPTURE_STRENGTH,
     chessmaps_values=CHESSMAPS_VALUES,
     # Greer's king zones: queen side a-c, centre d-e, king side f-h
