@@ -17,12 +17,12 @@ cdef inline unsigned long long _down_fill(unsigned long long board)
 cdef inline unsigned long long _beside(unsigned long long board)
 cdef inline int _popcount(unsigned long long board)
 
-@cython.locals(white_files=cython.ulonglong, black_files=cython.ulonglong,
-               white_attacks=cython.ulonglong, black_attacks=cython.ulonglong,
+@cython.locals(white_attacks=cython.ulonglong, black_attacks=cython.ulonglong,
                ahead_of_black=cython.ulonglong, ahead_of_white=cython.ulonglong,
                white_passed=cython.ulonglong, black_passed=cython.ulonglong, rank=int,
                counts=list)
-cdef list _pawn_counts(unsigned long long white, unsigned long long black)
+cdef list _pawn_counts(unsigned long long white, unsigned long long black,
+                       unsigned long long white_files, unsigned long long black_files)
 
 @cython.locals(cells=cython.p_uchar, rays=cython.p_uchar, reach=int, ray=int, index=int, s=int,
                p=int)

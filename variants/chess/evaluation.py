@@ -164,19 +164,17 @@ def _popcount(board: int) -> int:
     return (board * EVERY_BYTE & MASK64) >> 56
 
 
-def _pawn_counts(white: int, black: int) -> list[int]:
+def _pawn_counts(white: int, black: int, white_files: int, black_files: int) -> list[int]:
     """Doubled, isolated, supported (defended by a pawn), phalanx (a pawn of its own beside
-    it) and passed pawns (by relative rank), from each color's pawn bitboard. Left out of
-    Fruit's: backward and candidate pawns, and the passed pawn's dynamic endgame bonuses
-    (unstoppable, free path, king distance)."""
-    white_files = _down_fill(_up_fill(white))
-    black_files = _down_fill(_up_fill(black))
+    it) and passed pawns (by relative rank), from each color's pawn bitboard and the files
+    its pawns hold. Left out of Fruit's: backward and candidate pawns, and the passed pawn's
+    dynamic endgame bonuses (unstoppable, free path, king distance)."""
+    # the squares in front of each color's pawns, on their files
+    ahead_of_white = _up_fill(white << FILES & MASK64)
+    ahead_of_black = _down_fill(black >> FILES)
     counts = []
     # a pawn with one of its own behind it on its file: a file's pawns less one
-    counts.append(
-        _popcount(white & _up_fill(white << FILES & MASK64))
-        - _popcount(black & _down_fill(black >> FILES))
-    )
+    counts.append(_popcount(white & ahead_of_white) - _popcount(black & ahead_of_black))
     counts.append(
         _popcount(white & (MASK64 ^ _beside(white_files)))
         - _popcount(black & (MASK64 ^ _beside(black_files)))
@@ -188,8 +186,6 @@ def _pawn_counts(white: int, black: int) -> list[int]:
     counts.append(_popcount(white & white_attacks) - _popcount(black & black_attacks))
     counts.append(_popcount(white & _beside(white)) - _popcount(black & _beside(black)))
     # passed: no enemy pawn ahead on its file or the two beside it
-    ahead_of_black = _down_fill(black >> FILES)
-    ahead_of_white = _up_fill(white << FILES & MASK64)
     white_passed = white & (MASK64 ^ (ahead_of_black | _beside(ahead_of_black)))
     black_passed = black & (MASK64 ^ (ahead_of_white | _beside(ahead_of_white)))
     for rank in range(1, RANKS - 1):
@@ -295,10 +291,10 @@ def feature_counts(pos) -> list[int]:
             rooks += reach
         else:
             queens += reach
-    counts = _pawn_counts(white_pawns, black_pawns)
-    counts += [knights, bishops, rooks, queens, zone_squares]
     white_files = _down_fill(_up_fill(white_pawns))
     black_files = _down_fill(_up_fill(black_pawns))
+    counts = _pawn_counts(white_pawns, black_pawns, white_files, black_files)
+    counts += [knights, bishops, rooks, queens, zone_squares]
     open_files = MASK64 ^ (white_files | black_files)
     counts.append(_popcount(white_rooks & open_files) - _popcount(black_rooks & open_files))
     counts.append(
