@@ -24,3 +24,29 @@ cdef class Term:
     @cython.locals(counts=list, packed=list, score=cython.longlong, index=int,
                    count=cython.longlong, weight=cython.longlong)
     cpdef long long score(self, Position pos) except? -1
+
+cdef class Evaluation:
+    cpdef long long score(self, Position pos) except? -1
+    cpdef long long score_within(self, Position pos, long long alpha, long long beta) except? -1
+
+cdef class SquaresEvaluation(Evaluation):
+    pass
+
+cdef class TaperedEvaluation(Evaluation):
+    pass
+
+cdef class TermsEvaluation(Evaluation):
+    cdef public object names, variant
+    cdef public list counted_terms, other_terms
+    cdef public unsigned long long[::1] cache_keys
+    cdef public long long[::1] cache_values
+    cdef public bytearray cache_filled
+
+    cdef _choose(self, variant)
+
+    @cython.locals(key=cython.ulonglong, slot=cython.Py_ssize_t, extra=cython.longlong,
+                   term=Term, filled=cython.p_uchar)
+    cpdef long long terms(self, Position pos) except? -1
+
+    @cython.locals(score=cython.longlong)
+    cpdef long long score_within(self, Position pos, long long alpha, long long beta) except? -1

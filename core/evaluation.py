@@ -22,6 +22,9 @@ A third form, ``terms``, adds the variant's positional terms to the tapered sum
 function of the position that returns a packed score), blended by the same phase. They are
 computed at the evaluated node, not incrementally, and cached by the position's hash.
 
+The search holds its evaluation as an `Evaluation` object (`evaluator`), whose ``score`` the
+compiled kernel calls as a C method at every leaf.
+
 Every form adds the position's ``tempo`` (`Position.tempo`: 0 unless a search sets its
 configuration's) for the side to move: having the move is worth something, and without it a
 search's scores swing between odd and even depths, as its leaves alternate sides. Seed:
@@ -33,6 +36,7 @@ from __future__ import annotations
 
 import json
 import re
+from array import array
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
@@ -55,7 +59,7 @@ _PHASE_HALF = 1 << 39
 EVALUATIONS = ("squares", "tapered", "terms")
 #: per color, the sign of its terms in a first-player score
 SIGN = (1, -1)
-#: positions whose terms a `terms` evaluator remembers before it starts afresh
+#: the slots of a `TermsEvaluation`'s table of term sums (a power of two)
 TERMS_CACHE_SIZE = 1 << 17
 #: lazy evaluation (quiescence's stand pat): where the tapered score alone is this far above
 #: beta or below alpha, the terms are taken not to bring it back into the window and are not
@@ -390,45 +394,99 @@ def selected_terms(variant: Variant, names: tuple[str, ...] | None) -> tuple[Cal
     return tuple(terms[name] for name in names)
 
 
-def terms_evaluator(names: tuple[str, ...] | None = None) -> Callable[[Position], int]:
-    """A ``terms`` evaluation: the tapered sum plus the variant's terms named in ``names``
-    (None: all), for the side to move. Each evaluator keeps its own cache of term sums by
-    position hash (the terms depend on the board alone), cleared when it reaches
-    `TERMS_CACHE_SIZE` entries. Its ``within(pos, alpha, beta)`` is the lazy form quiescence
-    stands pat with (`LAZY_MARGIN`)."""
-    chosen: dict[Variant, tuple[Callable, ...]] = {}
-    cache: dict[int, int] = {}
+class Evaluation:
+    """A static evaluation as the search calls it at every leaf: ``score(pos)``, for the side
+    to move, in centipawns, and ``score_within(pos, alpha, beta)``, the lazy form quiescence
+    stands pat with (the full score unless a subclass knows a cheaper one that cannot matter
+    outside the window). An evaluation is also callable: ``evaluation(pos)`` is its score."""
 
-    def evaluate_terms(pos: Position) -> int:
-        extra = cache.get(pos.hash)
-        if extra is None:
-            functions = chosen.get(pos.variant)
-            if functions is None:
-                functions = chosen[pos.variant] = joined(selected_terms(pos.variant, names))
-            extra = 0
-            for term in functions:
-                extra += term(pos)
-            if len(cache) >= TERMS_CACHE_SIZE:
-                cache.clear()
-            cache[pos.hash] = extra
-        return _blend(pos.score + extra, pos)
+    def score(self, pos: Position) -> int:
+        raise NotImplementedError
 
-    def evaluate_within(pos: Position, alpha: int, beta: int) -> int:
+    def score_within(self, pos: Position, alpha: int, beta: int) -> int:
+        return self.score(pos)
+
+    def __call__(self, pos: Position) -> int:
+        return self.score(pos)
+
+
+class SquaresEvaluation(Evaluation):
+    """``squares``: `evaluate`."""
+
+    def score(self, pos: Position) -> int:
+        return evaluate(pos)
+
+
+class TaperedEvaluation(Evaluation):
+    """``tapered``: `evaluate_tapered`."""
+
+    def score(self, pos: Position) -> int:
+        return _blend(pos.score, pos)
+
+
+class TermsEvaluation(Evaluation):
+    """``terms``: the tapered sum plus the variant's terms named in ``names`` (None: all),
+    for the side to move. The terms' sum depends on the board alone, so each evaluation keeps
+    the sums it computed in a table of `TERMS_CACHE_SIZE` slots by position hash (a slot holds
+    the last position that fell in it, its full hash kept to tell positions apart), which
+    changes no score. ``score_within`` skips the terms where the tapered score is `LAZY_MARGIN`
+    beyond the window."""
+
+    def __init__(self, names: tuple[str, ...] | None = None) -> None:
+        self.names = names
+        self.variant: Variant | None = None
+        #: the chosen terms of ``variant``: the `Term`s, scored as C methods, and the others
+        self.counted_terms: list[Term] = []
+        self.other_terms: list[Callable] = []
+        self.cache_keys = array("Q", bytes(8 * TERMS_CACHE_SIZE))
+        self.cache_values = array("q", bytes(8 * TERMS_CACHE_SIZE))
+        self.cache_filled = bytearray(TERMS_CACHE_SIZE)
+
+    def _choose(self, variant: Variant) -> None:
+        """Take ``variant``'s terms (the cache is emptied: its sums were another game's)."""
+        functions = joined(selected_terms(variant, self.names))
+        self.counted_terms = [term for term in functions if isinstance(term, Term)]
+        self.other_terms = [term for term in functions if not isinstance(term, Term)]
+        self.cache_filled = bytearray(TERMS_CACHE_SIZE)
+        self.variant = variant
+
+    def terms(self, pos: Position) -> int:
+        """The packed sum of the terms of ``pos``, first player's view."""
+        if pos.variant is not self.variant:
+            self._choose(pos.variant)
+        filled = self.cache_filled  # C chars, compiled
+        key = pos.hash
+        slot = key & (TERMS_CACHE_SIZE - 1)
+        if filled[slot] and self.cache_keys[slot] == key:
+            return self.cache_values[slot]
+        extra = 0
+        for term in self.counted_terms:
+            extra += term.score(pos)
+        for function in self.other_terms:
+            extra += function(pos)
+        self.cache_keys[slot] = key
+        self.cache_values[slot] = extra
+        filled[slot] = 1
+        return extra
+
+    def score(self, pos: Position) -> int:
+        return _blend(pos.score + self.terms(pos), pos)
+
+    def score_within(self, pos: Position, alpha: int, beta: int) -> int:
         """The terms evaluation where it may fall in (alpha, beta), else the tapered one."""
         score = _blend(pos.score, pos)
         if score - LAZY_MARGIN >= beta or score + LAZY_MARGIN <= alpha:
             return score
-        return evaluate_terms(pos)
-
-    evaluate_terms.within = evaluate_within  # type: ignore[attr-defined]  # a function attribute
-    return evaluate_terms
+        return _blend(pos.score + self.terms(pos), pos)
 
 
-def evaluator(name: str, terms: tuple[str, ...] | None = None) -> Callable[[Position], int]:
-    """The evaluation function called ``name`` (one of `EVALUATIONS`); ``terms`` selects the
-    ``terms`` evaluation's terms. Raises ValueError for an unknown name."""
+def evaluator(name: str, terms: tuple[str, ...] | None = None) -> Evaluation:
+    """The evaluation called ``name`` (one of `EVALUATIONS`); ``terms`` selects the ``terms``
+    evaluation's terms. Raises ValueError for an unknown name."""
     if name == "terms":
-        return terms_evaluator(terms)
-    if name not in ("squares", "tapered"):
-        raise ValueError(f"evaluation {name!r} is not one of {', '.join(EVALUATIONS)}")
-    return evaluate if name == "squares" else evaluate_tapered
+        return TermsEvaluation(terms)
+    if name == "tapered":
+        return TaperedEvaluation()
+    if name == "squares":
+        return SquaresEvaluation()
+    raise ValueError(f"evaluation {name!r} is not one of {', '.join(EVALUATIONS)}")

@@ -90,6 +90,9 @@ cdef class Position:
 
     cpdef bint is_check(self)
 
+    @cython.locals(frm=int, piece=int)
+    cpdef bint is_legal(self, long long move) except -1
+
     cpdef make_null(self)
 
     cpdef unmake_null(self)

@@ -504,6 +504,17 @@ class Position:
     def is_check(self) -> bool:
         return self._generator.is_check(self)
 
+    def is_legal(self, move: int) -> bool:
+        """Whether ``move`` (a transposition table's or a killer's, say) is legal here: found
+        among its piece's legal moves, without generating the others'."""
+        frm = move & SQUARE_MASK
+        if frm >= self._squares:
+            return False
+        piece = self.board[frm]
+        if not piece or piece >> COLOR_SHIFT != self.side:
+            return False
+        return move in self._generator.origin_moves(self, frm)
+
     def outcome(self, claim_draw: bool = False) -> Outcome | None:
         return self.variant.outcome(self, claim_draw)
 

@@ -290,9 +290,9 @@ class Variant:
 
     def is_legal(self, pos: Position, move: int) -> bool:
         """Whether ``move``, any int (a transposition table's move, say), is legal in ``pos``:
-        found among its piece's legal moves, without generating the others'."""
-        frm = move_from(move)
-        return frm < self.geometry.size and move in self.piece_legal_moves(pos, frm)
+        found among its piece's legal moves, without generating the others'
+        (`Position.is_legal`, whose compiled form takes a 64-bit int: no move lies beyond)."""
+        return -(1 << 63) <= move < 1 << 63 and pos.is_legal(move)
 
     #: the generators above and `is_check` as one object (`core.generator`), which `Position`
     #: calls at every node: a game family gives its own; by default, this variant's functions

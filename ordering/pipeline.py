@@ -158,7 +158,7 @@ class Pipeline:
         record = node.record_order
         tried = []
         first = self.first_stage.first_move(node) if self.first_stage else 0
-        if first and variant.is_legal(pos, first):
+        if first and pos.is_legal(first):
             if record:
                 # the first heuristic scores this move alone above the rest: it separates it
                 node.order_keys = [(1,), (0,)]
@@ -210,7 +210,7 @@ class Pipeline:
                     and (
                         column is None or self.heuristics[column].score(node, [move])[0] == ceiling
                     )
-                    and variant.is_legal(pos, move)
+                    and pos.is_legal(move)
                 ):
                     if record and not tried:
                         # the move the full sort puts second is not known before every move

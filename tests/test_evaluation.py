@@ -7,7 +7,7 @@ import pytest
 from helpers import random_walk
 from hypothesis import given
 from hypothesis import strategies as st
-from xqchess.core.evaluation import evaluate, evaluate_tapered, pack, unpack
+from xqchess.core.evaluation import TaperedEvaluation, evaluate, evaluate_tapered, pack, unpack
 from xqchess.core.search import Limits, SearchConfig, Searcher
 from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
 from xqchess.variants import NAMES, get_variant
@@ -131,6 +131,12 @@ def test_the_tempo_is_added_for_the_side_to_move_and_a_search_puts_it_back(name)
     searcher = Searcher(
         build_pipeline(DEFAULT_SPEC, variant), SearchConfig(evaluation="tapered", tempo=20)
     )
-    searcher.evaluate = lambda position: seen.append(position.tempo) or evaluate_tapered(position)
+
+    class Recording(TaperedEvaluation):
+        def score(self, position):
+            seen.append(position.tempo)
+            return super().score(position)
+
+    searcher.evaluate = Recording()
     searcher.search(pos, Limits(depth=2))
     assert seen and set(seen) == {20} and pos.tempo == 0

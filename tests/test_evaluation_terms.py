@@ -9,7 +9,7 @@ import sys
 import pytest
 from helpers import random_walk
 from xqchess.core.errors import XQChessError
-from xqchess.core.evaluation import Term, evaluate_tapered, pack, terms_evaluator, unpack
+from xqchess.core.evaluation import Term, TermsEvaluation, evaluate_tapered, pack, unpack
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.core.position import Position
 from xqchess.variants import NAMES, get_variant
@@ -240,9 +240,9 @@ def test_every_term_is_antisymmetric_in_the_colors(name):
 @pytest.mark.parametrize("name", WITH_TERMS)
 def test_the_terms_evaluation_is_the_tapered_sum_plus_the_terms(name):
     variant = get_variant(name)
-    evaluate_all = terms_evaluator()
-    evaluate_all_but_first = terms_evaluator(tuple(list(variant.evaluation_terms)[1:]))
-    evaluate_none = terms_evaluator(())
+    evaluate_all = TermsEvaluation()
+    evaluate_all_but_first = TermsEvaluation(tuple(list(variant.evaluation_terms)[1:]))
+    evaluate_none = TermsEvaluation(())
     for seed in range(20):
         pos = random_walk(name, seed, 30)
         extra = sum(function(pos) for function in variant.evaluation_terms.values())
@@ -342,16 +342,17 @@ def test_the_engine_keeps_its_terms_when_a_name_is_refused():
 
 
 def test_lazy_evaluation_skips_the_terms_only_far_outside_the_window():
-    """Quiescence stands pat with ``within``: the terms where the tapered score is within
+    """Quiescence stands pat with ``score_within``: the terms where the tapered score is within
     `LAZY_MARGIN` of the window, the tapered score alone beyond it."""
     from xqchess.core.evaluation import LAZY_MARGIN
 
     variant = get_variant("chess")
     pos = variant.position("4k3/8/8/8/8/8/8/N3K3 w - - 0 1")  # a knight with two squares
-    evaluate_all = terms_evaluator()
+    evaluate_all = TermsEvaluation()
     tapered, full = evaluate_tapered(pos), evaluate_all(pos)
     assert 0 < tapered - full < LAZY_MARGIN
-    assert evaluate_all.within(pos, tapered - 1, tapered + 1) == full
-    assert evaluate_all.within(pos, tapered + LAZY_MARGIN, tapered + LAZY_MARGIN + 1) == tapered
-    assert evaluate_all.within(pos, tapered - LAZY_MARGIN - 1, tapered - LAZY_MARGIN) == tapered
-    assert evaluate_all.within(pos, tapered + LAZY_MARGIN - 1, tapered + LAZY_MARGIN) == full
+    within = evaluate_all.score_within
+    assert within(pos, tapered - 1, tapered + 1) == full
+    assert within(pos, tapered + LAZY_MARGIN, tapered + LAZY_MARGIN + 1) == tapered
+    assert within(pos, tapered - LAZY_MARGIN - 1, tapered - LAZY_MARGIN) == tapered
+    assert within(pos, tapered + LAZY_MARGIN - 1, tapered + LAZY_MARGIN) == full

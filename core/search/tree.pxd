@@ -4,6 +4,7 @@
 # ints and read the switches from typed fields.
 cimport cython
 from xqchess.core.position cimport Position
+from xqchess.core.evaluation cimport Evaluation
 from xqchess.core.see cimport see
 from xqchess.core.tt cimport TranspositionTable
 from xqchess.core.search.node cimport Node
@@ -19,7 +20,8 @@ cdef int NULL_BASE_REDUCTION, NULL_DEPTH_DIVISOR, NULL_LEAD_STEP, NULL_LEAD_MAX
 cpdef int adaptive_null_reduction(int depth, int lead)
 
 cdef class Tree:
-    cdef public object orderer, config, capture_key, evaluate, evaluate_within
+    cdef public object orderer, config, capture_key
+    cdef public Evaluation evaluate
     cdef object pick_moves, order_moves, quiet_history, teach_cutoff
     cdef public SearchStats stats
     cdef public TranspositionTable tt
@@ -28,6 +30,7 @@ cdef class Tree:
     cdef public object root_excluded, root_restricted, root_best, null_move_pieces
     cdef public list nodes_per_ply, pv_table, checks, root_moves
     cdef public long long next_check
+    cdef public double next_yield
     cdef public int root_first, root_searched, root_best_score, root_alpha, root_undo
     cdef public bint stop_requested
     cdef public bint check_extension, null_move, staged, futility, pvs, lmr, reverse_futility

@@ -77,6 +77,8 @@ from xqchess.core.see import see
 from xqchess.core.tt import EXACT, LOWER, UPPER, TranspositionTable
 
 CLOCK_CHECK_INTERVAL = 16  # nodes between looks at the clock
+#: seconds between the search's offers of the interpreter lock to other threads
+YIELD_INTERVAL = 0.001
 #: Delta pruning's safety margin (centipawns): a capture is skipped in ``pruned`` quiescence
 #: when standing pat plus what it takes plus this margin does not reach alpha.
 DELTA_MARGIN = 200
@@ -239,8 +241,6 @@ class Tree:
         #: the buffer quiescence sorts its captures' keys in (`captures_in_order`)
         self.capture_keys = array("q", bytes(8 * RANK_KEYS))
         self.evaluate = evaluator(config.evaluation, config.eval_terms)
-        #: the lazy form quiescence stands pat with, where the evaluation has one
-        self.evaluate_within = getattr(self.evaluate, "within", None)
         self.tt = TranspositionTable(config.hash_mb) if config.tt else None
         self.nodes_per_ply = [Node(ply, config.order_statistics) for ply in range(MAX_PLY + 2)]
         #: per ply, the static score of the node being expanded there (`NO_EVAL` in check),
@@ -316,6 +316,7 @@ class Tree:
         self.hard_deadline = hard_deadline
         self.node_limit = node_limit
         self.next_check = min(CLOCK_CHECK_INTERVAL, node_limit or CLOCK_CHECK_INTERVAL)
+        self.next_yield = 0.0
         self.root_undo = pos.plies
         # check flags of the game's positions before the root, oldest first, aligned with
         # pos.hashes; the search appends one per node on its path
@@ -336,8 +337,15 @@ class Tree:
         nodes = self.stats.nodes
         if self.node_limit and nodes >= self.node_limit:
             raise SearchStopped
-        if self.hard_deadline and time.perf_counter() >= self.hard_deadline:
+        now = time.perf_counter()
+        if self.hard_deadline and now >= self.hard_deadline:
             raise SearchStopped
+        if now >= self.next_yield:
+            # The compiled search runs no Python bytecode, where the interpreter would hand
+            # the lock to other threads: it hands it over here (the protocol's reader of
+            # ``stop``, the terminal app's keys).
+            time.sleep(0)
+            self.next_yield = now + YIELD_INTERVAL
         self.next_check = nodes + CLOCK_CHECK_INTERVAL
         if self.node_limit:
             self.next_check = min(self.next_check, self.node_limit)
@@ -406,7 +414,7 @@ class Tree:
                     if repeated is not None:
                         return repeated
                 if ply >= MAX_PLY:
-                    return self.evaluate(pos)
+                    return self.evaluate.score(pos)
             # Step 4. At the horizon, quiescence (which asks `rule_result` itself).
             if depth <= 0:
                 return self._quiesce(alpha, beta, ply, in_check, self.quiescence_checks)
@@ -464,7 +472,7 @@ class Tree:
             if in_check:
                 self.static_evals[ply] = NO_EVAL
             else:
-                static_score = self.evaluate(pos)
+                static_score = self.evaluate.score(pos)
                 static_known = True
                 self.static_evals[ply] = static_score
                 if ply >= 2 and self.static_evals[ply - 2] != NO_EVAL:
@@ -477,7 +485,7 @@ class Tree:
                 and -MATE_BOUND < beta < MATE_BOUND  # no static fail-high against a mate
             ):
                 if not static_known:
-                    static_score = self.evaluate(pos)
+                    static_score = self.evaluate.score(pos)
                     static_known = True
                 margin = REVERSE_FUTILITY_MARGIN * (
                     depth - 1 if self.improving and improving else depth
@@ -487,7 +495,7 @@ class Tree:
             # Razoring (never against a mate found: quiescence cannot see a shorter one).
             if self.razoring and depth <= RAZOR_DEPTH and -MATE_BOUND < alpha < MATE_BOUND:
                 if not static_known:
-                    static_score = self.evaluate(pos)
+                    static_score = self.evaluate.score(pos)
                     static_known = True
                 if static_score + RAZOR_MARGINS[depth] <= alpha:
                     score = self._quiesce(alpha, alpha + 1, ply, False)
@@ -496,7 +504,7 @@ class Tree:
             # Step 8. Null move.
             if self.null_move and allow_null and depth >= 3 and not excluded:
                 if not static_known:
-                    static_score = self.evaluate(pos)
+                    static_score = self.evaluate.score(pos)
                     static_known = True
                 if static_score >= beta and self._has_pieces(pos):
                     reduction = NULL_REDUCTION
@@ -584,7 +592,7 @@ class Tree:
         futility_score = None
         if self.futility and depth < len(FUTILITY_MARGINS) and not is_pv and not in_check:
             futility_score = (
-                static_score if static_known else self.evaluate(pos)
+                static_score if static_known else self.evaluate.score(pos)
             ) + FUTILITY_MARGINS[depth]
             if futility_score > alpha:
                 futility_score = None
@@ -768,7 +776,7 @@ class Tree:
         pos = self.pos
         mode = self.quiescence
         if mode == "none" or ply >= MAX_PLY:
-            return self.evaluate(pos)
+            return self.evaluate.score(pos)
         # Step 2. An ending by the game's rules; the transposition table.
         if self.rule_result is not None:
             result = self.rule_result(pos)
@@ -806,11 +814,7 @@ class Tree:
                 legal = pos.legal_moves()
                 if not legal:  # mate, or stalemate: a draw or a loss where the variant says so
                     return (MATE - ply) * self.variant.no_move_result(pos, in_check)
-            best = (
-                self.evaluate_within(pos, alpha, beta)
-                if self.evaluate_within
-                else self.evaluate(pos)
-            )
+            best = self.evaluate.score_within(pos, alpha, beta)
             if best >= beta:
                 if fill is not None:
                     fill.store(key, 0, _to_tt(best, ply), LOWER, 0)
