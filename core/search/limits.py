@@ -1,6 +1,7 @@
 """When a search stops: `Limits` (depth, nodes, move time, clocks, mate, searchmoves, as UCI's
 ``go`` gives them), the range each limit accepts (`LIMIT_RANGES`, shared by every front end),
-and the time management that turns them into deadlines (`deadlines`)."""
+the time management that turns them into deadlines (`deadlines`), and the call that lets a
+``stop`` from another thread in (`let_other_threads_run`)."""
 
 from __future__ import annotations
 
@@ -94,3 +95,10 @@ def deadlines(limits: Limits, side: int, start: float) -> tuple[float | None, fl
     budget = min((remaining - margin) / moves_to_go + increment * 0.8, (remaining - margin) / 2)
     budget = max(budget, 1) / 1000
     return start + budget * 0.6, start + budget
+
+
+def let_other_threads_run() -> None:
+    """Nothing, in Python bytecode: calling it is where CPython hands its lock to a thread that
+    has waited for it (the protocol's reader of ``stop``, the terminal app's keys). The compiled
+    search runs no bytecode of its own, so it calls this at each look at the clock; this module
+    stays uncompiled for it."""

@@ -30,7 +30,6 @@ cdef class Tree:
     cdef public object root_excluded, root_restricted, root_best, null_move_pieces
     cdef public list nodes_per_ply, pv_table, checks, root_moves
     cdef public long long next_check
-    cdef public double next_yield
     cdef public int root_first, root_searched, root_best_score, root_alpha, root_undo
     cdef public bint stop_requested
     cdef public bint check_extension, null_move, staged, futility, pvs, lmr, reverse_futility

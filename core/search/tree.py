@@ -70,6 +70,7 @@ from xqchess.core.search.captures import (
     victim_first,
 )
 from xqchess.core.search.config import SearchConfig
+from xqchess.core.search.limits import let_other_threads_run
 from xqchess.core.search.node import MAX_PLY, RANK_KEYS, MoveOrderer, Node
 from xqchess.core.search.scores import INFINITY, MATE, MATE_BOUND
 from xqchess.core.search.stats import SearchStats
@@ -77,8 +78,6 @@ from xqchess.core.see import see
 from xqchess.core.tt import EXACT, LOWER, UPPER, TranspositionTable
 
 CLOCK_CHECK_INTERVAL = 16  # nodes between looks at the clock
-#: seconds between the search's offers of the interpreter lock to other threads
-YIELD_INTERVAL = 0.001
 #: Delta pruning's safety margin (centipawns): a capture is skipped in ``pruned`` quiescence
 #: when standing pat plus what it takes plus this margin does not reach alpha.
 DELTA_MARGIN = 200
@@ -316,7 +315,6 @@ class Tree:
         self.hard_deadline = hard_deadline
         self.node_limit = node_limit
         self.next_check = min(CLOCK_CHECK_INTERVAL, node_limit or CLOCK_CHECK_INTERVAL)
-        self.next_yield = 0.0
         self.root_undo = pos.plies
         # check flags of the game's positions before the root, oldest first, aligned with
         # pos.hashes; the search appends one per node on its path
@@ -337,15 +335,9 @@ class Tree:
         nodes = self.stats.nodes
         if self.node_limit and nodes >= self.node_limit:
             raise SearchStopped
-        now = time.perf_counter()
-        if self.hard_deadline and now >= self.hard_deadline:
+        if self.hard_deadline and time.perf_counter() >= self.hard_deadline:
             raise SearchStopped
-        if now >= self.next_yield:
-            # The compiled search runs no Python bytecode, where the interpreter would hand
-            # the lock to other threads: it hands it over here (the protocol's reader of
-            # ``stop``, the terminal app's keys).
-            time.sleep(0)
-            self.next_yield = now + YIELD_INTERVAL
+        let_other_threads_run()
         self.next_check = nodes + CLOCK_CHECK_INTERVAL
         if self.node_limit:
             self.next_check = min(self.next_check, self.node_limit)
