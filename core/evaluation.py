@@ -477,7 +477,7 @@ class TermsEvaluation(Evaluation):
         score = _blend(pos.score, pos)
         if score - LAZY_MARGIN >= beta or score + LAZY_MARGIN <= alpha:
             return score
-        return _blend(pos.score + self.terms(pos), pos)
+        return self.score(pos)
 
 
 def evaluator(name: str, terms: tuple[str, ...] | None = None) -> Evaluation:
