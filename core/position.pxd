@@ -90,7 +90,9 @@ cdef class Position:
 
     cpdef bint is_check(self)
 
-    @cython.locals(frm=int, piece=int)
+    @cython.locals(piece=int)
+    cpdef list piece_legal_moves(self, int frm)
+
     cpdef bint is_legal(self, long long move) except -1
 
     cpdef make_null(self)

@@ -504,16 +504,20 @@ class Position:
     def is_check(self) -> bool:
         return self._generator.is_check(self)
 
+    def piece_legal_moves(self, frm: int) -> list[int]:
+        """The legal moves of the side to move's piece on ``frm`` (none when ``frm`` is off the
+        board or holds none of its pieces), in the order `legal_moves` lists them."""
+        if frm < 0 or frm >= self._squares:
+            return []
+        piece = self.board[frm]
+        if not piece or piece >> COLOR_SHIFT != self.side:
+            return []
+        return self._generator.origin_moves(self, frm)
+
     def is_legal(self, move: int) -> bool:
         """Whether ``move`` (a transposition table's or a killer's, say) is legal here: found
         among its piece's legal moves, without generating the others'."""
-        frm = move & SQUARE_MASK
-        if frm >= self._squares:
-            return False
-        piece = self.board[frm]
-        if not piece or piece >> COLOR_SHIFT != self.side:
-            return False
-        return move in self._generator.origin_moves(self, frm)
+        return move in self.piece_legal_moves(move & SQUARE_MASK)
 
     def outcome(self, claim_draw: bool = False) -> Outcome | None:
         return self.variant.outcome(self, claim_draw)

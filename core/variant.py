@@ -23,7 +23,7 @@ from xqchess.core.geometry import Geometry
 from xqchess.core.legality import royal_exposure
 from xqchess.core.moves import is_capture, move_from, move_promotion
 from xqchess.core.notation import format_coordinates, parse_coordinates
-from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
+from xqchess.core.pieces import KIND_MASK
 from xqchess.core.probe import (
     LOW_SQUARES,
     AttackProbe,
@@ -278,10 +278,7 @@ class Variant:
     def piece_legal_moves(self, pos: Position, frm: int) -> list[int]:
         """The legal moves of the side to move's piece on ``frm`` (none when the square holds
         none of its pieces), in the order `legal_moves` lists them."""
-        piece = pos.board[frm]
-        if not piece or piece >> COLOR_SHIFT != pos.side:
-            return []
-        return self.origin_legal_moves(pos, frm)
+        return pos.piece_legal_moves(frm)
 
     def origin_legal_moves(self, pos: Position, frm: int) -> list[int]:
         """`piece_legal_moves` where ``frm`` holds a piece of the side to move. A variant gives
