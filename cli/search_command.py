@@ -50,6 +50,7 @@ ON_FLAGS = (
     "history_pruning",
     "cut_node_reductions",
     "aspiration",
+    "order_statistics",
 )
 #: the flags that switch one off, by `SearchConfig` field
 OFF_FLAGS = {"no_tt": "tt", "no_pvs": "pvs", "no_id": "iterative"}
@@ -211,6 +212,12 @@ def add_searcher_options(parser: argparse.ArgumentParser) -> None:
         help="aspiration windows around the last iteration's score",
     )
     parser.add_argument(
+        "--order-statistics",
+        action="store_true",
+        help="count which heuristic placed each first-move cutoff's move first (the lab's "
+        "presets count it; play does not, as it costs a sort at every node)",
+    )
+    parser.add_argument(
         "--evaluation",
         choices=EVALUATIONS,
         help="middlegame square tables (squares, baseline's), tapered "
@@ -269,8 +276,7 @@ def searcher_from_args(args: argparse.Namespace, variant: Variant) -> Searcher:
             if getattr(args, option) is not None
         }
     )
-    # the command prints which heuristic placed each cutoff's move first: it keeps that count
-    config = replace(preset_config(args.preset, variant), order_statistics=True, **changes)
+    config = replace(preset_config(args.preset, variant), **changes)
     if not config.iterative and args.depth is None:
         raise XQChessError(
             "a search without iterative deepening (--no-id, or the preset's) searches one "
@@ -308,8 +314,9 @@ def run_search(args: argparse.Namespace) -> None:
         f"fail-high first {data['fail_high_first_pct']:.1f}%  "
         f"mean cutoff index {data['mean_cutoff_index']:.2f}  guard prunes {data['guard_prunes']}"
     )
-    placed = ", ".join(f"{name} {count}" for name, count in data["cutoff_first_by"].items())
-    print(f"first-move cutoffs placed by: {placed or '-'}")
+    if data["cutoff_first_by"] is not None:  # counted by the preset or --order-statistics
+        placed = ", ".join(f"{name} {count}" for name, count in data["cutoff_first_by"].items())
+        print(f"first-move cutoffs placed by: {placed or '-'}")
     if searcher.config.multipv > 1 and data["iterations"]:
         for number, line in enumerate(data["iterations"][-1]["lines"], 1):
             print(f"line {number}  score {line['score']}  pv {' '.join(line['pv'])}")

@@ -196,6 +196,28 @@ def test_search_prints_move_score_pv_and_statistics():
     assert any("fail-high first" in line for line in lines)
 
 
+def test_search_counts_the_order_statistic_where_its_preset_does_or_when_asked():
+    """The lab's presets count which heuristic placed each first-move cutoff's move first;
+    `play` does not (as the engine that plays), unless ``--order-statistics`` asks: the same
+    tree either way."""
+    placed = "first-move cutoffs placed by: "
+    runs = {
+        extra: xqchess("search", "chess", "--depth", "4", *extra).stdout.splitlines()
+        for extra in ((), ("--preset", "play"), ("--preset", "play", "--order-statistics"))
+    }
+    counted = {
+        extra: [line for line in lines if line.startswith(placed)] for extra, lines in runs.items()
+    }
+    assert counted[()] and "killer" in counted[()][0]
+    assert counted[("--preset", "play")] == []
+    assert counted[("--preset", "play", "--order-statistics")]
+    nodes = {
+        extra: [line for line in lines if line.startswith("nodes ")][0].split()[1]
+        for extra, lines in runs.items()
+    }
+    assert nodes[("--preset", "play")] == nodes[("--preset", "play", "--order-statistics")]
+
+
 def test_search_json_has_the_documented_keys():
     result = xqchess(
         "search",
