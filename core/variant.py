@@ -276,8 +276,9 @@ class Variant:
         return True
 
     def piece_legal_moves(self, pos: Position, frm: int) -> list[int]:
-        """The legal moves of the side to move's piece on ``frm`` (none when the square holds
-        none of its pieces), in the order `legal_moves` lists them."""
+        """The legal moves of the side to move's piece on ``frm`` (none when ``frm`` is off the
+        board or holds none of its pieces), in the order `legal_moves` lists them
+        (`Position.piece_legal_moves`)."""
         return pos.piece_legal_moves(frm)
 
     def origin_legal_moves(self, pos: Position, frm: int) -> list[int]:
