@@ -18,7 +18,7 @@ from xqchess.core.errors import XQChessError
 from xqchess.core.evaluation import EVALUATIONS, selected_terms
 from xqchess.core.position import Position
 from xqchess.core.search import (
-    MAX_TEMPO,
+    INT_RANGES,
     PLAY_SWITCHES,
     QUIESCENCE_MODES,
     Iteration,
@@ -123,8 +123,8 @@ class Engine:
 
     def set_switch(self, name: str, value) -> None:
         """Set one of `PLAY_SWITCHES` (``quiescence`` one of `QUIESCENCE_MODES`, ``evaluation``
-        one of `EVALUATIONS`, ``tempo`` centipawns from 0 to `MAX_TEMPO`, the others True or
-        False)."""
+        one of `EVALUATIONS`, those of `INT_RANGES` (``tempo``, the pruning's reach and margins)
+        a whole number in their range, the others True or False)."""
         if name not in PLAY_SWITCHES:
             raise EngineOptionError(f"unknown search switch {name!r}")
         if name == "quiescence" and value not in QUIESCENCE_MODES:
@@ -133,10 +133,11 @@ class Engine:
             )
         if name == "evaluation" and value not in EVALUATIONS:
             raise EngineOptionError(f"Evaluation {value!r} is not one of {', '.join(EVALUATIONS)}")
-        if name == "tempo":
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_TEMPO:
+        if name in INT_RANGES:
+            low, high = INT_RANGES[name]
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
                 raise EngineOptionError(
-                    f"Tempo must be a whole number 0-{MAX_TEMPO}, got {value!r}"
+                    f"{name} must be a whole number {low}-{high}, got {value!r}"
                 )
         elif name not in CHOICE_SWITCHES and not isinstance(value, bool):
             raise EngineOptionError(f"{name} must be true or false, got {value!r}")

@@ -14,6 +14,7 @@ from xqchess.cli.arguments import int_between, non_negative_int
 from xqchess.core.errors import XQChessError
 from xqchess.core.evaluation import EVALUATIONS, selected_terms
 from xqchess.core.search import (
+    INT_RANGES,
     MAX_HASH_MB,
     MAX_MULTIPV,
     MAX_TEMPO,
@@ -64,6 +65,19 @@ VALUED_OPTIONS = {
     "guard_prune": "guard_prune_depth",
     "tempo": "tempo",
 }
+#: the pruning's reach and margins (each a `SearchConfig` field, its range in `INT_RANGES`):
+#: the flag's metavar and what it sets
+PRUNING_OPTIONS = {
+    "futility_depth": ("PLIES", "how far from the leaves futility pruning reaches"),
+    "futility_base": ("CP", "futility pruning's margin before the per-ply part"),
+    "futility_margin": ("CP", "futility pruning's margin per ply left"),
+    "reverse_futility_depth": ("PLIES", "how far from the leaves reverse futility reaches"),
+    "reverse_futility_margin": ("CP", "reverse futility's margin per ply left"),
+    "late_move_pruning_depth": ("PLIES", "how far from the leaves late-move pruning reaches"),
+    "lmr_base": ("N", "late-move reductions: N/100 plies + ln(depth) ln(moves) / (D/100)"),
+    "lmr_divisor": ("D", "late-move reductions' divisor D (see --lmr-base)"),
+}
+VALUED_OPTIONS.update({field: field for field in PRUNING_OPTIONS})
 
 
 def add_searcher_options(parser: argparse.ArgumentParser) -> None:
@@ -249,6 +263,14 @@ def add_searcher_options(parser: argparse.ArgumentParser) -> None:
         help=f"centipawns the evaluation adds for the side to move, 0-{MAX_TEMPO} "
         "(default: the preset's)",
     )
+    for field, (metavar, meaning) in PRUNING_OPTIONS.items():
+        low, high = INT_RANGES[field]
+        parser.add_argument(
+            "--" + field.replace("_", "-"),
+            type=int_between(low, high),
+            metavar=metavar,
+            help=f"{meaning}, {low}-{high} (default: the preset's)",
+        )
 
 
 def term_names(text: str) -> tuple[str, ...]:

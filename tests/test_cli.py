@@ -1,6 +1,7 @@
 """The command line as a user runs it: output formats, and one-line errors with exit code 2."""
 
 import argparse
+import dataclasses
 import json
 import subprocess
 import sys
@@ -216,6 +217,55 @@ def test_search_counts_the_order_statistic_where_its_preset_does_or_when_asked()
         for extra, lines in runs.items()
     }
     assert nodes[("--preset", "play")] == nodes[("--preset", "play", "--order-statistics")]
+
+
+def test_search_sets_the_pruning_reach_and_margins():
+    """``--futility-depth`` and the other pruning settings change the preset's fields: the
+    command's tree is the library's with the same configuration; a value out of range is
+    refused in one line, naming the flag."""
+    from xqchess.core.search import Limits, Searcher, playing_config
+    from xqchess.ordering.spec import DEFAULT_SPEC, build_pipeline
+    from xqchess.variants import get_variant
+
+    settings = {
+        "futility_depth": 4,
+        "futility_base": 100,
+        "futility_margin": 100,
+        "reverse_futility_depth": 5,
+        "reverse_futility_margin": 100,
+        "late_move_pruning_depth": 6,
+        "lmr_base": 50,
+        "lmr_divisor": 160,
+    }
+    flags = [
+        part
+        for field, value in settings.items()
+        for part in ("--" + field.replace("_", "-"), str(value))
+    ]
+    result = xqchess(
+        "search",
+        "chess",
+        "--preset",
+        "play",
+        "--late-move-pruning",
+        "--depth",
+        "6",
+        "--json",
+        *flags,
+    )
+    variant = get_variant("chess")
+    config = dataclasses.replace(playing_config(variant), late_move_pruning=True, **settings)
+    library = Searcher(build_pipeline(DEFAULT_SPEC, variant), config).search(
+        variant.position(), Limits(depth=6)
+    )
+    assert json.loads(result.stdout)["nodes"] == library.stats.nodes
+    default = Searcher(build_pipeline(DEFAULT_SPEC, variant), playing_config(variant)).search(
+        variant.position(), Limits(depth=6)
+    )
+    assert library.stats.nodes != default.stats.nodes
+    refused = xqchess("search", "chess", "--depth", "1", "--lmr-divisor", "20")
+    assert refused.returncode == 2 and len(refused.stderr.splitlines()) == 1
+    assert "--lmr-divisor" in refused.stderr and "50" in refused.stderr
 
 
 def test_search_json_has_the_documented_keys():

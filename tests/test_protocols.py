@@ -4,6 +4,7 @@ xiangqi through UCI_Variant with every move checked by pyffish; a scripted UCCI 
 hypothesis-generated garbage that never breaks the engine; and liveness of isready and stop
 during a search (generous bounds: they guard liveness, not speed)."""
 
+import dataclasses
 import queue
 import subprocess
 import sys
@@ -199,6 +200,8 @@ def test_errors_are_info_strings_and_change_nothing():
         "setoption name Nope value 1",
         "setoption name Tempo value 101",
         "setoption name Tempo value x",
+        "setoption name FutilityDepth value 17",
+        "setoption name LMRDivisor value 10",
         "go depth x",
         "go sideways 3",
         "frobnicate",
@@ -210,6 +213,7 @@ def test_errors_are_info_strings_and_change_nothing():
         assert uci.engine.pos.fen() == before
     assert uci.engine.ordering == "hash,see,killer,countermove,history"
     assert "tempo" not in uci.engine.switches
+    assert "futility_depth" not in uci.engine.switches and "lmr_divisor" not in uci.engine.switches
 
 
 def test_the_tempo_option_sets_the_search_tempo():
@@ -220,6 +224,39 @@ def test_the_tempo_option_sets_the_search_tempo():
     assert f"option name Tempo type spin default {play.tempo} min 0 max 100" in out
     uci.handle("setoption name Tempo value 25")
     assert uci.engine.ensure_searcher().config.tempo == 25
+
+
+def test_the_pruning_options_set_the_pruning_reach_and_margins():
+    """Each whole-number setting of the pruning is a spin option with the game's playing
+    default and the configuration's range; setting one changes that field alone."""
+    out = []
+    uci = UciProtocol(out.append)
+    uci.handle("uci")
+    play = playing_config(uci.engine.variant)
+    options = {
+        "FutilityDepth": ("futility_depth", 0, 16),
+        "FutilityBase": ("futility_base", 0, 2000),
+        "FutilityMargin": ("futility_margin", 0, 2000),
+        "ReverseFutilityDepth": ("reverse_futility_depth", 0, 16),
+        "ReverseFutilityMargin": ("reverse_futility_margin", 0, 2000),
+        "LateMovePruningDepth": ("late_move_pruning_depth", 0, 16),
+        "LMRBase": ("lmr_base", 0, 400),
+        "LMRDivisor": ("lmr_divisor", 50, 1000),
+    }
+    for option, (field, low, high) in options.items():
+        default = getattr(play, field)
+        assert f"option name {option} type spin default {default} min {low} max {high}" in out
+    before = uci.engine.ensure_searcher().config
+    chosen = dict(zip(options, (4, 61, 62, 5, 64, 6, 66, 67)))
+    for option, value in chosen.items():
+        uci.handle(f"setoption name {option} value {value}")
+    config = uci.engine.ensure_searcher().config
+    changed = {
+        field: getattr(config, field)
+        for field in dataclasses.asdict(config)
+        if getattr(config, field) != getattr(before, field)
+    }
+    assert changed == {options[option][0]: value for option, value in chosen.items()}
 
 
 def refused_placements(variant):

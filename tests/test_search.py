@@ -3,6 +3,7 @@ limit, determinism, mate and repetition scoring, and that each enhancement switc
 
 import dataclasses
 import gc
+import math
 import random
 import threading
 from array import array
@@ -31,16 +32,12 @@ from xqchess.core.search.tree import (
     IIR_DEPTH,
     LATE_MOVE_COUNTS,
     LATE_MOVE_COUNTS_WORSENING,
-    LATE_MOVE_PRUNING_DEPTH,
     LMR_MIN_DEPTH,
     LMR_MIN_SEARCHED,
     LMR_TABLE_SIZE,
     NULL_REDUCTION,
     NULL_VERIFICATION_DEPTH,
     RAZOR_MARGINS,
-    REDUCTIONS,
-    REVERSE_FUTILITY_DEPTH,
-    REVERSE_FUTILITY_MARGIN,
     SEE_PRUNING_DEPTH,
     SEE_QUIET_MARGIN,
     SINGULAR_DEPTH,
@@ -50,6 +47,7 @@ from xqchess.core.search.tree import (
     _to_tt,
     adaptive_null_reduction,
     gives_check,
+    reduction_table,
 )
 from xqchess.core.see import see
 from xqchess.core.tt import LOWER, UPPER
@@ -490,22 +488,29 @@ def test_the_tree_leaves_no_reference_cycles(variant_name):
 
 
 @pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])
-def test_reverse_futility_returns_the_static_score_less_the_margin(variant_name):
-    """A non-PV node within `REVERSE_FUTILITY_DEPTH` whose static score less the margin per
-    ply is still at or above beta returns that, without searching one move; off, the node is
-    searched."""
+@pytest.mark.parametrize(
+    "reach", [{}, {"reverse_futility_depth": 5, "reverse_futility_margin": 90}]
+)
+def test_reverse_futility_returns_the_static_score_less_the_margin(variant_name, reach):
+    """A non-PV node within ``reverse_futility_depth`` plies of the leaves (3 unless set)
+    whose static score less ``reverse_futility_margin`` per ply (120 unless set) is still at
+    or above beta returns that, without searching one move; off, the node is searched."""
     fen = {  # the side to move a queen (a chariot) up, nothing hanging
         "chess": "4k3/pppp4/8/8/8/8/PPPP4/Q3K3 w - - 0 1",
         "xiangqi": "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1",
     }[variant_name]
+    config = SearchConfig(**reach)
+    assert (config.reverse_futility_depth, config.reverse_futility_margin) == (
+        (5, 90) if reach else (3, 120)
+    )
     results = {}
     for on in (True, False):
-        search = searcher(variant_name, reverse_futility=on)
+        search = searcher(variant_name, reverse_futility=on, **reach)
         pos = get_variant(variant_name).position(fen)
         search.search(pos, Limits(depth=1))  # sets up the searcher's per-search state
         static = search.evaluate(pos)
-        depth = REVERSE_FUTILITY_DEPTH
-        beta = static - REVERSE_FUTILITY_MARGIN * depth
+        depth = config.reverse_futility_depth
+        beta = static - config.reverse_futility_margin * depth
         assert beta > 300
         before = search.stats.nodes
         score = search._search(depth, beta - 1, beta, 1, 0, False, False, False)
@@ -513,7 +518,7 @@ def test_reverse_futility_returns_the_static_score_less_the_margin(variant_name)
     assert results[True] == (beta, 1)
     assert results[False][1] > 1
     # beyond its depth, or one centipawn short of beta, it does not apply
-    search = searcher(variant_name, reverse_futility=True)
+    search = searcher(variant_name, reverse_futility=True, **reach)
     pos = get_variant(variant_name).position(fen)
     search.search(pos, Limits(depth=1))
     before = search.stats.nodes
@@ -551,20 +556,30 @@ def test_late_move_reductions_grow_with_depth_and_move_number():
     they begin, never decreasing along depth or move number, never leaving the reduced search
     less than one ply, and more than one ply deep in the tree for late moves."""
     size = LMR_TABLE_SIZE
-    assert len(REDUCTIONS) == size and all(len(row) == size for row in REDUCTIONS)
+    config = SearchConfig()
+    assert (config.lmr_base, config.lmr_divisor) == (75, 225)
+    table = reduction_table(config.lmr_base, config.lmr_divisor)
+    steeper = reduction_table(50, 160)
+    assert len(table) == size and all(len(row) == size for row in table)
     for depth in range(size):
         for searched in range(size):
-            reduction = REDUCTIONS[depth][searched]
+            reduction = table[depth][searched]
             if depth < LMR_MIN_DEPTH or searched < LMR_MIN_SEARCHED:
                 assert reduction == 0
             else:
                 assert 1 <= reduction and depth - 1 - reduction >= 1
+                # 0.75 + ln(depth) ln(searched) / 2.25, within its bounds
+                grown = int(0.75 + math.log(depth) * math.log(searched) / 2.25)
+                assert reduction == max(1, min(grown, depth - 2))
             if depth:
-                assert reduction >= REDUCTIONS[depth - 1][searched]
+                assert reduction >= table[depth - 1][searched]
             if searched:
-                assert reduction >= REDUCTIONS[depth][searched - 1]
-    assert REDUCTIONS[LMR_MIN_DEPTH][LMR_MIN_SEARCHED] == 1
-    assert REDUCTIONS[8][20] > 1 and REDUCTIONS[size - 1][size - 1] > 2
+                assert reduction >= table[depth][searched - 1]
+    assert table[LMR_MIN_DEPTH][LMR_MIN_SEARCHED] == 1
+    assert table[8][20] > 1 and table[size - 1][size - 1] > 2
+    # another base and divisor: 0.5 + ln(depth) ln(searched) / 1.6 reduces more
+    assert [table[6][4], table[8][10], table[20][30]] == [1, 2, 5]
+    assert [steeper[6][4], steeper[8][10], steeper[20][30]] == [2, 3, 6]
 
 
 def nodes_below(search, pos, depth, alpha, beta, is_pv=False):
@@ -594,15 +609,17 @@ def test_late_move_pruning_searches_the_first_moves_only(variant_name):
     count 7) one move is skipped, with its subtree: 17 nodes against 15, each child being
     two, itself and the king's first reply, which fails high (every score beats the mate
     bound the window sits on)."""
-    assert LATE_MOVE_COUNTS == (3, 4, 7, 12) and LATE_MOVE_PRUNING_DEPTH == 3
+    assert LATE_MOVE_COUNTS[:4] == (3, 4, 7, 12) and SearchConfig().late_move_pruning_depth == 3
     variant = get_variant(variant_name)
     pos = variant.position(QUIET_POSITIONS[variant_name])
     moves = pos.legal_moves()
     assert len(moves) == {"chess": 8, "xiangqi": 9}[variant_name]
     assert not any(is_capture(pos, move) or gives_check(pos, move) for move in moves)
 
-    def nodes(depth, is_pv, on):
-        search = searcher(variant_name, tt=False, late_move_pruning=on)
+    def nodes(depth, is_pv, on, reach=3):
+        search = searcher(
+            variant_name, tt=False, late_move_pruning=on, late_move_pruning_depth=reach
+        )
         return nodes_below(search, pos, depth, MATE_BOUND, MATE_BOUND + 1, is_pv)[0]
 
     assert nodes(1, False, False) == 1 + len(moves)
@@ -610,6 +627,40 @@ def test_late_move_pruning_searches_the_first_moves_only(variant_name):
     assert nodes(1, True, True) == 1 + len(moves)
     if variant_name == "chess":
         assert (nodes(2, False, False), nodes(2, False, True)) == (1 + 8 * 2, 1 + 7 * 2)
+        # reaching one ply from the leaves only, it leaves a node two plies away whole
+        assert nodes(2, False, True, reach=1) == 1 + 8 * 2
+    assert nodes(1, False, True, reach=0) == 1 + len(moves)
+
+
+@pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])
+@pytest.mark.parametrize(
+    "reach", [{}, {"futility_depth": 3, "futility_base": 100, "futility_margin": 100}]
+)
+def test_futility_pruning_skips_the_quiet_moves_that_cannot_reach_alpha(variant_name, reach):
+    """At a non-PV node within ``futility_depth`` plies of the leaves (2 unless set), once a
+    move is searched, the quiet moves that give no check are skipped where the static score
+    plus ``futility_base + futility_margin * plies`` (0 and 200 unless set) does not reach
+    alpha: one ply from the leaves, the node searches its first child alone; with alpha a
+    centipawn lower, all of them. A node beyond the reach prunes none of its own moves."""
+    config = SearchConfig(**reach)
+    variant = get_variant(variant_name)
+    pos = variant.position(QUIET_POSITIONS[variant_name])
+    moves = pos.legal_moves()
+
+    def nodes(depth, above, on=True, further=0):
+        settings = {**reach, "futility_depth": config.futility_depth + further}
+        search = searcher(variant_name, tt=False, futility=on, **settings)
+        search.search(pos, Limits(depth=1))
+        margin = config.futility_base + config.futility_margin * depth
+        alpha = search.evaluate(pos) + margin + (0 if above else -1)
+        return nodes_below(search, pos, depth, alpha, alpha + 1)[0]
+
+    assert nodes(1, above=True) == 1 + 1
+    assert nodes(1, above=False) == 1 + len(moves)
+    deepest = config.futility_depth
+    assert nodes(deepest, above=True) < nodes(deepest, above=True, on=False)
+    # a ply beyond, only the children prune: reaching one ply further prunes the node's too
+    assert nodes(deepest + 1, above=True, further=1) < nodes(deepest + 1, above=True)
 
 
 @pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])
@@ -700,7 +751,7 @@ def test_improving_halves_the_late_move_counts_where_the_score_fell():
     """Stockfish's move-count rule, (3 + depth²) / (2 - improving): the full counts where the
     static score improved on two plies before, half of them where it did not."""
     assert LATE_MOVE_COUNTS_WORSENING == tuple(count // 2 for count in LATE_MOVE_COUNTS)
-    assert LATE_MOVE_COUNTS_WORSENING[1:] == (2, 3, 6)
+    assert LATE_MOVE_COUNTS_WORSENING[1:4] == (2, 3, 6)
 
 
 @pytest.mark.parametrize("variant_name", ["chess", "xiangqi"])

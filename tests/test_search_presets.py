@@ -150,6 +150,13 @@ def test_the_uci_engine_announces_and_plays_its_game_s_defaults():
         ({"depth": 1, "hash_mb": 10**6}, XQChessError, "hash_mb must be between 1 and 4096"),
         ({"depth": 1, "tempo": 101}, XQChessError, "tempo must be between 0 and 100, got 101"),
         ({"depth": 1, "tempo": True}, XQChessError, "tempo must be an integer, got True"),
+        (
+            {"depth": 1, "futility_depth": 17},
+            XQChessError,
+            "futility_depth must be between 0 and 16, got 17",
+        ),
+        ({"depth": 1, "lmr_divisor": 0}, XQChessError, "lmr_divisor must be between 50 and"),
+        ({"depth": 1, "futility_margin": -1}, XQChessError, "futility_margin must be between"),
         ({"depth": 1, "null_move": "yes"}, XQChessError, "null_move must be True or False"),
         ({"depth": 1, "quiescence": "most"}, XQChessError, "quiescence 'most' is not one of"),
         ({"depth": 1, "eval_terms": ("speed",)}, XQChessError, "eval_terms: chess has no"),

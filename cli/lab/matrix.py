@@ -623,6 +623,14 @@ LATER_SETTINGS = {
     "quiescence_promotions": True,
     "order_statistics": True,
     "tempo": 0,
+    "futility_depth": 2,
+    "futility_base": 0,
+    "futility_margin": 200,
+    "reverse_futility_depth": 3,
+    "reverse_futility_margin": 120,
+    "late_move_pruning_depth": 3,
+    "lmr_base": 75,
+    "lmr_divisor": 225,
 }
 
 

@@ -17,10 +17,10 @@ from xqchess.cli.engine import Engine, EngineOptionError
 from xqchess.core.errors import XQChessError
 from xqchess.core.evaluation import EVALUATIONS
 from xqchess.core.search import (
+    INT_RANGES,
     LIMIT_RANGES,
     MAX_HASH_MB,
     MAX_MULTIPV,
-    MAX_TEMPO,
     QUIESCENCE_MODES,
     Iteration,
     Limits,
@@ -62,6 +62,20 @@ CHECK_OPTIONS = {
     "Aspiration": "aspiration",
 }
 CHECK_KEYS = {option.lower(): switch for option, switch in CHECK_OPTIONS.items()}
+#: spin options -> the playing search's whole-number setting each sets (`core.search.INT_RANGES`
+#: gives its range)
+SPIN_OPTIONS = {
+    "Tempo": "tempo",
+    "FutilityDepth": "futility_depth",
+    "FutilityBase": "futility_base",
+    "FutilityMargin": "futility_margin",
+    "ReverseFutilityDepth": "reverse_futility_depth",
+    "ReverseFutilityMargin": "reverse_futility_margin",
+    "LateMovePruningDepth": "late_move_pruning_depth",
+    "LMRBase": "lmr_base",
+    "LMRDivisor": "lmr_divisor",
+}
+SPIN_KEYS = {option.lower(): option for option in SPIN_OPTIONS}
 
 
 class ProtocolError(XQChessError):
@@ -183,7 +197,10 @@ class UciProtocol:
         evaluations = " ".join(f"var {name}" for name in EVALUATIONS)
         self.send(f"option name Evaluation type combo default {play.evaluation} {evaluations}")
         self.send("option name EvalTerms type string default all")
-        self.send(f"option name Tempo type spin default {play.tempo} min 0 max {MAX_TEMPO}")
+        for option, setting in SPIN_OPTIONS.items():
+            low, high = INT_RANGES[setting]
+            default = getattr(play, setting)
+            self.send(f"option name {option} type spin default {default} min {low} max {high}")
         for option, switch in CHECK_OPTIONS.items():
             default = "true" if getattr(play, switch) else "false"
             self.send(f"option name {option} type check default {default}")
@@ -227,8 +244,10 @@ class UciProtocol:
             engine.set_switch(key, value)
         elif key == "evalterms":
             engine.set_eval_terms(value)
-        elif key == "tempo":
-            engine.set_switch("tempo", int_value(value, "Tempo", 0, MAX_TEMPO))
+        elif key in SPIN_KEYS:
+            option = SPIN_KEYS[key]
+            setting = SPIN_OPTIONS[option]
+            engine.set_switch(setting, int_value(value, option, *INT_RANGES[setting]))
         elif key in CHECK_KEYS:
             if value not in ("true", "false"):
                 raise EngineOptionError(f"{name} must be true or false, got {value!r}")

@@ -102,6 +102,19 @@ class SearchConfig:
     check_extension: bool = False  # search one ply deeper at a node in check
     futility: bool = False  # skip quiet moves near the leaves that cannot reach alpha
     aspiration: bool = False  # root search in a window around the last score
+    #: how far the pruning near the leaves reaches, in plies left, and its margins in
+    #: centipawns: futility's ``futility_base + futility_margin * plies``, reverse futility's
+    #: ``reverse_futility_margin * plies``
+    futility_depth: int = 2
+    futility_base: int = 0
+    futility_margin: int = 200
+    reverse_futility_depth: int = 3
+    reverse_futility_margin: int = 120
+    late_move_pruning_depth: int = 3
+    #: late-move reductions' logarithmic rule, ``lmr_base / 100 + ln(depth) ln(moves) /
+    #: (lmr_divisor / 100)`` plies
+    lmr_base: int = 75
+    lmr_divisor: int = 225
     evaluation: str = "squares"  # `core.evaluation.EVALUATIONS`: middlegame tables, tapered, terms
     #: centipawns the evaluation adds for the side to move (`core.evaluation`'s tempo)
     tempo: int = 0
@@ -117,10 +130,8 @@ class SearchConfig:
             value = getattr(self, spec.name)
             if spec.type == "bool" and not isinstance(value, bool):
                 raise SearchConfigError(f"{spec.name} must be True or False, got {value!r}")
-        _check_int("hash_mb", self.hash_mb, 1, MAX_HASH_MB)
-        _check_int("multipv", self.multipv, 1, MAX_MULTIPV)
-        _check_int("guard_prune_depth", self.guard_prune_depth, 0, MAX_GUARD_PRUNE_DEPTH)
-        _check_int("tempo", self.tempo, 0, MAX_TEMPO)
+        for name, (low, high) in INT_RANGES.items():
+            _check_int(name, getattr(self, name), low, high)
         _check_choice("quiescence", self.quiescence, QUIESCENCE_MODES)
         _check_choice("quiescence_order", self.quiescence_order, QUIESCENCE_ORDERS)
         _check_choice("evaluation", self.evaluation, EVALUATIONS)
@@ -135,6 +146,25 @@ class SearchConfig:
 MAX_GUARD_PRUNE_DEPTH = 64
 #: the largest tempo a configuration may ask for, in centipawns
 MAX_TEMPO = 100
+#: the deepest reach a configuration may give futility, reverse futility and late-move pruning
+MAX_PRUNING_DEPTH = 16
+#: the largest margin a configuration may give them, in centipawns
+MAX_PRUNING_MARGIN = 2000
+#: the whole-number fields of a configuration, each with the lowest and highest value it takes
+INT_RANGES = {
+    "hash_mb": (1, MAX_HASH_MB),
+    "multipv": (1, MAX_MULTIPV),
+    "guard_prune_depth": (0, MAX_GUARD_PRUNE_DEPTH),
+    "tempo": (0, MAX_TEMPO),
+    "futility_depth": (0, MAX_PRUNING_DEPTH),
+    "futility_base": (0, MAX_PRUNING_MARGIN),
+    "futility_margin": (0, MAX_PRUNING_MARGIN),
+    "reverse_futility_depth": (0, MAX_PRUNING_DEPTH),
+    "reverse_futility_margin": (0, MAX_PRUNING_MARGIN),
+    "late_move_pruning_depth": (0, MAX_PRUNING_DEPTH),
+    "lmr_base": (0, 400),
+    "lmr_divisor": (50, 1000),
+}
 
 
 def _check_int(name: str, value: object, low: int, high: int) -> None:
@@ -217,6 +247,14 @@ PLAY_SWITCHES = (
     "aspiration",
     "evaluation",
     "tempo",
+    "futility_depth",
+    "futility_base",
+    "futility_margin",
+    "reverse_futility_depth",
+    "reverse_futility_margin",
+    "late_move_pruning_depth",
+    "lmr_base",
+    "lmr_divisor",
 )
 
 

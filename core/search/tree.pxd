@@ -42,6 +42,9 @@ cdef class Tree:
     cdef public long long[::1] capture_keys
     cdef public bint quiescence_evasions, quiescence_promotions
     cdef public int guard_prune_depth
+    cdef public int futility_depth, futility_base, futility_margin
+    cdef public int reverse_futility_depth, reverse_futility_margin, late_move_pruning_depth
+    cdef public tuple reductions
     cdef public object quiescence
 
     @cython.locals(pos=Position, current=cython.ulonglong, occurrences=int, back=int)

@@ -46,6 +46,7 @@ A fixed-depth search without a time limit is deterministic.
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from array import array
@@ -69,7 +70,7 @@ from xqchess.core.search.captures import (
     material_difference,
     victim_first,
 )
-from xqchess.core.search.config import SearchConfig
+from xqchess.core.search.config import MAX_PRUNING_DEPTH, SearchConfig
 from xqchess.core.search.limits import let_other_threads_run
 from xqchess.core.search.node import MAX_PLY, RANK_KEYS, MoveOrderer, Node
 from xqchess.core.search.scores import INFINITY, MATE, MATE_BOUND
@@ -81,10 +82,11 @@ CLOCK_CHECK_INTERVAL = 16  # nodes between looks at the clock
 #: Delta pruning's safety margin (centipawns): a capture is skipped in ``pruned`` quiescence
 #: when standing pat plus what it takes plus this margin does not reach alpha.
 DELTA_MARGIN = 200
-#: Futility pruning's margins by remaining depth (centipawns): at a node this close to the
-#: leaves, quiet moves that give no check are skipped when the static score plus the margin
-#: does not reach alpha.
-FUTILITY_MARGINS = (0, 200, 400)
+#: Futility pruning: at a node within the config's ``futility_depth`` plies of the leaves,
+#: quiet moves that give no check are skipped when the static score plus ``futility_base +
+#: futility_margin * plies`` centipawns does not reach alpha. Seed: the Chess Programming
+#: Wiki's "Futility Pruning" (Schaeffer; Heinz's extended futility pruning at two plies), the
+#: form Stockfish's search.cpp gives it further from the leaves.
 #: Null move's depth reduction: the null move is searched to ``depth - 1 - NULL_REDUCTION``.
 NULL_REDUCTION = 2
 #: ... and with ``adaptive_null_move``, ``NULL_BASE_REDUCTION + depth // NULL_DEPTH_DIVISOR``
@@ -97,14 +99,14 @@ NULL_DEPTH_DIVISOR = 3
 NULL_LEAD_STEP = 200
 NULL_LEAD_MAX = 3
 #: Reverse futility pruning (static null move): at a non-PV node not in check with at most
-#: this many plies left, the static score minus `REVERSE_FUTILITY_MARGIN` per ply still at or
-#: above beta is returned as the node's score (a fail-high) without searching a move.
-REVERSE_FUTILITY_DEPTH = 3
-REVERSE_FUTILITY_MARGIN = 120  # centipawns per ply of remaining depth
+#: the config's ``reverse_futility_depth`` plies left, the static score minus
+#: ``reverse_futility_margin`` per ply still at or above beta is returned as the node's score
+#: (a fail-high) without searching a move.
 #: Late-move reductions: a quiet move that gives no check, at a node not in check with at
 #: least `LMR_MIN_DEPTH` plies left and `LMR_MIN_SEARCHED` moves already searched, is first
-#: searched ``REDUCTIONS[depth][searched]`` plies shallower (indexes clamped to the table),
-#: one ply less at a PV node (but at least one).
+#: searched ``reduction_table(base, divisor)[depth][searched]`` plies shallower (the config's
+#: ``lmr_base`` and ``lmr_divisor``; indexes clamped to the table), one ply less at a PV node
+#: (but at least one).
 #: With ``history_reductions``, a move whose entry in the orderer's history is at most 0 (no
 #: cutoff credited to its from and to squares for this side since the entry last aged away, or,
 #: under ``history:malus``, more failures than cutoffs by weight) is reduced a ply more. Seed:
@@ -122,14 +124,14 @@ LMR_MIN_DEPTH = 3
 LMR_MIN_SEARCHED = 3
 LMR_TABLE_SIZE = 64
 #: Late-move (move-count) pruning: at a non-PV node below the root, not in check, with at most
-#: `LATE_MOVE_PRUNING_DEPTH` plies left, once ``LATE_MOVE_COUNTS[depth]`` moves have been
-#: picked (4, 7 and 12), the quiet moves that give no check are skipped. Seed: Stockfish's
+#: the config's ``late_move_pruning_depth`` plies left, once ``LATE_MOVE_COUNTS[depth]`` moves
+#: have been picked (4, 7, 12, 19 ...), the quiet moves that give no check are skipped. Seed:
+#: Stockfish's
 #: move count pruning (search.cpp, ``futility_move_count(improving, depth)`` = (3 + depth²) /
 #: (2 - improving); T. Romstad, M. Costalba, J. Kiiski and the Stockfish developers). It
 #: differs as stated: the improving form unless the ``improving`` switch keeps the static
 #: scores, only at non-PV nodes, and a quiet move that gives check is still searched.
-LATE_MOVE_PRUNING_DEPTH = 3
-LATE_MOVE_COUNTS = tuple(3 + depth * depth for depth in range(LATE_MOVE_PRUNING_DEPTH + 1))
+LATE_MOVE_COUNTS = tuple(3 + depth * depth for depth in range(MAX_PRUNING_DEPTH + 1))
 #: ... and with ``improving`` on, at a node whose static score has not improved, half as many
 #: (Stockfish's ``(3 + depth²) / (2 - improving)``)
 LATE_MOVE_COUNTS_WORSENING = tuple(count // 2 for count in LATE_MOVE_COUNTS)
@@ -182,14 +184,15 @@ NULL_VERIFICATION_DEPTH = 8
 NO_EVAL = -INFINITY - 1
 
 
-def _reduction(depth: int, searched: int) -> int:
+def _reduction(depth: int, searched: int, base: int, divisor: int) -> int:
     """Late-move reduction of the move after ``searched`` others at ``depth``: the
-    logarithmic rule of Stockfish and Ethereal, 0.75 + ln(depth) ln(searched) / 2.25 plies
-    rounded down, at least 1 where reductions apply and at most ``depth - 2`` (the reduced
-    search keeps at least one ply)."""
+    logarithmic rule of Stockfish and Ethereal, base / 100 + ln(depth) ln(searched) /
+    (divisor / 100) plies rounded down (the playing search's default 0.75 + ln(depth)
+    ln(searched) / 2.25), at least 1 where reductions apply and at most ``depth - 2`` (the
+    reduced search keeps at least one ply)."""
     if depth < LMR_MIN_DEPTH or searched < LMR_MIN_SEARCHED:
         return 0
-    grown = int(0.75 + math.log(depth) * math.log(searched) / 2.25)
+    grown = int(base / 100 + math.log(depth) * math.log(searched) / (divisor / 100))
     return max(1, min(grown, depth - 2))
 
 
@@ -200,11 +203,14 @@ def adaptive_null_reduction(depth: int, lead: int) -> int:
     return NULL_BASE_REDUCTION + depth // NULL_DEPTH_DIVISOR + min(steps, NULL_LEAD_MAX)
 
 
-#: `_reduction` for every depth and number of moves searched below `LMR_TABLE_SIZE`
-REDUCTIONS = tuple(
-    tuple(_reduction(depth, searched) for searched in range(LMR_TABLE_SIZE))
-    for depth in range(LMR_TABLE_SIZE)
-)
+@functools.cache
+def reduction_table(base: int, divisor: int) -> tuple[tuple[int, ...], ...]:
+    """`_reduction` with ``base`` and ``divisor`` for every depth and number of moves searched
+    below `LMR_TABLE_SIZE` (made once per pair)."""
+    return tuple(
+        tuple(_reduction(depth, searched, base, divisor) for searched in range(LMR_TABLE_SIZE))
+        for depth in range(LMR_TABLE_SIZE)
+    )
 
 
 class SearchStopped(Exception):
@@ -282,6 +288,13 @@ class Tree:
         self.quiescence_tt = config.quiescence_tt
         self.pvs = config.pvs
         self.lmr = config.lmr
+        self.futility_depth = config.futility_depth
+        self.futility_base = config.futility_base
+        self.futility_margin = config.futility_margin
+        self.reverse_futility_depth = config.reverse_futility_depth
+        self.reverse_futility_margin = config.reverse_futility_margin
+        self.late_move_pruning_depth = config.late_move_pruning_depth
+        self.reductions = reduction_table(config.lmr_base, config.lmr_divisor)
         self.quiescence = config.quiescence
         self.quiescence_evasions = config.quiescence_evasions
         self.quiescence_promotions = config.quiescence_promotions
@@ -473,13 +486,13 @@ class Tree:
             # Reverse futility pruning: a ply's margin less where the score is improving.
             if (
                 self.reverse_futility
-                and depth <= REVERSE_FUTILITY_DEPTH
+                and depth <= self.reverse_futility_depth
                 and -MATE_BOUND < beta < MATE_BOUND  # no static fail-high against a mate
             ):
                 if not static_known:
                     static_score = self.evaluate.score(pos)
                     static_known = True
-                margin = REVERSE_FUTILITY_MARGIN * (
+                margin = self.reverse_futility_margin * (
                     depth - 1 if self.improving and improving else depth
                 )
                 if static_score - margin >= beta:
@@ -582,10 +595,12 @@ class Tree:
         # Step 10. Futility and late-move pruning's thresholds.
         prune = self.guard_prune_depth and depth <= self.guard_prune_depth and not in_check
         futility_score = None
-        if self.futility and depth < len(FUTILITY_MARGINS) and not is_pv and not in_check:
+        if self.futility and depth <= self.futility_depth and not is_pv and not in_check:
             futility_score = (
-                static_score if static_known else self.evaluate.score(pos)
-            ) + FUTILITY_MARGINS[depth]
+                (static_score if static_known else self.evaluate.score(pos))
+                + self.futility_base
+                + self.futility_margin * depth
+            )
             if futility_score > alpha:
                 futility_score = None
         # Late-move pruning: the same nodes as futility's (non-PV, not in check), below the
@@ -593,7 +608,7 @@ class Tree:
         shallow = not is_pv and not in_check and ply
         late_count = (
             (LATE_MOVE_COUNTS if improving else LATE_MOVE_COUNTS_WORSENING)[depth]
-            if self.late_move_pruning and shallow and depth <= LATE_MOVE_PRUNING_DEPTH
+            if self.late_move_pruning and shallow and depth <= self.late_move_pruning_depth
             else 0
         )
         see_prune = self.see_pruning and ply and not in_check and depth <= SEE_PRUNING_DEPTH
@@ -657,7 +672,7 @@ class Tree:
                     and quiet
                     and not pos.is_check()
                 ):
-                    reduction = REDUCTIONS[min(depth, LMR_TABLE_SIZE - 1)][
+                    reduction = self.reductions[min(depth, LMR_TABLE_SIZE - 1)][
                         min(searched, LMR_TABLE_SIZE - 1)
                     ]
                     if is_pv and reduction > 1:  # a ply less on the principal variation
