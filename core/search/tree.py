@@ -82,11 +82,13 @@ CLOCK_CHECK_INTERVAL = 16  # nodes between looks at the clock
 #: Delta pruning's safety margin (centipawns): a capture is skipped in ``pruned`` quiescence
 #: when standing pat plus what it takes plus this margin does not reach alpha.
 DELTA_MARGIN = 200
-#: Futility pruning: at a node within the config's ``futility_depth`` plies of the leaves,
-#: quiet moves that give no check are skipped when the static score plus ``futility_base +
-#: futility_margin * plies`` centipawns does not reach alpha. Seed: the Chess Programming
-#: Wiki's "Futility Pruning" (Schaeffer; Heinz's extended futility pruning at two plies), the
-#: form Stockfish's search.cpp gives it further from the leaves.
+# Futility pruning: at a node within the config's ``futility_depth`` plies of the leaves,
+# quiet moves that give no check are skipped when the static score plus ``futility_base +
+# futility_margin * plies`` centipawns does not reach alpha. Seed: the Chess Programming
+# Wiki's "Futility Pruning" (Schaeffer; Heinz's extended futility pruning at two plies), the
+# form Stockfish's search.cpp gives it further from the leaves. (Its settings are the
+# config's: no constant here.)
+
 #: Null move's depth reduction: the null move is searched to ``depth - 1 - NULL_REDUCTION``.
 NULL_REDUCTION = 2
 #: ... and with ``adaptive_null_move``, ``NULL_BASE_REDUCTION + depth // NULL_DEPTH_DIVISOR``
@@ -98,10 +100,11 @@ NULL_BASE_REDUCTION = 3
 NULL_DEPTH_DIVISOR = 3
 NULL_LEAD_STEP = 200
 NULL_LEAD_MAX = 3
-#: Reverse futility pruning (static null move): at a non-PV node not in check with at most
-#: the config's ``reverse_futility_depth`` plies left, the static score minus
-#: ``reverse_futility_margin`` per ply still at or above beta is returned as the node's score
-#: (a fail-high) without searching a move.
+# Reverse futility pruning (static null move): at a non-PV node not in check with at most
+# the config's ``reverse_futility_depth`` plies left, the static score minus
+# ``reverse_futility_margin`` per ply still at or above beta is returned as the node's score
+# (a fail-high) without searching a move.
+
 #: Late-move reductions: a quiet move that gives no check, at a node not in check with at
 #: least `LMR_MIN_DEPTH` plies left and `LMR_MIN_SEARCHED` moves already searched, is first
 #: searched ``reduction_table(base, divisor)[depth][searched]`` plies shallower (the config's
@@ -126,11 +129,10 @@ LMR_TABLE_SIZE = 64
 #: Late-move (move-count) pruning: at a non-PV node below the root, not in check, with at most
 #: the config's ``late_move_pruning_depth`` plies left, once ``LATE_MOVE_COUNTS[depth]`` moves
 #: have been picked (4, 7, 12, 19 ...), the quiet moves that give no check are skipped. Seed:
-#: Stockfish's
-#: move count pruning (search.cpp, ``futility_move_count(improving, depth)`` = (3 + depth²) /
-#: (2 - improving); T. Romstad, M. Costalba, J. Kiiski and the Stockfish developers). It
-#: differs as stated: the improving form unless the ``improving`` switch keeps the static
-#: scores, only at non-PV nodes, and a quiet move that gives check is still searched.
+#: Stockfish's move count pruning (search.cpp, ``futility_move_count(improving, depth)`` = (3
+#: + depth²) / (2 - improving); T. Romstad, M. Costalba, J. Kiiski and the Stockfish
+#: developers). It differs as stated: the improving form unless the ``improving`` switch keeps
+#: the static scores, only at non-PV nodes, and a quiet move that gives check is still searched.
 LATE_MOVE_COUNTS = tuple(3 + depth * depth for depth in range(MAX_PRUNING_DEPTH + 1))
 #: ... and with ``improving`` on, at a node whose static score has not improved, half as many
 #: (Stockfish's ``(3 + depth²) / (2 - improving)``)
