@@ -405,6 +405,11 @@ class Board:
         """Whether the side to move's king (general) is attacked."""
         return self.position.is_check()
 
+    def gives_check(self, move: Move) -> bool:
+        """Whether the legal ``move`` would check the other side's king (general), answered
+        without playing it; IllegalMoveError saying why where ``move`` is not legal here."""
+        return self.position.gives_check(self._legal_code(move))
+
     def is_checkmate(self) -> bool:
         """In check with no legal move (in xiangqi, as in chess, a loss)."""
         return self.is_check() and not self.variant.legal_moves(self.position)

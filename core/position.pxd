@@ -90,6 +90,10 @@ cdef class Position:
 
     cpdef bint is_check(self)
 
+    @cython.locals(board=bytearray, cells=cython.p_uchar, frm=int, to=int, side=int, piece=int,
+                   king_moved=bint, check=bint)
+    cpdef bint gives_check(self, long long move) except -1
+
     @cython.locals(piece=int)
     cpdef list piece_legal_moves(self, int frm)
 

@@ -504,6 +504,36 @@ class Position:
     def is_check(self) -> bool:
         return self._generator.is_check(self)
 
+    def gives_check(self, move: int) -> bool:
+        """Whether ``move``, legal here, checks the other side. A quiet move without a
+        special effect (a plain step or a double step) is only shifted on the board, with the
+        side to move, around the check test and shifted back: no hash, score or undo entry is
+        touched. Any other move is made and taken back."""
+        board = self.board
+        cells = board  # C chars, compiled (`BOARD`)
+        frm = move & SQUARE_MASK
+        to = move >> SQUARE_BITS & SQUARE_MASK
+        if cells[to] or (move >> PROMOTION_SHIFT and move >> SPECIAL_SHIFT != DOUBLE_STEP):
+            self.make(move)
+            check = self._generator.is_check(self)
+            self.unmake()
+            return check
+        side = self.side
+        piece = cells[frm]
+        cells[frm] = 0
+        cells[to] = piece
+        king_moved = self.kings[side] == frm
+        if king_moved:
+            self.kings[side] = to
+        self.side = side ^ 1
+        check = self._generator.is_check(self)
+        self.side = side
+        if king_moved:
+            self.kings[side] = frm
+        cells[to] = 0
+        cells[frm] = piece
+        return check
+
     def piece_legal_moves(self, frm: int) -> list[int]:
         """The legal moves of the side to move's piece on ``frm`` (none when ``frm`` is off the
         board or holds none of its pieces), in the order `legal_moves` lists them."""

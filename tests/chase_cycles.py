@@ -16,7 +16,6 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from helpers import gives_check
 from xqchess.core.moves import move_from, move_to
 from xqchess.core.pieces import COLOR_SHIFT, KIND_MASK
 from xqchess.variants import get_variant
@@ -179,7 +178,7 @@ def _one_cycle(rng: random.Random, fen: str, kind: int) -> Cycle | None:
         elif mode < 0.85:  # chase back: mutual chases
             quiet.sort(key=lambda m: not _strikes(after, m))
         elif mode < 0.95:  # check back
-            quiet.sort(key=lambda m: not gives_check(after, m))
+            quiet.sort(key=lambda m: not after.gives_check(m))
         return quiet[:12]
 
     for move in candidates[:6]:

@@ -1,7 +1,7 @@
 """Shared test helpers: random positions reached by legal play, snapshots (the conformance
 kit's, `xqchess.cli.check.properties`, for a game named), the kit's pyffish terms
-(`as_pyffish`, `gives_check`) for the tests that ask pyffish themselves, and a command's
-output run in this process (`command_output`)."""
+(`as_pyffish`) for the tests that ask pyffish themselves, and a command's output run in this
+process (`command_output`)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 from xqchess.cli.check import properties
-from xqchess.cli.check.differential import gives_check
 from xqchess.cli.check.oracles import PYFFISH_MATE, as_pyffish
 from xqchess.cli.main import main
 from xqchess.core.generator import FunctionGenerator
@@ -93,7 +92,6 @@ __all__ = [
     "PYFFISH_MATE",
     "as_pyffish",
     "fresh_variant",
-    "gives_check",
     "random_game_positions",
     "random_walk",
     "refusal_cases",

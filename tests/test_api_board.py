@@ -214,6 +214,8 @@ def test_pushing_and_parsing():
         (lambda b: b.push_san("Nf6"), xqchess.IllegalMoveError, "Nf6"),
         (lambda b: b.parse_uci("e2"), xqchess.MoveError, "bad move text"),
         (lambda b: b.is_legal("e2e4"), TypeError, "expected a Move"),
+        (lambda b: b.gives_check(Move.from_uci("e2e5")), xqchess.IllegalMoveError, "e2e5"),
+        (lambda b: b.gives_check("e2e4"), TypeError, "expected a Move"),
         (lambda b: b.is_repetition("3"), TypeError, "count"),
         (lambda b: b.copy(stack="all"), TypeError, "stack"),
         (lambda b: b.outcome(claim_draw=1), TypeError, "claim_draw"),

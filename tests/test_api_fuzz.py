@@ -601,7 +601,7 @@ for _name in (
     board_query(_name)
 for _name in ("parse_square", "square_name", "piece_at"):
     board_query(_name, World.square, refuse=off_the_board)
-for _name in ("is_legal", "is_pseudo_legal", "san", "uci"):
+for _name in ("is_legal", "is_pseudo_legal", "gives_check", "san", "uci"):
     board_query(_name, World.move, refuse=lambda w, move: not isinstance(move, Move))
 for _name in ("parse_uci", "parse_san"):
     board_query(_name, World.move_text)

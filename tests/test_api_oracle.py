@@ -5,12 +5,13 @@ its conformance settings name it (`conformance`): python-chess for chess, pyffis
 others.
 
 Compared with python-chess: turn, FEN, ply, legal moves in UCI (and the views' count), check,
-checkmate, stalemate, insufficient material, repetition (twice and three times), the draw claims,
-game over, outcome (termination and winner as a colour) and result with and without claims,
-every square's piece (symbol, type, colour), and every legal move's SAN written and read back.
-With pyffish: FEN, legal moves, check, checkmate, stalemate, insufficient material (where the
-game is drawn by it), no draw to claim, game over, the winner and result, every square's piece
-as the oracle's FEN has it, and the move played in each notation an oracle writes, read back.
+each legal move's check (`gives_check`), checkmate, stalemate, insufficient material,
+repetition (twice and three times), the draw claims, game over, outcome (termination and winner
+as a colour) and result with and without claims, every square's piece (symbol, type, colour),
+and every legal move's SAN written and read back. With pyffish: FEN, legal moves, check, each
+legal move's check, checkmate, stalemate, insufficient material (where the game is drawn by
+it), no draw to claim, game over, the winner and result, every square's piece as the oracle's
+FEN has it, and the move played in each notation an oracle writes, read back.
 
 The default run plays a few short games per game (seconds); ``-m slow`` plays many more.
 """
@@ -100,7 +101,9 @@ def compare_with_python_chess(board: xqchess.Board, oracle) -> None:
                 expected.color,
             ), (square, where)
     for move in legal:
-        san = theirs.san(oracle.library.Move.from_uci(move.uci()))
+        theirs_move = oracle.library.Move.from_uci(move.uci())
+        assert board.gives_check(move) == theirs.gives_check(theirs_move), (move.uci(), where)
+        san = theirs.san(theirs_move)
         assert board.san(move) == san, where
         assert board.parse_san(san) == move, where
 
@@ -114,6 +117,9 @@ def compare_with_pyffish(board: xqchess.Board, oracle, settings: dict) -> None:
     assert {m.uci() for m in board.legal_moves} == expected_legal, where
     check = oracle.check()
     assert board.is_check() == check, where
+    for move in board.legal_moves:
+        checks = oracle.sf.gives_check(oracle.variant, fen, [move.uci()])
+        assert board.gives_check(move) == checks, (move.uci(), where)
     assert board.is_checkmate() == (check and not expected_legal), where
     assert board.is_stalemate() == (not check and not expected_legal), where
     dead = settings.get("dead_material_is_drawn", False) and all(

@@ -64,3 +64,30 @@ def test_a_game_without_a_generator_gets_its_functions_wrapped():
     assert generator.legal_moves(5) == [5]
     chess = get_variant("chess")
     assert generator_of(chess) is chess.move_generator
+
+
+GIVES_CHECK_CASES = [
+    # (game, FEN, {move: whether it checks}): each kind of move, and each way of checking
+    ("chess", "5k2/8/8/8/8/8/8/4K2R w K - 0 1", {"e1g1": True, "h1h8": True, "e1d1": False}),
+    ("chess", "8/8/8/4k3/8/8/3P4/4K3 w - - 0 1", {"d2d4": True, "d2d3": False}),
+    ("chess", "4k3/8/8/8/8/8/4N3/4R1K1 w - - 0 1", {"e2c3": True, "g1h1": False}),
+    ("chess", "2k5/4P3/8/8/8/8/8/4K3 w - - 0 1", {"e7e8q": True, "e7e8n": False}),
+    ("chess", "8/8/8/k2pP2R/8/8/8/4K3 w - d6 0 1", {"e5d6": True, "e1e2": False}),
+    ("xiangqi", "4k4/9/9/9/9/9/3N5/9/4C4/3K5 w - - 0 1", {"d4e6": True, "d4c6": False}),
+    ("xiangqi", "4k4/9/9/9/9/9/3N5/9/4C4/3K5 w - - 0 1", {"e2e3": False, "d1d2": False}),
+]
+
+
+@pytest.mark.parametrize(("game", "fen", "expected"), GIVES_CHECK_CASES)
+def test_gives_check_tells_the_check_after_each_kind_of_move(game, fen, expected):
+    """Castling, a double step, a discovered check, promotions, a side capture and a cannon's
+    new screen: `Position.gives_check` answers before the move is made, and changes nothing."""
+    variant = get_variant(game)
+    pos = variant.position(fen)
+    for text, checks in expected.items():
+        move = variant.parse_move(pos, text, "uci")
+        assert pos.gives_check(move) is checks, text
+        assert pos.fen() == fen and pos.hash == pos.compute_hash() and not pos.moves_played()
+        pos.make(move)
+        assert pos.is_check() is checks, text
+        pos.unmake()

@@ -46,7 +46,6 @@ from xqchess.core.search.tree import (
     _from_tt,
     _to_tt,
     adaptive_null_reduction,
-    gives_check,
     reduction_table,
 )
 from xqchess.core.see import see
@@ -614,7 +613,7 @@ def test_late_move_pruning_searches_the_first_moves_only(variant_name):
     pos = variant.position(QUIET_POSITIONS[variant_name])
     moves = pos.legal_moves()
     assert len(moves) == {"chess": 8, "xiangqi": 9}[variant_name]
-    assert not any(is_capture(pos, move) or gives_check(pos, move) for move in moves)
+    assert not any(is_capture(pos, move) or pos.gives_check(move) for move in moves)
 
     def nodes(depth, is_pv, on, reach=3):
         search = searcher(
@@ -730,7 +729,7 @@ def test_see_pruning_skips_moves_that_lose_material_near_the_leaves():
     losing = {
         variant.move_to_uci(pos, move)
         for move in moves
-        if see(pos, move) < -SEE_QUIET_MARGIN and not gives_check(pos, move)
+        if see(pos, move) < -SEE_QUIET_MARGIN and not pos.gives_check(move)
     }
     assert losing == {"d1d5", "d1h5"} and SEE_PRUNING_DEPTH >= 1
     on = nodes_below(
@@ -986,7 +985,7 @@ def test_quiescence_checks_find_a_quiet_mate_at_the_first_ply_only():
     variant = get_variant("xiangqi")
     pos = variant.position("3ak4/4c4/9/9/9/9/9/9/9/3K4R w - - 0 1")
     mate = variant.parse_move(pos, "i1i10")
-    assert not variant.legal_captures(pos) and gives_check(pos, mate)
+    assert not variant.legal_captures(pos) and pos.gives_check(mate)
     pos.make(mate)
     assert pos.legal_moves() == []
     pos.unmake()

@@ -7,7 +7,7 @@ import pytest
 
 sf = pytest.importorskip("pyffish", reason="pyffish (Fairy-Stockfish, the oracle) is not installed")
 
-from helpers import as_pyffish, gives_check  # noqa: E402
+from helpers import as_pyffish  # noqa: E402
 from xqchess.core.moves import is_capture  # noqa: E402
 from xqchess.core.outcome import Termination  # noqa: E402
 from xqchess.variants import get_variant  # noqa: E402
@@ -35,7 +35,7 @@ def choose_check_without_capture_or_repetition(rng, pos):
         return new
 
     fresh = [m for m in legal if new_position(m)] or legal
-    checking = [m for m in fresh if gives_check(pos, m)]
+    checking = [m for m in fresh if pos.gives_check(m)]
     return rng.choice(checking if checking and rng.random() < 0.9 else fresh)
 
 

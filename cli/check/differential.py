@@ -432,7 +432,7 @@ def choose(rng: random.Random, pos: Position, last_moves: list[str], bias: dict)
             back = squares.group(2) + squares.group(1)
             back_move = next((m for m in legal if variant.format_move(pos, m) == back), None)
     wants_check = bias.get("check", 0) or bias.get("back_that_checks", False)
-    checking = [m for m in legal if gives_check(pos, m)] if wants_check else []
+    checking = [m for m in legal if pos.gives_check(m)] if wants_check else []
     if back_move is not None and bias.get("back_that_checks") and back_move in checking:
         return back_move
     roll = rng.random()
@@ -441,14 +441,6 @@ def choose(rng: random.Random, pos: Position, last_moves: list[str], bias: dict)
     if checking and roll < bias.get("back", 0) + bias.get("check", 0):
         return rng.choice(checking)
     return rng.choice(legal)
-
-
-def gives_check(pos: Position, move: int) -> bool:
-    """Whether ``move`` checks (played and taken back)."""
-    pos.make(move)
-    check = pos.is_check()
-    pos.unmake()
-    return check
 
 
 def play_random_game(differential: Differential, seed: int, deadline: float | None = None) -> None:

@@ -169,6 +169,24 @@ def no_legal_move_leaves_own_king_attacked(pos: Position) -> None:
             )
 
 
+def gives_check_is_the_check_after_the_move(pos: Position) -> None:
+    """For each legal move, `Position.gives_check` tells whether the position after it is in
+    check, and leaves everything `snapshot` holds as it was."""
+    before = snapshot(pos)
+    for move in pos.legal_moves():
+        pos.make(move)
+        check = pos.is_check()
+        pos.unmake()
+        if pos.gives_check(move) != check:
+            raise PropertyViolation(
+                f"gives_check says {_uci(pos, move)} {'does not check' if check else 'checks'}"
+            )
+        after = snapshot(pos)
+        if after != before:
+            changed = ", ".join(name for name in before if after[name] != before[name])
+            raise PropertyViolation(f"gives_check of {_uci(pos, move)} leaves {changed} changed")
+
+
 def perft_one_is_the_legal_move_count(pos: Position) -> None:
     """The legal moves are distinct; perft 1 (unbulked) counts them and perft 2 (bulk)
     counts the legal moves after each."""
@@ -265,6 +283,7 @@ PROPERTIES: dict[str, Callable[[Position], None]] = {
         make_unmake_restores_everything,
         partial_generators_are_the_full_lists_parts,
         no_legal_move_leaves_own_king_attacked,
+        gives_check_is_the_check_after_the_move,
         perft_one_is_the_legal_move_count,
         fen_round_trips,
         all_attackers_are_both_colors_attackers,

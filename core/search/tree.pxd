@@ -57,8 +57,8 @@ cdef class Tree:
     @cython.locals(pos=Position, hash_move=int, score=int, best_score=int, best_move=int, original_alpha=int,
                    searched=int, index=int, quiet=bint, reduction=int, bound=int, move=int,
                    static_score=int, static_known=bint, shallow=bint, late_count=int,
-                   skip=bint, node=Node, stats=SearchStats, improving=bint, see_prune=bint,
-                   history_prune=bint,
+                   skip=bint, futile=bint, node=Node, stats=SearchStats, improving=bint,
+                   see_prune=bint, history_prune=bint,
                    margin=int, excluded=int, tt_depth=int, tt_bound=int, tt_score=int,
                    singular_move=int, singular_beta=int, new_depth=int, child_cut=bint,
                    tt=TranspositionTable, key=cython.ulonglong)

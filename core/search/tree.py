@@ -219,14 +219,6 @@ class SearchStopped(Exception):
     """Raised inside the tree when a limit is reached; the driver catches it."""
 
 
-def gives_check(pos: Position, move: int) -> bool:
-    """Whether ``move`` gives check (made and taken back)."""
-    pos.make(move)
-    check = pos.is_check()
-    pos.unmake()
-    return check
-
-
 class Tree:
     """The per-node search of one orderer and configuration. The driver sets a search up with
     `begin`, sets the root's moves (``root_moves``, ``root_excluded``, ``root_restricted``) and
@@ -628,7 +620,7 @@ class Tree:
                 and searched
                 and not is_capture(pos, move)
                 and self.orderer.prunable(node, move)
-                and not gives_check(pos, move)
+                and not pos.gives_check(move)
             ):
                 stats.guard_prunes += 1
                 continue
@@ -647,14 +639,12 @@ class Tree:
                 skip = see(pos, move) < -(
                     SEE_QUIET_MARGIN * depth * depth if quiet else SEE_CAPTURE_MARGIN * depth
                 )
+            futile = futility_score is not None and searched and quiet
+            if (futile or skip) and not pos.gives_check(move):
+                if futile:  # a quiet move cannot lift the score to alpha
+                    best_score = max(best_score, futility_score)
+                continue
             pos.make(move)
-            if futility_score is not None and searched and quiet and not pos.is_check():
-                pos.unmake()  # futile: a quiet move cannot lift the score to alpha
-                best_score = max(best_score, futility_score)
-                continue
-            if skip and not pos.is_check():
-                pos.unmake()
-                continue
             new_depth = depth if move == singular_move else depth - 1
             # the child's expected type: below a PV node's first move, PV; below another
             # node's first move or a full-depth null window, the opposite of this node's; a
@@ -895,7 +885,7 @@ class Tree:
                 or move >> PROMOTION_SHIFT & PROMOTION_MASK
             ):
                 continue  # a capture or promotion: searched already
-            if not gives_check(pos, move) or see(pos, move) < 0:
+            if not pos.gives_check(move) or see(pos, move) < 0:
                 continue
             stats.nodes += 1
             stats.qnodes += 1
