@@ -641,7 +641,8 @@ class Tree:
                 )
             futile = futility_score is not None and searched and quiet
             if (futile or skip) and not pos.gives_check(move):
-                if futile:  # a quiet move cannot lift the score to alpha
+                # futile: a quiet move cannot lift the score to alpha
+                if futile and futility_score is not None:
                     best_score = max(best_score, futility_score)
                 continue
             pos.make(move)
