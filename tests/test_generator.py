@@ -1,7 +1,8 @@
 """The move generator object (`core.generator`) that `Position` calls at every node: each game
 family's own generator answers as the definitions in `core.variant.Variant` do (the captures
 and one piece's moves filtered from the legal moves, check as an attack on the royal piece),
-and a game without one, or whose rules wrap the family's, gets its functions wrapped."""
+and a game without one, or whose rules wrap the family's, gets its functions wrapped; the
+check test `Position.gives_check` asks of a move before it is made, on each kind of move."""
 
 import pytest
 from helpers import random_game_positions
