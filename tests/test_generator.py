@@ -74,8 +74,11 @@ GIVES_CHECK_CASES = [
     ("chess", "4k3/8/8/8/8/8/4N3/4R1K1 w - - 0 1", {"e2c3": True, "g1h1": False}),
     ("chess", "2k5/4P3/8/8/8/8/8/4K3 w - - 0 1", {"e7e8q": True, "e7e8n": False}),
     ("chess", "8/8/8/k2pP2R/8/8/8/4K3 w - d6 0 1", {"e5d6": True, "e1e2": False}),
-    ("xiangqi", "4k4/9/9/9/9/9/3N5/9/4C4/3K5 w - - 0 1", {"d4e6": True, "d4c6": False}),
-    ("xiangqi", "4k4/9/9/9/9/9/3N5/9/4C4/3K5 w - - 0 1", {"e2e3": False, "d1d2": False}),
+    (
+        "xiangqi",
+        "4k4/9/9/9/9/9/3N5/9/4C4/3K5 w - - 0 1",
+        {"d4e6": True, "d4c6": False, "e2e3": False, "d1d2": False},
+    ),
 ]
 
 
