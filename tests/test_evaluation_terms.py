@@ -65,19 +65,6 @@ def test_chess_king_shelter():
     assert term("chess", "shelter", "4k3/8/8/8/8/7P/5PP1/6K1 w - - 0 1") == (144 - 11, 0)
 
 
-def test_chess_king_attack():
-    """Ng5 (f7, h7), Bc4 (f7) and Qh4 (h7) reach the zone of the king on g8: units 1 + 1 + 4
-    times 192/256 for three attackers, 4.5 units at Fruit's 20 a unit (middlegame only);
-    Black's Bc5 reaches f2 alone, no attack. Without White's queen two attackers make 2 x
-    128/256 units, but a side with no queen attacks nothing."""
-    attack = "r1b2rk1/pppp1ppp/2n2n2/2b1p1N1/2B1P2Q/8/PPPP1PPP/RNB1K2R w KQ - 0 1"
-    assert term("chess", "king_attack", attack) == (90, 0)
-    assert term("chess", "king_attack", attack.replace("2Q/", "3/")) == (0, 0)
-    black_queen = "r1b2rk1/pppp1ppp/2n2n2/2b1p1N1/2B1P3/5q2/PPPP1PPP/RNB1K2R w KQ - 0 1"
-    # Black: Qf3 (e2, f2) and Bc5 (f2): 5 units x 128/256; White: no queen
-    assert term("chess", "king_attack", black_queen) == (-50, 0)
-
-
 def test_chess_counts_the_features_beyond_fruits():
     """Knight f6 reaches eight squares, d7 and e8 in the black king's zone: mobility 8 - 4 and
     two zone squares. Pawns b2, c2, c3: c doubled, c3 supported by b2, b2 and c2 a phalanx,
@@ -147,18 +134,6 @@ def python_chess_counts(fen: str) -> list[int]:
         open_files = sum(1 for f in rooks if f not in own_files and f not in enemy_files)
         half_open = sum(1 for f in rooks if f not in own_files and f in enemy_files)
         pair = len(board.pieces(chess.BISHOP, color)) >= 2
-        # the attack on the enemy king: the pieces reaching its zone, their units (Fruit's)
-        attackers = units = pieces = 0
-        for kind, unit in ((chess.KNIGHT, 1), (chess.BISHOP, 1), (chess.ROOK, 2), (chess.QUEEN, 4)):
-            for sq in board.pieces(kind, color):
-                pieces += 1
-                if board.attacks(sq) & ~board.occupied_co[color] & zone:
-                    attackers += 1
-                    units += unit
-        king_attack = 0
-        if board.pieces(chess.QUEEN, color) and pieces >= 2:
-            weight = (0, 0, 128, 192, 224, 240, 248, 252, 254, 255, 256)[min(attackers, 10)]
-            king_attack = units * weight // 64
         deficit = 0
         king = board.king(color)
         if king is not None:
@@ -176,7 +151,7 @@ def python_chess_counts(fen: str) -> list[int]:
                 deficit += (2 if f == kf else 1) * (36 - nearest * nearest)
         per_color.append(
             [doubled, isolated, supported, phalanx, *passed[1:7], *mobility, in_zone]
-            + [open_files, half_open, int(pair), deficit, king_attack]
+            + [open_files, half_open, int(pair), deficit]
         )
     return [white - black for white, black in zip(*per_color)]
 

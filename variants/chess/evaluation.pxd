@@ -6,8 +6,6 @@ from xqchess.core.position cimport Position
 
 cdef int FILES, RANKS, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KIND_MASK, COLOR_SHIFT, SHELTER_FULL
 cdef int KNIGHT_ZERO, BISHOP_ZERO, ROOK_ZERO, QUEEN_ZERO, ZONE_UNIT
-cdef int KNIGHT_UNITS, BISHOP_UNITS, ROOK_UNITS, QUEEN_UNITS, KING_ATTACK_SCALE
-cdef tuple KING_ATTACK_WEIGHTS
 cdef int NO_SQUARE, RAY_SLOTS, RAYS_PER_SQUARE, DIAGONAL_FIRST, KNIGHT_SLOTS
 cdef unsigned long long EVERY_SECOND_BIT, EVERY_SECOND_PAIR, EVERY_SECOND_NIBBLE, EVERY_BYTE
 cdef unsigned long long MASK64, BIT, FIRST_RANK, NOT_FIRST_FILE, NOT_LAST_FILE
@@ -39,14 +37,9 @@ cdef int _reach(bytearray board, int first, int last, int color, unsigned long l
                open_files=cython.ulonglong, white_bishops=int, black_bishops=int,
                sq=int, p=int, q=int, s=int, kind=int, color=int, first=int, index=int,
                reach=int, zero=int, in_zone=int, knights=int, bishops=int, rooks=int,
-               queens=int, zone_squares=int, deficit=int, counts=list, units=int,
-               white_pieces=int, black_pieces=int, white_queens=int, black_queens=int,
-               white_attackers=int, black_attackers=int, white_units=int, black_units=int)
+               queens=int, zone_squares=int, deficit=int, counts=list)
 cpdef list feature_counts(Position pos)
 
 @cython.locals(cells=cython.p_uchar, pawn=int, step=int, king_file=int, deficit=int, f=int,
                nearest=int, sq=int, distance=int, file_deficit=int)
 cdef int _shelter_deficit(bytearray board, int king, int color)
-
-@cython.locals(weight=int)
-cdef int _king_attack(int units, int attackers, int queens, int pieces)

@@ -1,6 +1,5 @@
 """Chess's positional evaluation terms (the ``terms`` evaluation, `core.evaluation`): pawn
-structure, piece mobility, king shelter, the attack on the king, rooks on open files and the
-bishop pair.
+structure, piece mobility, king shelter, rooks on open files and the bishop pair.
 
 Each term is a `core.evaluation.Term` over one count, `feature_counts`: every feature's count,
 White's less Black's, in one pass over the board's bytes, the pawns, rooks and bishops gathered
@@ -128,19 +127,6 @@ ROOK_START = {
     "rooks.bishop_pair": (50, 50),  # material.cpp
 }
 
-# -- the attack on the king (Fruit's eval.cpp eval_king) ----------------------------------------
-KING_ATTACK_FEATURES = ("king_attack.units",)
-#: each piece reaching a square of the enemy king's zone adds its units (Fruit's
-#: KingAttackUnit), scaled by how many pieces reach it (KingAttackWeight, in 256ths: one piece
-#: alone is no attack); only a side with a queen attacks (Fruit's MatKingFlag asks a queen and
-#: one more piece)
-KNIGHT_UNITS, BISHOP_UNITS, ROOK_UNITS, QUEEN_UNITS = 1, 1, 2, 4
-KING_ATTACK_WEIGHTS = (0, 0, 128, 192, 224, 240, 248, 252, 254, 255, 256)
-#: the feature counts units in quarters (256ths of a unit / `KING_ATTACK_SCALE`), so that
-#: Fruit's 20 centipawns a unit is a whole weight, 5
-KING_ATTACK_SCALE = 64
-KING_ATTACK_START = {"king_attack.units": (5, 0)}
-
 # -- king shelter (Fruit's pawn.cpp shelter_file, middlegame only) -----------------------------
 SHELTER_FEATURES = ("shelter.deficit",)
 #: a file's shelter deficit is 36 - d**2 where the nearest pawn of the king's color in front of
@@ -248,10 +234,6 @@ def feature_counts(pos) -> list[int]:
     white_pawns = black_pawns = white_rooks = black_rooks = 0
     white_bishops = black_bishops = 0
     knights = bishops = rooks = queens = zone_squares = 0
-    # per color: pieces (not pawns or kings), queens, the pieces reaching the enemy king's
-    # zone and their units
-    white_pieces = black_pieces = white_queens = black_queens = 0
-    white_attackers = black_attackers = white_units = black_units = 0
     for sq in range(FILES * RANKS):
         p = cells[sq]
         if not p:
@@ -276,11 +258,9 @@ def feature_counts(pos) -> list[int]:
                 if not q or q >> COLOR_SHIFT != color:
                     reach += ZONE_UNIT if zone >> s & 1 else 1
             zero = KNIGHT_ZERO
-            units = KNIGHT_UNITS
         elif kind == BISHOP:
             reach = _reach(board, first + DIAGONAL_FIRST, first + RAYS_PER_SQUARE, color, zone)
             zero = BISHOP_ZERO
-            units = BISHOP_UNITS
             if color:
                 black_bishops += 1
             else:
@@ -288,7 +268,6 @@ def feature_counts(pos) -> list[int]:
         elif kind == ROOK:
             reach = _reach(board, first, first + DIAGONAL_FIRST, color, zone)
             zero = ROOK_ZERO
-            units = ROOK_UNITS
             if color:
                 black_rooks |= BIT << sq
             else:
@@ -296,25 +275,10 @@ def feature_counts(pos) -> list[int]:
         elif kind == QUEEN:
             reach = _reach(board, first, first + RAYS_PER_SQUARE, color, zone)
             zero = QUEEN_ZERO
-            units = QUEEN_UNITS
-            if color:
-                black_queens += 1
-            else:
-                white_queens += 1
         else:
             continue
         in_zone = reach // ZONE_UNIT
         reach = reach % ZONE_UNIT + in_zone - zero
-        if color:
-            black_pieces += 1
-            if in_zone:
-                black_attackers += 1
-                black_units += units
-        else:
-            white_pieces += 1
-            if in_zone:
-                white_attackers += 1
-                white_units += units
         if color:
             reach = -reach
             in_zone = -in_zone
@@ -344,20 +308,7 @@ def feature_counts(pos) -> list[int]:
     if black_king >= 0:
         deficit -= _shelter_deficit(board, black_king, 1)
     counts.append(deficit)
-    counts.append(
-        _king_attack(white_units, white_attackers, white_queens, white_pieces)
-        - _king_attack(black_units, black_attackers, black_queens, black_pieces)
-    )
     return counts
-
-
-def _king_attack(units: int, attackers: int, queens: int, pieces: int) -> int:
-    """One side's attack on the enemy king in quarter units: its attackers' ``units`` times
-    `KING_ATTACK_WEIGHTS` for their number, nothing without a queen and one more piece."""
-    if not queens or pieces < 2:
-        return 0
-    weight = KING_ATTACK_WEIGHTS[min(attackers, len(KING_ATTACK_WEIGHTS) - 1)]
-    return units * weight // KING_ATTACK_SCALE
 
 
 def _shelter_deficit(board: bytearray, king: int, color: int) -> int:
@@ -385,10 +336,8 @@ def _shelter_deficit(board: bytearray, king: int, color: int) -> int:
 
 
 #: every feature's start, by name
-START_WEIGHTS = PAWN_START | MOBILITY_START | ROOK_START | SHELTER_START | KING_ATTACK_START
-FEATURES = (
-    PAWN_FEATURES + MOBILITY_FEATURES + ROOK_FEATURES + SHELTER_FEATURES + KING_ATTACK_FEATURES
-)
+START_WEIGHTS = PAWN_START | MOBILITY_START | ROOK_START | SHELTER_START
+FEATURES = PAWN_FEATURES + MOBILITY_FEATURES + ROOK_FEATURES + SHELTER_FEATURES
 #: the fitted weights the terms play with
 TERM_WEIGHTS = TermWeights.from_json(
     (resources.files(__package__) / "data" / "term-weights.json").read_text(encoding="utf-8"),
@@ -413,5 +362,4 @@ EVALUATION_TERMS = {
     "mobility": _term(MOBILITY_FEATURES),
     "rooks": _term(ROOK_FEATURES),
     "shelter": _term(SHELTER_FEATURES),
-    "king_attack": _term(KING_ATTACK_FEATURES),
 }
