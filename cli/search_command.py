@@ -126,7 +126,7 @@ def add_searcher_options(parser: argparse.ArgumentParser) -> None:
         "--staged",
         action="store_true",
         help="pick moves in stages (hash move, captures, the rest) as the "
-        "playing search does: the same tree, less work",
+        "playing search does: less work, each stage ordered as it is reached",
     )
     parser.add_argument("--null-move", action="store_true", help="null-move pruning")
     parser.add_argument("--lmr", action="store_true", help="late-move reductions")

@@ -16,8 +16,8 @@ the second are kept (``Node.order_keys``) only where the node asks for them
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import chain, islice
 
+from xqchess.core.moves import is_quiet
 from xqchess.core.search.node import Node
 from xqchess.ordering.heuristic import Heuristic
 from xqchess.ordering.ranking import key_at, ranked
@@ -84,6 +84,281 @@ class StagedOrder:
         return self.moves[index]
 
 
+#: The stages of a `StagedPick`, in the order it walks them: the hash move; the captures'
+#: generation and ranking, then the captures in turn; the leading moves (killers,
+#: countermove); the rest's generation and ranking, then the rest in turn; nothing left.
+FIRST_MOVE, CAPTURES, CAPTURE_MOVES, LEADING_MOVES, REST, REST_MOVES, DONE = range(7)
+
+
+class StagedPick:
+    """The legal moves of one node in its pipeline's order (`Pipeline.order`'s), worked out in
+    stages as the search asks for them (`Pipeline.pick`): an iterator whose state is its stage
+    and its place in it, as Stockfish's movepick.cpp walks its stages, so that a node left at
+    a cutoff leaves nothing to wind up. The stages:
+
+    - the first heuristic's move to try before any generation (the hash move), where legal
+      (checked from its piece's moves alone);
+    - where the heuristic after it bounds what quiet moves score (`Heuristic.quiet_ceiling`:
+      ``see``, ``mvvlva``), the captures and promotions scoring above that bound, from the
+      game's captures-only generator, ranked by every heuristic;
+    - the moves the next heuristics rank above all others (`Heuristic.leading`: the killers,
+      the countermove), where legal, not yet tried and scoring what quiet moves score, each
+      heuristic asked for them when it is reached;
+    - the rest, generated, scored and ranked.
+
+    Each stage is ranked by the tables as they stand when it is reached, each move's legality
+    tested only when it is reached (`Variant.candidate_is_legal`, where the game has one), and
+    ``node.legal_count`` set once every move has been picked. Once ``node.skip_quiets`` is set,
+    no quiet move is tested or yielded, and none generated where the rest has not been reached
+    after a capture stage (its captures and promotions below the bound are then the rest).
+    Where the node keeps the order statistic (``node.record_order``), a ranked stage looks two
+    moves ahead to record the scores that separate its first move from its second."""
+
+    __slots__ = (
+        "node",
+        "pos",
+        "pipeline",
+        "heuristics",
+        "legality",
+        "record",
+        "stage",
+        "tried",
+        "moves",
+        "ranking",
+        "at",
+        "ahead",
+        "column",
+        "ceiling",
+        "captures",
+        "capture_scores",
+        "leading_heuristics",
+        "leading_at",
+        "leading_moves",
+        "leading_place",
+        "count",
+        "skipped",
+    )
+
+    def __init__(self, pipeline: Pipeline, node: Node) -> None:
+        self.node = node
+        pos = self.pos = node.pos
+        self.pipeline = pipeline
+        self.heuristics = pipeline.heuristics
+        variant = pos.variant
+        if variant is not pipeline.candidate_game:
+            pipeline.candidate_game = variant
+            pipeline.candidate_test = (
+                None if variant.candidates_are_legal else variant.candidate_is_legal
+            )
+        #: the game's legality test of a candidate move; None where every candidate is legal
+        #: (the candidates are then the legal moves, generated without a Python call)
+        self.legality = pipeline.candidate_test
+        self.record = node.record_order
+        self.stage = FIRST_MOVE
+        self.tried: list[int] = []  # the moves yielded before the rest's stage
+        self.moves: list[int] = []  # the ranked stage's moves
+        self.ranking: list[int] = []  # their indexes in order
+        self.at = 0  # the next place in the ranking
+        self.ahead: list[int] = []  # indexes looked ahead for the order statistic
+        self.column = pipeline.capture_column  # (-1: no capture stage)
+        self.ceiling = pipeline.capture_ceiling
+        self.captures: list[int] = []  # the capture stage's moves, and their scores in its column
+        self.capture_scores: list[int] = []
+        self.leading_heuristics = pipeline.leading_heuristics
+        self.leading_at = -1  # the leading heuristic whose moves are being tried
+        self.leading_moves: list[int] = []  # its moves
+        self.leading_place = 0  # the next of them
+        self.count = 0  # the legal moves yielded
+        self.skipped = False  # whether quiet moves were left out (then no legal count)
+
+    def __iter__(self) -> StagedPick:
+        return self
+
+    def __next__(self) -> int:
+        move = self.next_move()
+        if not move:
+            raise StopIteration
+        return move
+
+    def next_move(self) -> int:
+        """The next move, or 0 when none is left."""
+        node = self.node
+        while True:
+            stage = self.stage
+            if stage == CAPTURE_MOVES or stage == REST_MOVES:
+                index = self._next_ranked()
+                if index >= 0:
+                    move = self.moves[index]
+                    self.count += 1
+                    if stage == CAPTURE_MOVES:
+                        self.tried.append(move)
+                    return move
+                if stage == REST_MOVES:
+                    if not self.skipped:
+                        node.legal_count = self.count
+                    self.stage = DONE
+                    return 0
+                self.stage = LEADING_MOVES
+            elif stage == FIRST_MOVE:
+                self.stage = CAPTURES
+                first_stage = self.pipeline.first_stage
+                first = first_stage.first_move(node) if first_stage is not None else 0
+                if first and self.pos.is_legal(first):
+                    if self.record:
+                        # the first heuristic scores this move alone above the rest
+                        node.order_keys = [(1,), (0,)]
+                    self.tried.append(first)
+                    self.count += 1
+                    return first
+            elif stage == CAPTURES:
+                self._rank_captures()
+            elif stage == LEADING_MOVES:
+                move = self._next_leading()
+                if move:
+                    self.tried.append(move)
+                    self.count += 1
+                    return move
+                self.stage = REST
+            elif stage == REST:
+                self._rank_rest()
+            else:
+                return 0
+
+    def _next_ranked(self) -> int:
+        """The index of the ranked stage's next move that is legal (and, in the rest, not a
+        quiet move the node no longer wants), or -1 when none is left."""
+        if self.ahead:
+            return self.ahead.pop(0)
+        node = self.node
+        pos = self.pos
+        moves = self.moves
+        ranking = self.ranking
+        rest = self.stage == REST_MOVES
+        while self.at < len(ranking):
+            index = ranking[self.at]
+            self.at += 1
+            move = moves[index]
+            if rest and node.skip_quiets and is_quiet(pos, move):
+                self.skipped = True
+            elif self.legality is None or self.legality(pos, move, node.in_check):
+                return index
+        return -1
+
+    def _look_ahead(self) -> list[int]:
+        """The ranked stage's first two moves (indexes), taken now and kept to be yielded
+        first: what the order statistic compares."""
+        ahead = []
+        for _ in range(2):
+            index = self._next_ranked()
+            if index >= 0:
+                ahead.append(index)
+        self.ahead = ahead
+        return list(ahead)
+
+    def _rank_captures(self) -> None:
+        """The captures scoring above the bound, ranked (where the pipeline has a capture
+        stage; else on to the leading moves)."""
+        self.stage = LEADING_MOVES
+        column = self.column
+        if column < 0:
+            return
+        node = self.node
+        pos = self.pos
+        tried = self.tried
+        ceiling = self.ceiling
+        generated = (
+            pos.legal_captures()
+            if self.legality is None
+            else pos.variant.candidate_moves(pos, False)
+        )
+        captures = [m for m in generated if m not in tried]
+        columns = heuristic_columns(self.heuristics, node, captures)
+        scores = self.capture_scores = columns[column]
+        self.moves = self.captures = captures
+        self.ranking = ranked(
+            columns, [i for i in range(len(captures)) if scores[i] > ceiling], node.rank_keys
+        )
+        self.at = 0
+        self.stage = CAPTURE_MOVES
+        if self.record:
+            leading = self._look_ahead()
+            if leading and not tried:
+                # the second move is the next capture of this stage, or one scoring at most
+                # the ceiling in this heuristic's column
+                first_keys = key_at(columns, leading[0])
+                second = (
+                    key_at(columns, leading[1])
+                    if len(leading) > 1
+                    else first_keys[:column] + (ceiling,)
+                )
+                node.order_keys = [first_keys, second]
+
+    def _next_leading(self) -> int:
+        """The next of the moves the leading heuristics rank above the others left that is
+        legal, not yet tried, wanted and (after a capture stage) scoring in its column what
+        the quiet moves score: the full sort's next moves; 0 when none is left."""
+        node = self.node
+        pos = self.pos
+        column = self.column
+        while True:
+            if self.leading_place < len(self.leading_moves):
+                move = self.leading_moves[self.leading_place]
+                self.leading_place += 1
+                if (
+                    move
+                    and not (node.skip_quiets and is_quiet(pos, move))
+                    and move not in self.tried
+                    and (
+                        column < 0 or self.heuristics[column].score(node, [move])[0] == self.ceiling
+                    )
+                    and pos.is_legal(move)
+                ):
+                    if self.record and not self.tried:
+                        # the move the full sort puts second is not known before every move
+                        # is generated: the statistic pays for that generation, and the full
+                        # sort keeps the scores of its first two moves
+                        self.pipeline.order(node, pos.legal_moves())
+                    return move
+            else:
+                self.leading_at += 1
+                if self.leading_at >= len(self.leading_heuristics):
+                    return 0
+                self.leading_moves = self.leading_heuristics[self.leading_at].leading(node)
+                self.leading_place = 0
+
+    def _rank_rest(self) -> None:
+        """The moves not yet tried, ranked: generated, or, where the node wants no more quiet
+        moves after a capture stage, the captures and promotions below its bound."""
+        node = self.node
+        pos = self.pos
+        tried = self.tried
+        if node.skip_quiets:
+            self.skipped = True
+            if self.column >= 0:
+                ceiling = self.ceiling
+                scores = self.capture_scores
+                candidates = [m for i, m in enumerate(self.captures) if scores[i] <= ceiling]
+            else:
+                candidates = (
+                    pos.legal_moves() if self.legality is None else pos.variant.candidate_moves(pos)
+                )
+            rest = [m for m in candidates if m not in tried and not is_quiet(pos, m)]
+        else:
+            candidates = (
+                pos.legal_moves() if self.legality is None else pos.variant.candidate_moves(pos)
+            )
+            rest = [m for m in candidates if m not in tried] if tried else candidates
+        columns = heuristic_columns(self.heuristics, node, rest)
+        self.moves = rest
+        self.ranking = ranked(columns, list(range(len(rest))), node.rank_keys)
+        self.at = 0
+        self.stage = REST_MOVES
+        if self.record:
+            leading = self._look_ahead()
+            if not tried:
+                node.order_keys = [key_at(columns, i) for i in leading]
+
+
 class Pipeline:
     """Implements `core.search.node.MoveOrderer` with a list of heuristics."""
 
@@ -102,25 +377,30 @@ class Pipeline:
         self.first_stage = (
             first if first and type(first).first_move is not vars(Heuristic)["first_move"] else None
         )
-        #: the column of the heuristic whose quiet ceiling makes captures a stage, if any
+        #: the column of the heuristic whose quiet ceiling makes captures a stage (-1: none),
+        #: and that ceiling
         column = 1 if self.first_stage else 0
-        self.capture_column = (
-            column
-            if self.stageable
+        staged_captures = (
+            self.stageable
             and column < len(heuristics)
             and heuristics[column].quiet_ceiling is not None
-            else None
         )
+        self.capture_column = column if staged_captures else -1
+        self.capture_ceiling = heuristics[column].quiet_ceiling if staged_captures else 0
         #: the heuristics next after the capture stage (or the first), while each names a
         #: few moves above all others (`Heuristic.leading`: the killers, the countermove):
         #: their moves are tried before the other moves are generated
-        start = column + 1 if self.capture_column is not None else 1 if self.first_stage else 0
+        start = column + 1 if staged_captures else 1 if self.first_stage else 0
         self.leading_heuristics = []
         if self.stageable:
             for heuristic in heuristics[start:]:
                 if type(heuristic).leading is vars(Heuristic)["leading"]:
                     break
                 self.leading_heuristics.append(heuristic)
+        #: the game whose legality test of a candidate move `candidate_test` holds (None where
+        #: its candidates are all legal), looked up at the first pick of a position of it
+        self.candidate_game = None
+        self.candidate_test = None
 
     def order(self, node: Node, moves: list[int]) -> Sequence[int]:
         if not self.heuristics:
@@ -140,104 +420,11 @@ class Pipeline:
         return [moves[i] for i in ranking]
 
     def pick(self, node: Node) -> Iterator[int] | None:
-        """The legal moves of ``node`` in `order`'s order, generated in stages as the search
-        reaches them (see the module's docstring), each move's legality tested only when it is
-        reached (`Variant.candidate_is_legal`); ``node.legal_count`` is set once every move has
-        been picked. None when a heuristic's scores depend on the other
-        moves scored (`Heuristic.per_move`) or there is no heuristic (generation order): the
-        search then generates and orders in full."""
-        return self._stages(node) if self.stageable else None
-
-    def _stages(self, node: Node) -> Iterator[int]:
-        pos = node.pos
-        variant = pos.variant
-        # where every candidate is legal, the candidates are the legal moves (in their order:
-        # `Variant.candidate_moves`), generated without the default method's Python call
-        candidate_is_legal = None if variant.candidates_are_legal else variant.candidate_is_legal
-        in_check = node.in_check
-        record = node.record_order
-        tried = []
-        first = self.first_stage.first_move(node) if self.first_stage else 0
-        if first and pos.is_legal(first):
-            if record:
-                # the first heuristic scores this move alone above the rest: it separates it
-                node.order_keys = [(1,), (0,)]
-            tried.append(first)
-            yield first
-        column = self.capture_column
-        ceiling = None if column is None else self.heuristics[column].quiet_ceiling
-        if column is not None:
-            captures = (
-                pos.legal_captures()
-                if candidate_is_legal is None
-                else variant.candidate_moves(pos, False)
-            )
-            captures = [m for m in captures if m not in tried]
-            columns = heuristic_columns(self.heuristics, node, captures)
-            scores = columns[column]
-            ranking = ranked(
-                columns,
-                [i for i in range(len(captures)) if scores[i] > ceiling],
-                node.rank_keys,
-            )
-            legal = (
-                iter(ranking)
-                if candidate_is_legal is None
-                else (i for i in ranking if candidate_is_legal(pos, captures[i], in_check))
-            )
-            leading = list(islice(legal, 2))
-            if record and leading and not tried:
-                # the second move is the next capture of this stage, or one scoring at most
-                # the ceiling in this heuristic's column
-                first_keys = key_at(columns, leading[0])
-                second = (
-                    key_at(columns, leading[1])
-                    if len(leading) > 1
-                    else first_keys[:column] + (ceiling,)
-                )
-                node.order_keys = [first_keys, second]
-            for i in chain(leading, legal):
-                tried.append(captures[i])
-                yield captures[i]
-        # the moves the next heuristics rank above all the others left, in their order, where
-        # legal and (after a capture stage) scoring in its column what the quiet moves score:
-        # the full sort's next moves
-        for heuristic in self.leading_heuristics:
-            for move in heuristic.leading(node):
-                if (
-                    move
-                    and move not in tried
-                    and (
-                        column is None or self.heuristics[column].score(node, [move])[0] == ceiling
-                    )
-                    and pos.is_legal(move)
-                ):
-                    if record and not tried:
-                        # the move the full sort puts second is not known before every move
-                        # is generated: the statistic pays for that generation, and the full
-                        # sort keeps the scores of its first two moves
-                        self.order(node, pos.legal_moves())
-                    tried.append(move)
-                    yield move
-        candidates = (
-            pos.legal_moves() if candidate_is_legal is None else variant.candidate_moves(pos)
-        )
-        rest = [m for m in candidates if m not in tried] if tried else candidates
-        columns = heuristic_columns(self.heuristics, node, rest)
-        ranking = ranked(columns, list(range(len(rest))), node.rank_keys)
-        legal = (
-            iter(ranking)
-            if candidate_is_legal is None
-            else (i for i in ranking if candidate_is_legal(pos, rest[i], in_check))
-        )
-        leading = list(islice(legal, 2))
-        if record and not tried:
-            node.order_keys = [key_at(columns, i) for i in leading]
-        count = len(tried)
-        for i in chain(leading, legal):
-            count += 1
-            yield rest[i]
-        node.legal_count = count
+        """The legal moves of ``node`` in `order`'s order, worked out in stages as the search
+        reaches them (a `StagedPick`); None when a heuristic's scores depend on the other moves
+        scored (`Heuristic.per_move`) or there is no heuristic (generation order): the search
+        then generates and orders in full."""
+        return StagedPick(self, node) if self.stageable else None
 
     def scored(self, node: Node, moves: list[int]) -> list[tuple[int, tuple]]:
         """(move, each heuristic's score) in search order: what `xqchess play`'s ``show order``

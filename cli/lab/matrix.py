@@ -594,8 +594,8 @@ def across_games(
     return compared
 
 
-#: config settings a journal key leaves out: staged move picking searches the same tree (and
-#: came after journals were written, which must still resume)
+#: config settings a journal key leaves out: staged move picking (which only the `play` preset
+#: sets, always; it came after journals were written, which must still resume)
 KEYLESS_SETTINGS = ("staged",)
 #: settings added after journals were written, with the value every lab config has: left out
 #: of a key while they hold it, so that those journals still resume

@@ -45,11 +45,13 @@ class SearchConfig:
     late-move reductions, check extension, futility pruning and aspiration windows off, so a
     heuristic is measured alone; `PLAY` is the engine that plays. ``guard_prune_depth`` 0 means
     no forward pruning. ``staged`` picks moves in stages (`MoveOrderer.pick`: the hash move
-    before any generation, then the captures, then the rest), which searches the same tree with
-    less work; off, every node generates and orders all its moves, so that the branching
-    statistics count every node (the lab). ``order_statistics`` keeps the "cutoff placed first
-    by" statistic (`SearchStats.cutoff_first_by`); a search without it never asks the orderer
-    which heuristic placed a move, and the orderer does not record it."""
+    before any generation, then the captures, then the rest) with less work, each stage ordered
+    by the tables as they stand when it is reached (so the tree parts from the full sort's
+    where a search below an earlier move has taught the heuristics); off, every node generates
+    and orders all its moves, so that the branching statistics count every node (the lab).
+    ``order_statistics`` keeps the "cutoff placed first by" statistic
+    (`SearchStats.cutoff_first_by`); a search without it never asks the orderer which heuristic
+    placed a move, and the orderer does not record it."""
 
     tt: bool = True
     hash_mb: int = 16

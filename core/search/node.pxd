@@ -5,7 +5,7 @@ from xqchess.core.position cimport Position
 cdef class Node:
     cdef public Position pos
     cdef public int ply, depth, prev_move, hash_move, side
-    cdef public bint in_check, record_order
+    cdef public bint in_check, record_order, skip_quiets
     cdef public dict cache
     cdef public list quiets_searched
     cdef public object order_keys, legal_count

@@ -29,7 +29,9 @@ class Node:
     ``quiets_searched`` lists the quiet moves the tree has searched at the node without a
     cutoff, in order, where the orderer reads them (`MoveOrderer.reads_quiets_searched`).
     ``rank_keys`` is the orderer's buffer for ranking the node's moves (`RANK_KEYS` 64-bit
-    integers, `ordering.ranking.ranked`), so that ranking them allocates nothing."""
+    integers, `ordering.ranking.ranked`), so that ranking them allocates nothing.
+    ``skip_quiets`` is set by the search once it will search no more quiet moves at the node
+    (late-move pruning): the orderer need not generate, test or yield them."""
 
     __slots__ = (
         "pos",
@@ -45,6 +47,7 @@ class Node:
         "record_order",
         "quiets_searched",
         "rank_keys",
+        "skip_quiets",
     )
 
     def __init__(self, ply: int, record_order: bool = True) -> None:
@@ -61,15 +64,17 @@ class Node:
         self.record_order = record_order
         self.quiets_searched: list[int] = []
         self.rank_keys = array("q", bytes(8 * RANK_KEYS))
+        self.skip_quiets = False
 
     def fill(
         self, pos: Position, depth: int, prev_move: int, hash_move: int, in_check: bool
     ) -> Node:
         """This node set for expanding ``pos`` (its per-node cache and its list of quiet moves
-        searched emptied); returns it."""
+        searched emptied, its quiet moves wanted); returns it."""
         self.pos, self.depth, self.prev_move, self.hash_move = pos, depth, prev_move, hash_move
         self.side, self.in_check = pos.side, in_check
         self.legal_count = None
+        self.skip_quiets = False
         self.cache.clear()
         self.quiets_searched.clear()
         return self
@@ -87,8 +92,9 @@ class MoveOrderer(Protocol):
 
     def pick(self, node: Node) -> Iterable[int] | None:
         """The legal moves of ``node`` in ``order``'s order, generated in stages as they are
-        reached, setting ``node.legal_count`` once all are generated; None when the orderer
-        cannot stage (the search then generates all moves and calls ``order``)."""
+        reached, setting ``node.legal_count`` once all are generated, and none of the quiet
+        moves (neither capture nor promotion) left once ``node.skip_quiets`` is set; None when
+        the orderer cannot stage (the search then generates all moves and calls ``order``)."""
 
     def first_placed_by(self, node: Node) -> str:
         """Name of the heuristic that put the first move of the last ``order`` or ``pick``

@@ -128,11 +128,12 @@ LMR_MIN_SEARCHED = 3
 LMR_TABLE_SIZE = 64
 #: Late-move (move-count) pruning: at a non-PV node below the root, not in check, with at most
 #: the config's ``late_move_pruning_depth`` plies left, once ``LATE_MOVE_COUNTS[depth]`` moves
-#: have been picked (4, 7, 12, 19 ...), the quiet moves that give no check are skipped. Seed:
-#: Stockfish's move count pruning (search.cpp, ``futility_move_count(improving, depth)`` = (3
-#: + depth²) / (2 - improving); T. Romstad, M. Costalba, J. Kiiski and the Stockfish
+#: have been picked (4, 7, 12, 19 ...) and one searched, the quiet moves left are skipped,
+#: checks too, and a staged pick generates them no more. Seed: Stockfish's move count pruning
+#: (search.cpp, ``futility_move_count(improving, depth)`` = (3 + depth²) / (2 - improving),
+#: and its move picker's ``skipQuiets``; T. Romstad, M. Costalba, J. Kiiski and the Stockfish
 #: developers). It differs as stated: the improving form unless the ``improving`` switch keeps
-#: the static scores, only at non-PV nodes, and a quiet move that gives check is still searched.
+#: the static scores, and only at non-PV nodes.
 LATE_MOVE_COUNTS = tuple(3 + depth * depth for depth in range(MAX_PRUNING_DEPTH + 1))
 #: ... and with ``improving`` on, at a node whose static score has not improved, half as many
 #: (Stockfish's ``(3 + depth²) / (2 - improving)``)
@@ -598,7 +599,9 @@ class Tree:
             if futility_score > alpha:
                 futility_score = None
         # Late-move pruning: the same nodes as futility's (non-PV, not in check), below the
-        # root, within its depth; `late_count` 0 where move counts prune nothing.
+        # root, within its depth; `late_count` 0 where move counts prune nothing. Once that
+        # many moves are picked and one searched, the node wants no more quiet moves
+        # (``node.skip_quiets``): a staged pick does not even generate them.
         shallow = not is_pv and not in_check and ply
         late_count = (
             (LATE_MOVE_COUNTS if improving else LATE_MOVE_COUNTS_WORSENING)[depth]
@@ -611,8 +614,23 @@ class Tree:
         best_score, best_move = -INFINITY, 0
         original_alpha = alpha
         searched = 0
-        index = -1
-        for index, move in enumerate(ordered):
+        index = -1  # the moves picked and not dropped, less one
+        picking = iter(ordered)
+        while True:
+            if late_count and searched and index + 1 >= late_count:
+                node.skip_quiets = True
+            move = next(picking, 0)
+            if not move:
+                break
+            # neither a capture nor a promotion (`core.moves.is_quiet` written out: no call)
+            quiet = not (
+                pos.board[move >> SQUARE_BITS & SQUARE_MASK]
+                or move >> SPECIAL_SHIFT == SIDE_CAPTURE
+                or move >> PROMOTION_SHIFT & PROMOTION_MASK
+            )
+            if quiet and node.skip_quiets:
+                continue  # late-move pruning, checks too (a staged pick yields none of these)
+            index += 1
             if move == excluded:
                 continue
             if (
@@ -624,16 +642,10 @@ class Tree:
             ):
                 stats.guard_prunes += 1
                 continue
-            # neither a capture nor a promotion (`core.moves.is_quiet` written out: no call)
-            quiet = not (
-                pos.board[move >> SQUARE_BITS & SQUARE_MASK]
-                or move >> SPECIAL_SHIFT == SIDE_CAPTURE
-                or move >> PROMOTION_SHIFT & PROMOTION_MASK
-            )
-            # a late quiet move, one the history has never seen cut off, or one losing
-            # material by SEE: pruned unless it gives check
-            skip = searched and late_count and quiet and index >= late_count
-            if history_prune and searched and quiet and not skip:
+            # a quiet move the history has never seen cut off, or one losing material by SEE:
+            # pruned unless it gives check
+            skip = False
+            if history_prune and searched and quiet:
                 skip = self._unproven(node, move)
             if see_prune and searched and not skip:
                 skip = see(pos, move) < -(
