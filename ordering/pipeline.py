@@ -140,31 +140,32 @@ class StagedPick:
     )
 
     def __init__(self, pipeline: Pipeline, node: Node) -> None:
+        # (read back through the typed fields: C reads in the compiled kernel)
         self.node = node
-        pos = self.pos = node.pos
         self.pipeline = pipeline
-        self.heuristics = pipeline.heuristics
-        variant = pos.variant
-        if variant is not pipeline.candidate_game:
-            pipeline.candidate_game = variant
-            pipeline.candidate_test = (
+        self.pos = self.node.pos
+        self.heuristics = self.pipeline.heuristics
+        variant = self.pos.variant
+        if variant is not self.pipeline.candidate_game:
+            self.pipeline.candidate_game = variant
+            self.pipeline.candidate_test = (
                 None if variant.candidates_are_legal else variant.candidate_is_legal
             )
         #: the game's legality test of a candidate move; None where every candidate is legal
         #: (the candidates are then the legal moves, generated without a Python call)
-        self.legality = pipeline.candidate_test
-        self.record = node.record_order
+        self.legality = self.pipeline.candidate_test
+        self.record = self.node.record_order
         self.stage = FIRST_MOVE
         self.tried: list[int] = []  # the moves yielded before the rest's stage
         self.moves: list[int] = []  # the ranked stage's moves
         self.ranking: list[int] = []  # their indexes in order
         self.at = 0  # the next place in the ranking
         self.ahead: list[int] = []  # indexes looked ahead for the order statistic
-        self.column = pipeline.capture_column  # (-1: no capture stage)
-        self.ceiling = pipeline.capture_ceiling
+        self.column = self.pipeline.capture_column  # (-1: no capture stage)
+        self.ceiling = self.pipeline.capture_ceiling
         self.captures: list[int] = []  # the capture stage's moves, and their scores in its column
         self.capture_scores: list[int] = []
-        self.leading_heuristics = pipeline.leading_heuristics
+        self.leading_heuristics = self.pipeline.leading_heuristics
         self.leading_at = -1  # the leading heuristic whose moves are being tried
         self.leading_moves: list[int] = []  # its moves
         self.leading_place = 0  # the next of them
