@@ -70,7 +70,7 @@ def search(
     a limit or option out of its range, an unknown option, preset or heuristic, and
     ``TypeError`` for an argument of the wrong type; each message names the argument.
 
-    >>> report = search(Board("chess", "k7/8/2K5/8/8/8/8/7R w - - 0 1"), depth=5)
+    >>> report = search(Board("chess", "k7/8/2K5/8/8/8/8/7R w - - 0 1"), depth=6)
     >>> report.mate, report.pv[0], report.statistics["pv"], report.preset
     (2, Move.from_uci('c6b6'), ['Kb6', 'Kb8', 'Rh8#'], 'play')
     >>> report.statistics["nodes"] == report.statistics["iterations"][-1]["nodes"] + sum(

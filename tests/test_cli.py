@@ -228,14 +228,14 @@ def test_search_sets_the_pruning_reach_and_margins():
     from xqchess.variants import get_variant
 
     settings = {
-        "futility_depth": 4,
-        "futility_base": 100,
-        "futility_margin": 100,
-        "reverse_futility_depth": 5,
-        "reverse_futility_margin": 100,
-        "late_move_pruning_depth": 6,
-        "lmr_base": 50,
-        "lmr_divisor": 160,
+        "futility_depth": 3,
+        "futility_base": 50,
+        "futility_margin": 150,
+        "reverse_futility_depth": 4,
+        "reverse_futility_margin": 150,
+        "late_move_pruning_depth": 4,
+        "lmr_base": 60,
+        "lmr_divisor": 200,
     }
     flags = [
         part

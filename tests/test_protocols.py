@@ -89,7 +89,7 @@ def test_python_chess_plays_a_complete_game_under_a_clock_and_analyses():
             board.push(result.move)
         assert board.outcome(claim_draw=True) is not None
         info = engine.analyse(
-            chess.Board("k7/8/2K5/8/8/8/8/7R w - - 0 1"), engine_module.Limit(depth=5)
+            chess.Board("k7/8/2K5/8/8/8/8/7R w - - 0 1"), engine_module.Limit(depth=6)
         )
         assert info["score"].white().mate() == 2
         assert info["pv"][0] in chess.Board("k7/8/2K5/8/8/8/8/7R w - - 0 1").legal_moves

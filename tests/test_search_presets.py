@@ -99,13 +99,28 @@ def test_presets_name_the_engine_and_the_lab():
 
 def test_each_game_plays_play_with_its_own_switches():
     """A game's playing search is `PLAY` with the switches its definition sets otherwise
-    (chess: history reductions, IIR, razoring and the terms evaluation; xiangqi: null-move
-    verification on); the ``play`` preset named for a game is that search, and a game whose
-    data names a switch `PLAY` lacks is refused, naming the game and the switch."""
+    (chess: history reductions, IIR, razoring, the terms evaluation and the pruning reaching
+    further; xiangqi: null-move verification on); the ``play`` preset named for a game is that
+    search, and a game whose data names a switch `PLAY` lacks is refused, naming the game and
+    the switch."""
     chess, xiangqi = get_variant("chess"), get_variant("xiangqi")
     assert not PLAY.history_reductions and not PLAY.iir and not PLAY.razoring
+    assert not PLAY.late_move_pruning and PLAY.futility_depth == 2
     assert playing_config(chess) == replace(
-        PLAY, history_reductions=True, iir=True, razoring=True, evaluation="terms"
+        PLAY,
+        history_reductions=True,
+        iir=True,
+        razoring=True,
+        evaluation="terms",
+        late_move_pruning=True,
+        late_move_pruning_depth=7,
+        reverse_futility_depth=6,
+        reverse_futility_margin=100,
+        futility_depth=5,
+        futility_base=100,
+        futility_margin=100,
+        lmr_base=50,
+        lmr_divisor=160,
     )
     assert not PLAY.null_move_verification
     assert playing_config(xiangqi) == replace(PLAY, null_move_verification=True)

@@ -31,10 +31,15 @@ CHESS = ChessGame(
     phase_weights=PHASE_WEIGHTS,
     tapered_tables=TAPERED_TABLES,
     evaluation_terms=EVALUATION_TERMS,
-    # history reductions, internal iterative reduction, razoring and the fitted terms gained in
-    # chess in self-play (docs/results.md), none of them in xiangqi
+    # history reductions, internal iterative reduction, razoring, the fitted terms and the
+    # pruning reaching further gained in chess in self-play (docs/results.md), none of them in
+    # xiangqi
     playing_switches={
-        "history_reductions": True, "iir": True, "razoring": True, "evaluation": "terms"
+        "history_reductions": True, "iir": True, "razoring": True, "evaluation": "terms",
+        "late_move_pruning": True, "late_move_pruning_depth": 7,
+        "reverse_futility_depth": 6, "reverse_futility_margin": 100,
+        "futility_depth": 5, "futility_base": 100, "futility_margin": 100,
+        "lmr_base": 50, "lmr_divisor": 160,
     },
     capture_strength=CAPTURE_STRENGTH,
     chessmaps_values=CHESSMAPS_VALUES,
