@@ -204,7 +204,11 @@ class StagedPick:
                 self.stage = CAPTURES
                 first_stage = self.pipeline.first_stage
                 first = first_stage.first_move(node) if first_stage is not None else 0
-                if first and self.pos.is_legal(first):
+                if (
+                    first
+                    and not (node.skip_quiets and is_quiet(self.pos, first))
+                    and self.pos.is_legal(first)
+                ):
                     if self.record:
                         # the first heuristic scores this move alone above the rest
                         node.order_keys = [(1,), (0,)]

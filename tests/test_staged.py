@@ -11,6 +11,7 @@ from helpers import random_walk
 from xqchess.cli.protocols.uci import UciProtocol
 from xqchess.cli.suites import default_suite
 from xqchess.core.evaluation import evaluate
+from xqchess.core.moves import is_quiet
 from xqchess.core.search import (
     INFINITY,
     MATE,
@@ -140,6 +141,41 @@ def test_pick_tries_the_killers_and_the_countermove_before_generating():
     picking = iter(pipeline.pick(node))
     assert [next(picking), next(picking)] == [move("exd5"), move("O-O-O")]
     assert node.legal_count is None
+
+
+@pytest.mark.parametrize("variant_name", VARIANTS)
+@pytest.mark.parametrize("spec", STAGEABLE_SPECS)
+def test_pick_drops_the_quiet_moves_once_the_node_wants_none(variant_name, spec):
+    """Once the search sets ``node.skip_quiets`` (late-move pruning), the staged pick yields the
+    full sort's non-quiet moves and no quiet one from there on, set before any move is picked
+    or after the first two; the node's legal count stays unknown where a quiet move was left."""
+    variant = get_variant(variant_name)
+    pipeline = build_pipeline(spec, variant)
+    searcher = Searcher(pipeline, SearchConfig())
+    rng = random.Random(11)
+    dropped = 0
+    for seed in range(20):
+        pos = random_walk(variant_name, seed, rng.randrange(4, 60))
+        legal = pos.legal_moves()
+        if not legal:
+            continue
+        searcher.search(pos.copy(), Limits(depth=2, nodes=LEARNING_NODES))
+        hash_move = rng.choice(legal)
+        full = Node(1, False).fill(pos, 3, 0, hash_move, pos.is_check())
+        ordered = list(pipeline.order(full, list(legal)))
+        for picked_first in (0, 2):
+            node = Node(1, False).fill(pos, 3, 0, hash_move, pos.is_check())
+            picking = iter(pipeline.pick(node))
+            picked = [next(picking) for _ in range(min(picked_first, len(legal)))]
+            node.skip_quiets = True
+            picked += list(picking)
+            kept = ordered[: len(picked[:picked_first])]
+            kept += [m for m in ordered[len(kept) :] if not is_quiet(pos, m)]
+            assert picked == kept, (pos.fen(), picked_first)
+            left = len(legal) - len(picked)
+            dropped += left
+            assert node.legal_count is None if left else node.legal_count in (None, len(legal))
+    assert dropped
 
 
 @pytest.mark.parametrize("spec", ["random", "chessmaps", "none"])
