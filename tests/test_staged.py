@@ -40,6 +40,19 @@ STAGEABLE_SPECS = (
 LEARNING_NODES = 3000
 
 
+def learnt_positions(variant_name, pipeline, rng, count):
+    """(position, its legal moves) at ``count`` random positions with a legal move, each after
+    a short search from it has taught the pipeline's killers, history and countermoves (a node
+    cap bounds the unordered quiescence of the larger boards)."""
+    searcher = Searcher(pipeline, SearchConfig())
+    for seed in range(count):
+        pos = random_walk(variant_name, seed, rng.randrange(4, 60))
+        legal = pos.legal_moves()
+        if legal:
+            searcher.search(pos.copy(), Limits(depth=2, nodes=LEARNING_NODES))
+            yield pos, legal
+
+
 @pytest.mark.parametrize("variant_name", VARIANTS)
 @pytest.mark.parametrize("spec", STAGEABLE_SPECS)
 def test_pick_gives_the_full_sorts_order(variant_name, spec):
@@ -49,17 +62,9 @@ def test_pick_gives_the_full_sorts_order(variant_name, spec):
     legal move the pick did not have to generate to try)."""
     variant = get_variant(variant_name)
     pipeline = build_pipeline(spec, variant)
-    searcher = Searcher(pipeline, SearchConfig())
     rng = random.Random(7)
     compared = 0
-    for seed in range(30):
-        pos = random_walk(variant_name, seed, rng.randrange(4, 60))
-        legal = pos.legal_moves()
-        if not legal:
-            continue
-        # killers, history, countermoves learn (a node cap bounds the unordered quiescence
-        # of the larger boards)
-        searcher.search(pos.copy(), Limits(depth=2, nodes=LEARNING_NODES))
+    for pos, legal in learnt_positions(variant_name, pipeline, rng, 30):
         pseudo = variant.pseudo_legal_moves(pos)
         illegal = [m for m in pseudo if m not in legal]
         for hash_move in (0, rng.choice(legal), illegal[0] if illegal else 0, legal[-1]):
@@ -149,17 +154,10 @@ def test_pick_drops_the_quiet_moves_once_the_node_wants_none(variant_name, spec)
     """Once the search sets ``node.skip_quiets`` (late-move pruning), the staged pick yields the
     full sort's non-quiet moves and no quiet one from there on, set before any move is picked
     or after the first two; the node's legal count stays unknown where a quiet move was left."""
-    variant = get_variant(variant_name)
-    pipeline = build_pipeline(spec, variant)
-    searcher = Searcher(pipeline, SearchConfig())
+    pipeline = build_pipeline(spec, get_variant(variant_name))
     rng = random.Random(11)
     dropped = 0
-    for seed in range(20):
-        pos = random_walk(variant_name, seed, rng.randrange(4, 60))
-        legal = pos.legal_moves()
-        if not legal:
-            continue
-        searcher.search(pos.copy(), Limits(depth=2, nodes=LEARNING_NODES))
+    for pos, legal in learnt_positions(variant_name, pipeline, rng, 20):
         hash_move = rng.choice(legal)
         full = Node(1, False).fill(pos, 3, 0, hash_move, pos.is_check())
         ordered = list(pipeline.order(full, list(legal)))
