@@ -30,10 +30,9 @@ cdef class StagedPick:
     cdef Position pos
     cdef Pipeline pipeline
     cdef object legality
-    cdef list heuristics, tried, moves, ranking, ahead, captures, capture_scores
-    cdef list leading_heuristics, leading_moves
-    cdef bint record, skipped
-    cdef int stage, at, column, ceiling, leading_at, leading_place, count
+    cdef list tried, moves, ranking, ahead, captures, capture_scores, leading_moves
+    cdef bint skipped
+    cdef int stage, at, leading_at, leading_place, count
 
     @cython.locals(node=Node, stage=int, index=int, move=int, first=int, first_stage=Heuristic)
     cpdef int next_move(self) except? -1
@@ -42,14 +41,17 @@ cdef class StagedPick:
                    move=int)
     cdef int _next_ranked(self) except? -2
 
+    @cython.locals(pos=Position)
+    cdef list _candidates(self, bint quiets)
+
     @cython.locals(ahead=list, index=int)
     cdef list _look_ahead(self)
 
-    @cython.locals(node=Node, pos=Position, tried=list, column=int, ceiling=int, generated=list,
-                   captures=list, columns=list, scores=list, leading=list)
+    @cython.locals(node=Node, tried=list, column=int, ceiling=int, captures=list, columns=list,
+                   scores=list, leading=list)
     cdef _rank_captures(self)
 
-    @cython.locals(node=Node, pos=Position, column=int, move=int)
+    @cython.locals(node=Node, pos=Position, pipeline=Pipeline, column=int, move=int)
     cdef int _next_leading(self) except? -1
 
     @cython.locals(node=Node, pos=Position, tried=list, ceiling=int, scores=list,

@@ -118,20 +118,15 @@ class StagedPick:
         "node",
         "pos",
         "pipeline",
-        "heuristics",
         "legality",
-        "record",
         "stage",
         "tried",
         "moves",
         "ranking",
         "at",
         "ahead",
-        "column",
-        "ceiling",
         "captures",
         "capture_scores",
-        "leading_heuristics",
         "leading_at",
         "leading_moves",
         "leading_place",
@@ -144,7 +139,6 @@ class StagedPick:
         self.node = node
         self.pipeline = pipeline
         self.pos = self.node.pos
-        self.heuristics = self.pipeline.heuristics
         variant = self.pos.variant
         if variant is not self.pipeline.candidate_game:
             self.pipeline.candidate_game = variant
@@ -154,18 +148,14 @@ class StagedPick:
         #: the game's legality test of a candidate move; None where every candidate is legal
         #: (the candidates are then the legal moves, generated without a Python call)
         self.legality = self.pipeline.candidate_test
-        self.record = self.node.record_order
         self.stage = FIRST_MOVE
         self.tried: list[int] = []  # the moves yielded before the rest's stage
         self.moves: list[int] = []  # the ranked stage's moves
         self.ranking: list[int] = []  # their indexes in order
         self.at = 0  # the next place in the ranking
         self.ahead: list[int] = []  # indexes looked ahead for the order statistic
-        self.column = self.pipeline.capture_column  # (-1: no capture stage)
-        self.ceiling = self.pipeline.capture_ceiling
         self.captures: list[int] = []  # the capture stage's moves, and their scores in its column
         self.capture_scores: list[int] = []
-        self.leading_heuristics = self.pipeline.leading_heuristics
         self.leading_at = -1  # the leading heuristic whose moves are being tried
         self.leading_moves: list[int] = []  # its moves
         self.leading_place = 0  # the next of them
@@ -209,7 +199,7 @@ class StagedPick:
                     and not (node.skip_quiets and is_quiet(self.pos, first))
                     and self.pos.is_legal(first)
                 ):
-                    if self.record:
+                    if node.record_order:
                         # the first heuristic scores this move alone above the rest
                         node.order_keys = [(1,), (0,)]
                     self.tried.append(first)
@@ -249,6 +239,14 @@ class StagedPick:
                 return index
         return -1
 
+    def _candidates(self, quiets: bool) -> list[int]:
+        """The node's candidate moves, captures and promotions only unless ``quiets``: its
+        legal moves where every candidate is legal (generated without a Python call)."""
+        pos = self.pos
+        if self.legality is None:
+            return pos.legal_moves() if quiets else pos.legal_captures()
+        return pos.variant.candidate_moves(pos, quiets)
+
     def _look_ahead(self) -> list[int]:
         """The ranked stage's first two moves (indexes), taken now and kept to be yielded
         first: what the order statistic compares."""
@@ -264,20 +262,14 @@ class StagedPick:
         """The captures scoring above the bound, ranked (where the pipeline has a capture
         stage; else on to the leading moves)."""
         self.stage = LEADING_MOVES
-        column = self.column
+        column = self.pipeline.capture_column
         if column < 0:
             return
         node = self.node
-        pos = self.pos
         tried = self.tried
-        ceiling = self.ceiling
-        generated = (
-            pos.legal_captures()
-            if self.legality is None
-            else pos.variant.candidate_moves(pos, False)
-        )
-        captures = [m for m in generated if m not in tried]
-        columns = heuristic_columns(self.heuristics, node, captures)
+        ceiling = self.pipeline.capture_ceiling
+        captures = [m for m in self._candidates(False) if m not in tried]
+        columns = heuristic_columns(self.pipeline.heuristics, node, captures)
         scores = self.capture_scores = columns[column]
         self.moves = self.captures = captures
         self.ranking = ranked(
@@ -285,7 +277,7 @@ class StagedPick:
         )
         self.at = 0
         self.stage = CAPTURE_MOVES
-        if self.record:
+        if node.record_order:
             leading = self._look_ahead()
             if leading and not tried:
                 # the second move is the next capture of this stage, or one scoring at most
@@ -304,7 +296,8 @@ class StagedPick:
         the quiet moves score: the full sort's next moves; 0 when none is left."""
         node = self.node
         pos = self.pos
-        column = self.column
+        pipeline = self.pipeline
+        column = pipeline.capture_column
         while True:
             if self.leading_place < len(self.leading_moves):
                 move = self.leading_moves[self.leading_place]
@@ -314,21 +307,23 @@ class StagedPick:
                     and not (node.skip_quiets and is_quiet(pos, move))
                     and move not in self.tried
                     and (
-                        column < 0 or self.heuristics[column].score(node, [move])[0] == self.ceiling
+                        column < 0
+                        or pipeline.heuristics[column].score(node, [move])[0]
+                        == pipeline.capture_ceiling
                     )
                     and pos.is_legal(move)
                 ):
-                    if self.record and not self.tried:
+                    if node.record_order and not self.tried:
                         # the move the full sort puts second is not known before every move
                         # is generated: the statistic pays for that generation, and the full
                         # sort keeps the scores of its first two moves
-                        self.pipeline.order(node, pos.legal_moves())
+                        pipeline.order(node, pos.legal_moves())
                     return move
             else:
                 self.leading_at += 1
-                if self.leading_at >= len(self.leading_heuristics):
+                if self.leading_at >= len(pipeline.leading_heuristics):
                     return 0
-                self.leading_moves = self.leading_heuristics[self.leading_at].leading(node)
+                self.leading_moves = pipeline.leading_heuristics[self.leading_at].leading(node)
                 self.leading_place = 0
 
     def _rank_rest(self) -> None:
@@ -337,28 +332,23 @@ class StagedPick:
         node = self.node
         pos = self.pos
         tried = self.tried
+        if node.skip_quiets and self.pipeline.capture_column >= 0:
+            ceiling = self.pipeline.capture_ceiling
+            scores = self.capture_scores
+            candidates = [m for i, m in enumerate(self.captures) if scores[i] <= ceiling]
+        else:
+            candidates = self._candidates(True)
         if node.skip_quiets:
             self.skipped = True
-            if self.column >= 0:
-                ceiling = self.ceiling
-                scores = self.capture_scores
-                candidates = [m for i, m in enumerate(self.captures) if scores[i] <= ceiling]
-            else:
-                candidates = (
-                    pos.legal_moves() if self.legality is None else pos.variant.candidate_moves(pos)
-                )
             rest = [m for m in candidates if m not in tried and not is_quiet(pos, m)]
         else:
-            candidates = (
-                pos.legal_moves() if self.legality is None else pos.variant.candidate_moves(pos)
-            )
             rest = [m for m in candidates if m not in tried] if tried else candidates
-        columns = heuristic_columns(self.heuristics, node, rest)
+        columns = heuristic_columns(self.pipeline.heuristics, node, rest)
         self.moves = rest
         self.ranking = ranked(columns, list(range(len(rest))), node.rank_keys)
         self.at = 0
         self.stage = REST_MOVES
-        if self.record:
+        if node.record_order:
             leading = self._look_ahead()
             if not tried:
                 node.order_keys = [key_at(columns, i) for i in leading]
